@@ -1,0 +1,14 @@
+//! Pure rules of Souk: languages, reference entities (categories, places, cars), ads, accounts,
+//! money and the error catalogue of spec §8. Nothing here does I/O or awaits.
+
+pub mod account;
+pub mod ad;
+pub mod catalog;
+pub mod error;
+pub mod lang;
+pub mod money;
+pub mod text;
+
+pub use error::{ErrorCode, SoukError};
+pub use lang::{Lang, Localized};
+pub use money::Money;

@@ -1,0 +1,81 @@
+//! Text folding shared by search and slugs: lower case, Latin accents removed, Arabic
+//! diacritics (harakat, tatweel) removed and alef/yeh/teh-marbuta variants unified, so that
+//! "casa", "Casablanca" and "CASABLANCA" meet, and so do "الدار البيضاء" and "الدارالبيضاء".
+
+/// Folds a text for matching: see the module documentation.
+pub fn fold(input: &str) -> String {
+    let mut out = String::with_capacity(input.len());
+    for ch in input.chars() {
+        match ch {
+            // Arabic harakat, tanween, shadda, sukun, superscript alef, and tatweel: dropped.
+            '\u{064B}'..='\u{0652}' | '\u{0670}' | '\u{0640}' => {}
+            'أ' | 'إ' | 'آ' | 'ٱ' => out.push('ا'),
+            'ى' => out.push('ي'),
+            'ة' => out.push('ه'),
+            _ => match fold_latin(ch) {
+                Some(s) => out.push_str(s),
+                None => out.extend(ch.to_lowercase()),
+            },
+        }
+    }
+    out
+}
+
+fn fold_latin(ch: char) -> Option<&'static str> {
+    Some(match ch {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' => "a",
+        'ç' | 'Ç' => "c",
+        'è' | 'é' | 'ê' | 'ë' | 'È' | 'É' | 'Ê' | 'Ë' => "e",
+        'ì' | 'í' | 'î' | 'ï' | 'Ì' | 'Í' | 'Î' | 'Ï' => "i",
+        'ñ' | 'Ñ' => "n",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' => "o",
+        'ù' | 'ú' | 'û' | 'ü' | 'Ù' | 'Ú' | 'Û' | 'Ü' => "u",
+        'ý' | 'ÿ' | 'Ý' => "y",
+        'œ' | 'Œ' => "oe",
+        'æ' | 'Æ' => "ae",
+        '’' | '\'' => "'",
+        _ => return None,
+    })
+}
+
+/// A URL slug of a French (Latin) text: folded, runs of anything but letters and digits
+/// turned into one hyphen. Arabic letters are kept, so an Arabic label gets an Arabic slug.
+pub fn slugify(input: &str) -> String {
+    let folded = fold(input);
+    let mut out = String::with_capacity(folded.len());
+    let mut pending_dash = false;
+    for ch in folded.chars() {
+        if ch.is_alphanumeric() {
+            if pending_dash && !out.is_empty() {
+                out.push('-');
+            }
+            pending_dash = false;
+            out.push(ch);
+        } else {
+            pending_dash = true;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_accents_case_and_arabic_variants() {
+        assert_eq!(fold("Fès"), "fes");
+        assert_eq!(fold("CASABLANCA"), "casablanca");
+        assert_eq!(fold("Maârif"), "maarif");
+        assert_eq!(fold("أكادير"), "اكادير");
+        assert_eq!(fold("مُحَمَّد"), "محمد");
+        assert_eq!(fold("طنجة"), "طنجه");
+    }
+
+    #[test]
+    fn slugs_join_words_with_single_hyphens() {
+        assert_eq!(slugify("Villas et riads"), "villas-et-riads");
+        assert_eq!(slugify("  Pièces & accessoires  "), "pieces-accessoires");
+        assert_eq!(slugify("الدار البيضاء"), "الدار-البيضاء");
+    }
+}

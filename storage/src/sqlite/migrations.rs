@@ -1,0 +1,265 @@
+//! Versioned schema migrations of the SQLite backend, applied in order when the store opens,
+//! each in its own transaction and recorded in `schema_migrations`. Never edit a migration
+//! that has shipped: add the next one. The tables are designed query-first (see
+//! `docs/storage.md`): each screen's read is one key or one indexed range.
+
+use crate::error::StoreError;
+use crate::reference::Reference;
+use rusqlite::{Connection, Transaction, params};
+
+/// One schema step.
+pub struct Migration {
+    pub version: u32,
+    pub name: &'static str,
+    apply: fn(&Transaction) -> Result<(), StoreError>,
+}
+
+/// Every migration, in order.
+pub const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "reference_schema",
+        apply: reference_schema,
+    },
+    Migration {
+        version: 2,
+        name: "reference_data",
+        apply: reference_data,
+    },
+    Migration {
+        version: 3,
+        name: "accounts_and_ads",
+        apply: accounts_and_ads,
+    },
+];
+
+/// Applies the migrations the database does not have yet.
+pub(super) fn apply(conn: &mut Connection) -> Result<(), StoreError> {
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (
+            version INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            applied_at INTEGER NOT NULL
+        )",
+    )?;
+    let current: u32 = conn.query_row(
+        "SELECT coalesce(max(version), 0) FROM schema_migrations",
+        [],
+        |r| r.get(0),
+    )?;
+    let known = MIGRATIONS.last().map(|m| m.version).unwrap_or(0);
+    if current > known {
+        return Err(StoreError::SchemaTooNew {
+            found: current,
+            known,
+        });
+    }
+    for m in MIGRATIONS.iter().filter(|m| m.version > current) {
+        let tx = conn.transaction()?;
+        (m.apply)(&tx).map_err(|e| StoreError::Migration {
+            version: m.version,
+            name: m.name,
+            reason: e.to_string(),
+        })?;
+        tx.execute(
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?1, ?2, unixepoch())",
+            params![m.version, m.name],
+        )?;
+        tx.commit()?;
+        tracing::info!(version = m.version, name = m.name, "migration applied");
+    }
+    Ok(())
+}
+
+fn reference_schema(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "CREATE TABLE categories (
+            id INTEGER PRIMARY KEY,
+            parent_id INTEGER REFERENCES categories(id),
+            ord INTEGER NOT NULL,
+            label_fr TEXT NOT NULL, label_ar TEXT NOT NULL,
+            slug_fr TEXT NOT NULL, slug_ar TEXT NOT NULL,
+            ad_types TEXT NOT NULL,
+            hidden INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE regions (
+            id INTEGER PRIMARY KEY,
+            label_fr TEXT NOT NULL, label_ar TEXT NOT NULL,
+            slug_fr TEXT NOT NULL, slug_ar TEXT NOT NULL
+        );
+        CREATE TABLE cities (
+            id INTEGER PRIMARY KEY,
+            region_id INTEGER NOT NULL REFERENCES regions(id),
+            label_fr TEXT NOT NULL, label_ar TEXT NOT NULL,
+            slug_fr TEXT NOT NULL, slug_ar TEXT NOT NULL,
+            latitude REAL NOT NULL, longitude REAL NOT NULL,
+            population INTEGER NOT NULL
+        );
+        -- Partitioned by city: the areas of one city are one range read.
+        CREATE TABLE areas (
+            city_id INTEGER NOT NULL REFERENCES cities(id),
+            id INTEGER NOT NULL,
+            ord INTEGER NOT NULL,
+            label_fr TEXT NOT NULL, label_ar TEXT NOT NULL,
+            slug_fr TEXT NOT NULL, slug_ar TEXT NOT NULL,
+            PRIMARY KEY (city_id, id)
+        ) WITHOUT ROWID;
+        CREATE TABLE car_options (
+            kind TEXT NOT NULL CHECK (kind IN ('fuel', 'gearbox')),
+            key TEXT NOT NULL,
+            ord INTEGER NOT NULL,
+            label_fr TEXT NOT NULL, label_ar TEXT NOT NULL,
+            PRIMARY KEY (kind, key)
+        ) WITHOUT ROWID;
+        CREATE TABLE car_brands (
+            id INTEGER PRIMARY KEY,
+            ord INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            slug TEXT NOT NULL UNIQUE
+        );
+        CREATE TABLE car_models (
+            brand_id INTEGER NOT NULL REFERENCES car_brands(id),
+            id INTEGER NOT NULL,
+            ord INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            slug TEXT NOT NULL,
+            year_from INTEGER NOT NULL,
+            year_to INTEGER,
+            fuels TEXT NOT NULL,
+            gearboxes TEXT NOT NULL,
+            PRIMARY KEY (brand_id, id)
+        ) WITHOUT ROWID;",
+    )?;
+    Ok(())
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Result<String, StoreError> {
+    serde_json::to_string(value).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+fn reference_data(tx: &Transaction) -> Result<(), StoreError> {
+    let r = Reference::embedded()?;
+    let mut st = tx.prepare(
+        "INSERT INTO categories (id, parent_id, ord, label_fr, label_ar, slug_fr, slug_ar, ad_types, hidden)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?;
+    for c in r.categories.all() {
+        st.execute(params![
+            c.id,
+            c.parent_id,
+            c.order,
+            c.label.fr,
+            c.label.ar,
+            c.slug.fr,
+            c.slug.ar,
+            to_json(&c.ad_types)?,
+            c.hidden
+        ])?;
+    }
+    let mut st = tx.prepare(
+        "INSERT INTO regions (id, label_fr, label_ar, slug_fr, slug_ar) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for g in &r.regions {
+        st.execute(params![g.id, g.label.fr, g.label.ar, g.slug.fr, g.slug.ar])?;
+    }
+    let mut st = tx.prepare(
+        "INSERT INTO cities (id, region_id, label_fr, label_ar, slug_fr, slug_ar, latitude, longitude, population)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?;
+    for c in &r.cities {
+        st.execute(params![
+            c.id,
+            c.region_id,
+            c.label.fr,
+            c.label.ar,
+            c.slug.fr,
+            c.slug.ar,
+            c.latitude,
+            c.longitude,
+            c.population
+        ])?;
+    }
+    let mut st = tx.prepare(
+        "INSERT INTO areas (city_id, id, ord, label_fr, label_ar, slug_fr, slug_ar) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    for (i, a) in (0i64..).zip(r.areas.iter()) {
+        st.execute(params![
+            a.city_id, a.id, i, a.label.fr, a.label.ar, a.slug.fr, a.slug.ar
+        ])?;
+    }
+    let mut st = tx.prepare(
+        "INSERT INTO car_options (kind, key, ord, label_fr, label_ar) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for (kind, options) in [("fuel", &r.cars.fuels), ("gearbox", &r.cars.gearboxes)] {
+        for (i, o) in (0i64..).zip(options.iter()) {
+            st.execute(params![kind, o.key, i, o.label.fr, o.label.ar])?;
+        }
+    }
+    let mut brands =
+        tx.prepare("INSERT INTO car_brands (id, ord, name, slug) VALUES (?1, ?2, ?3, ?4)")?;
+    let mut models = tx.prepare(
+        "INSERT INTO car_models (brand_id, id, ord, name, slug, year_from, year_to, fuels, gearboxes)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?;
+    for (i, b) in (0i64..).zip(r.cars.brands.iter()) {
+        brands.execute(params![b.id, i, b.name, b.slug])?;
+        for (j, m) in (0i64..).zip(b.models.iter()) {
+            models.execute(params![
+                b.id,
+                m.id,
+                j,
+                m.name,
+                m.slug,
+                m.year_from,
+                m.year_to,
+                to_json(&m.fuels)?,
+                to_json(&m.gearboxes)?
+            ])?;
+        }
+    }
+    Ok(())
+}
+
+fn accounts_and_ads(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "CREATE TABLE accounts (
+            account_id INTEGER PRIMARY KEY,
+            uuid TEXT NOT NULL UNIQUE,
+            account_type TEXT NOT NULL CHECK (account_type IN ('private', 'shop')),
+            name TEXT NOT NULL,
+            email TEXT UNIQUE,
+            phone TEXT UNIQUE,
+            phone_hidden INTEGER NOT NULL DEFAULT 0,
+            city_id INTEGER NOT NULL REFERENCES cities(id),
+            shop_category_id INTEGER REFERENCES categories(id),
+            password_hash TEXT NOT NULL,
+            registered_at INTEGER NOT NULL
+        );
+        CREATE TABLE ads (
+            ad_id TEXT PRIMARY KEY,
+            list_id INTEGER NOT NULL UNIQUE,
+            account_id INTEGER NOT NULL REFERENCES accounts(account_id),
+            category_id INTEGER NOT NULL REFERENCES categories(id),
+            ad_type TEXT NOT NULL,
+            title TEXT NOT NULL,
+            description TEXT NOT NULL,
+            price_centimes INTEGER,
+            city_id INTEGER NOT NULL REFERENCES cities(id),
+            area_id INTEGER,
+            params TEXT NOT NULL,
+            status TEXT NOT NULL,
+            urgent INTEGER NOT NULL,
+            delivery INTEGER NOT NULL,
+            phone_hidden INTEGER NOT NULL,
+            images TEXT NOT NULL,
+            published_at INTEGER NOT NULL,
+            modified_at INTEGER NOT NULL,
+            rank_time INTEGER NOT NULL
+        );
+        -- My ads: one owner's ads of one status, newest change first.
+        CREATE INDEX ads_by_owner ON ads (account_id, status, modified_at DESC);
+        -- Listings: one category in one city, by rank time (a bump moves an ad up).
+        CREATE INDEX ads_by_listing ON ads (category_id, city_id, status, rank_time DESC);",
+    )?;
+    Ok(())
+}

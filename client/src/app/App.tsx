@@ -1,0 +1,19 @@
+// The root component, to be placed inside a router (BrowserRouter in the browser, MemoryRouter
+// in tests): store, language and text providers, the routes, and the toast region.
+
+import { Provider } from 'react-redux';
+import { ToastRegion } from '../ui/ToastRegion';
+import { I18nProvider } from './i18n';
+import { AppRoutes } from './router';
+import type { AppStore } from './store';
+
+export function App({ store }: { store: AppStore }) {
+  return (
+    <Provider store={store}>
+      <I18nProvider>
+        <AppRoutes />
+        <ToastRegion />
+      </I18nProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,41 @@
+// The frame of every page: skip link, header with the product name and the language switch,
+// and the main landmark where the routed page (loaded on demand) appears.
+
+import { Suspense } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Loader } from '../ui/Loader';
+import { useLanguage } from './i18n';
+import { LanguageSwitch } from './LanguageSwitch';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+
+export function Layout() {
+  const intl = useIntl();
+  const language = useLanguage();
+  const { pathname } = useLocation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {intl.formatMessage({ id: 'app.skipToContent' })}
+      </a>
+      <header className="app-header">
+        <Link
+          className="app-header__brand"
+          to={`/${language}`}
+          aria-label={intl.formatMessage({ id: 'app.homeLink' })}
+        >
+          {intl.formatMessage({ id: 'app.name' })}
+        </Link>
+        <LanguageSwitch />
+      </header>
+      <main id="main" className="app-main" tabIndex={-1}>
+        {/* Keyed by path so that leaving a failed page clears the error. */}
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<Loader />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+    </>
+  );
+}

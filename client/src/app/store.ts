@@ -1,0 +1,21 @@
+// The redux store: the current language, toasts, and the RTK Query cache of gateway data.
+
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { api } from '../api/baseApi';
+import { toastsSlice } from '../ui/toastSlice';
+import { languageSlice } from './languageSlice';
+
+const rootReducer = combineSlices(languageSlice, toastsSlice, api);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function createAppStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,39 @@
+// The home page (routes /, /home and their /fr, /ar forms): the marketplace's promise and the
+// category directory of the four verticals, loaded from getCategories.
+
+import { useIntl } from 'react-intl';
+import { useLanguage } from '../../app/i18n';
+import { useGetCategoriesQuery } from '../../api/catalog';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Loader } from '../../ui/Loader';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { CategoryDirectory } from './CategoryDirectory';
+
+/** Spec §9 homepage figures. */
+const HOME_FIGURES = { soldShare: 0.73, days: 3, satisfiedShare: 0.92 } as const;
+
+export default function HomePage() {
+  const intl = useIntl();
+  const language = useLanguage();
+  const { currentData, error, isError, refetch } = useGetCategoriesQuery({ lang: language });
+  useDocumentTitle(intl.formatMessage({ id: 'home.documentTitle' }));
+
+  let content;
+  if (currentData) {
+    content = <CategoryDirectory categories={currentData} language={language} />;
+  } else if (isError) {
+    content = <ErrorMessage error={error} onRetry={() => void refetch()} />;
+  } else {
+    content = <Loader label={intl.formatMessage({ id: 'home.categories.loading' })} />;
+  }
+
+  return (
+    <div className="page home">
+      <div className="home__intro">
+        <h1>{intl.formatMessage({ id: 'home.title' })}</h1>
+        <p className="home__tagline">{intl.formatMessage({ id: 'home.tagline' }, HOME_FIGURES)}</p>
+      </div>
+      {content}
+    </div>
+  );
+}

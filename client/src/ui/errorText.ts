@@ -1,0 +1,20 @@
+// Turns any failure into the sentence shown to a person: the translation of its message key
+// when the locale has one, else the server's own wording, else the generic error (spec §8).
+
+import type { IntlShape } from 'react-intl';
+import { isGatewayError } from '../api/gateway';
+import type { MessageId } from '../app/i18n';
+
+export function hasMessage(intl: IntlShape, key: string): key is MessageId {
+  return Object.prototype.hasOwnProperty.call(intl.messages, key);
+}
+
+export function errorText(intl: IntlShape, error: unknown): string {
+  if (isGatewayError(error)) {
+    if (error.messageKey && hasMessage(intl, error.messageKey)) {
+      return intl.formatMessage({ id: error.messageKey });
+    }
+    if (error.message) return error.message;
+  }
+  return intl.formatMessage({ id: 'common.error.generic' });
+}

@@ -1,0 +1,27 @@
+// Renders the whole app (store, i18n, routes) at a path under an in-memory router, and reports
+// the router's current location.
+
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation, type Location } from 'react-router';
+import { App } from '../src/app/App';
+import { createAppStore } from '../src/app/store';
+
+export function renderApp(path = '/') {
+  const store = createAppStore();
+  const current: { location?: Location } = {};
+  function LocationProbe() {
+    current.location = useLocation();
+    return null;
+  }
+  const result = render(
+    <MemoryRouter initialEntries={[path]}>
+      <App store={store} />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+  return {
+    ...result,
+    store,
+    pathname: () => current.location?.pathname,
+  };
+}

@@ -1,0 +1,43 @@
+// Jest setup for every test file: jest-dom matchers, a clean browser state per test, and a
+// failure whenever React or a library reports a console error or warning.
+
+import '@testing-library/jest-dom';
+
+let reported: string[] = [];
+
+function stringify(value: unknown): string {
+  if (value instanceof Error) return value.stack ?? value.message;
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function clearCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
+}
+
+beforeEach(() => {
+  reported = [];
+  const record = (level: string) => (...args: unknown[]) => {
+    reported.push(`console.${level}: ${args.map(stringify).join(' ')}`);
+  };
+  jest.spyOn(console, 'error').mockImplementation(record('error'));
+  jest.spyOn(console, 'warn').mockImplementation(record('warn'));
+});
+
+afterEach(() => {
+  clearCookies();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  document.documentElement.removeAttribute('lang');
+  document.documentElement.removeAttribute('dir');
+  if (reported.length > 0) {
+    throw new Error(`Unexpected console output:\n${reported.join('\n')}`);
+  }
+});

@@ -1,0 +1,70 @@
+// Production and development bundles: one entry, route-level chunks (React.lazy), hashed file
+// names under dist/assets/, index.html at dist/ with publicPath "/".
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** @type {(env: Record<string, unknown>, argv: { mode?: string }) => import('webpack').Configuration} */
+export default (_env, argv) => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    context: root,
+    entry: { main: './src/index.tsx' },
+    output: {
+      path: path.join(root, 'dist'),
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: production
+        ? {
+            // react-router publishes its production build beside the default (development) one.
+            'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+            // Messages are precompiled (below), so the runtime parser is dead weight.
+            '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js',
+          }
+        : {},
+    },
+    module: {
+      rules: [
+        { test: /\.[jt]sx?$/, include: path.join(root, 'src'), use: 'babel-loader' },
+        {
+          test: /\.css$/,
+          // No CSS source map inside the production JavaScript (it would triple the CSS weight).
+          use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }],
+        },
+        ...(production
+          ? [{ test: /\.json$/, include: path.join(root, 'src/locales'), use: path.join(root, 'build/icu-messages-loader.js') }]
+          : []),
+      ],
+    },
+    optimization: {
+      runtimeChunk: 'single',
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          // Libraries every page needs, cached apart from the app's own code.
+          vendors: { test: /[\\/]node_modules[\\/]/, name: 'vendors', chunks: 'initial', priority: -10 },
+        },
+      },
+    },
+    plugins: [new HtmlWebpackPlugin({ template: './public/index.html' })],
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    performance: {
+      hints: production ? 'error' : false,
+      // Budget (minified bytes) for what every page loads first; gzip is about a third of it.
+      // The build fails beyond it: split the new code into a lazy route rather than raise it.
+      maxEntrypointSize: 450 * 1024,
+      maxAssetSize: 400 * 1024,
+      assetFilter: (file) => file.endsWith('.js'),
+    },
+  };
+};

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod ad;
+pub mod ad_text;
 pub mod catalog;
 pub mod error;
 pub mod lang;

@@ -23,14 +23,7 @@ impl Money {
         let sign = if self.0 < 0 { "-" } else { "" };
         let abs = self.0.unsigned_abs();
         let (whole, cents) = (abs / 100, abs % 100);
-        let digits = whole.to_string();
-        let mut grouped = String::new();
-        for (i, ch) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
-                grouped.push(' ');
-            }
-            grouped.push(ch);
-        }
+        let grouped = crate::text::group_thousands(whole);
         if cents == 0 {
             format!("{sign}{grouped}")
         } else {

@@ -58,6 +58,19 @@ pub fn slugify(input: &str) -> String {
     out
 }
 
+/// A whole number the French way, `98 000`: digits grouped by three with a space.
+pub fn group_thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,6 +83,14 @@ mod tests {
         assert_eq!(fold("أكادير"), "اكادير");
         assert_eq!(fold("مُحَمَّد"), "محمد");
         assert_eq!(fold("طنجة"), "طنجه");
+    }
+
+    #[test]
+    fn numbers_are_grouped_by_three() {
+        assert_eq!(group_thousands(98_000), "98 000");
+        assert_eq!(group_thousands(1_250_000), "1 250 000");
+        assert_eq!(group_thousands(950), "950");
+        assert_eq!(group_thousands(0), "0");
     }
 
     #[test]

@@ -1,0 +1,243 @@
+//! The demo marketplace: on an empty store, placeholder photos, about twenty demo accounts
+//! (private sellers and shops) and a few thousand realistic ads in French and Arabic over
+//! every category, so the product can be tried at once. Generation is pure and
+//! deterministic (`generate`); `seed_demo` writes it, CPU work on blocking threads.
+
+mod content;
+pub mod generate;
+pub mod images;
+mod jobs;
+mod market;
+mod people;
+mod real_estate;
+mod rng;
+pub mod text_rules;
+mod vehicles;
+
+pub use generate::{DEMO_PASSWORD, DemoAccount, DemoData, generate};
+pub use images::ImageSet;
+
+use crate::accounts::password::{PasswordError, hash_password};
+use souk_domain::account::AccountType;
+use souk_domain::catalog::Vertical;
+use souk_storage::StoreError;
+use souk_storage::accounts::{AccountStore, NewAccount};
+use souk_storage::ads::AdStore;
+use souk_storage::reference::Reference;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The seed of the demo data: the same marketplace on every machine.
+pub const DEMO_SEED: u64 = 0x500c_2026_de30;
+/// How many ads the command line seeds.
+pub const DEFAULT_AD_COUNT: usize = 3_200;
+/// Ads written per store call (one transaction each).
+pub const AD_BATCH: usize = 250;
+
+/// How to sign in as one demo account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DemoCredentials {
+    pub kind: AccountType,
+    pub name: String,
+    /// The phone number for a private seller, the e-mail address for a shop.
+    pub login: String,
+    pub password: String,
+}
+
+impl DemoCredentials {
+    /// How to sign in as a generated demo account.
+    pub fn of(demo: &DemoAccount) -> DemoCredentials {
+        let a = &demo.account;
+        let login = match a.account_type {
+            AccountType::Private => a.phone.clone(),
+            AccountType::Shop => a.email.clone(),
+        };
+        DemoCredentials {
+            kind: a.account_type,
+            name: a.name.clone(),
+            login: login.unwrap_or_default(),
+            password: demo.password.clone(),
+        }
+    }
+}
+
+/// The demo accounts' logins, the same on every machine: printed at every demo start, not
+/// only the first. Accounts are generated before any ad, so no ad is needed to know them.
+pub fn demo_credentials(reference: &Reference) -> Vec<DemoCredentials> {
+    generate(reference, 0, DEMO_SEED, 0, &ImageSet::empty())
+        .accounts
+        .iter()
+        .map(DemoCredentials::of)
+        .collect()
+}
+
+/// What a seed wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeedSummary {
+    pub accounts: Vec<DemoCredentials>,
+    pub ads: usize,
+    /// Placeholder photos in the media directory (written now or already there).
+    pub images: usize,
+}
+
+/// The result of `seed_demo`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeedOutcome {
+    Seeded(SeedSummary),
+    /// The store already had accounts: nothing was written.
+    AlreadySeeded {
+        accounts: u64,
+    },
+}
+
+/// Where a seed stands, for a progress display.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeedProgress {
+    /// `"images"`, `"accounts"` or `"ads"`.
+    pub stage: &'static str,
+    pub done: usize,
+    pub total: usize,
+}
+
+/// Why the demo seed failed.
+#[derive(Debug, thiserror::Error)]
+pub enum SeedError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("reference data: {0}")]
+    Reference(String),
+    #[error("media directory: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("placeholder photo: {0}")]
+    Image(#[from] image::ImageError),
+    #[error(transparent)]
+    Password(#[from] PasswordError),
+}
+
+/// Runs CPU or file work on a blocking thread.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, SeedError> + Send + 'static,
+) -> Result<T, SeedError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| SeedError::Io(std::io::Error::other(e)))?
+}
+
+/// Seeds the demo marketplace into an empty store: placeholder photos under `media_dir`,
+/// the demo accounts, then `ad_count` ads in batches of `AD_BATCH`, reporting progress
+/// after each step. A store that already has accounts is left untouched.
+pub async fn seed_demo<S: AccountStore + AdStore>(
+    store: &S,
+    reference: &Reference,
+    media_dir: &Path,
+    ad_count: usize,
+    progress: &mut (dyn FnMut(SeedProgress) + Send),
+) -> Result<SeedOutcome, SeedError> {
+    let existing = store.count_accounts().await?;
+    if existing > 0 {
+        return Ok(SeedOutcome::AlreadySeeded { accounts: existing });
+    }
+    if generate::postable_leaves(reference).is_empty() || reference.cities.is_empty() {
+        return Err(SeedError::Reference(
+            "no leaf category or no city to place demo ads in".into(),
+        ));
+    }
+
+    let image_set = ImageSet::standard();
+    let total_images = image_set.len();
+    let mut done = 0;
+    progress(SeedProgress {
+        stage: "images",
+        done,
+        total: total_images,
+    });
+    // One blocking task per vertical, all started at once so that every core draws.
+    let tasks: Vec<_> = Vertical::ALL
+        .into_iter()
+        .map(|vertical| {
+            let dir: PathBuf = media_dir.to_path_buf();
+            let count = image_set.paths(vertical).len();
+            let task = tokio::task::spawn_blocking(move || -> Result<(), SeedError> {
+                for n in 1..=count {
+                    images::write_placeholder(&dir, vertical, n)?;
+                }
+                Ok(())
+            });
+            (count, task)
+        })
+        .collect();
+    for (count, task) in tasks {
+        task.await
+            .map_err(|e| SeedError::Io(std::io::Error::other(e)))??;
+        done += count;
+        progress(SeedProgress {
+            stage: "images",
+            done,
+            total: total_images,
+        });
+    }
+
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    let reference_copy = reference.clone();
+    let set = image_set.clone();
+    let data =
+        blocking(move || Ok(generate(&reference_copy, ad_count, DEMO_SEED, now, &set))).await?;
+
+    let total_accounts = data.accounts.len();
+    progress(SeedProgress {
+        stage: "accounts",
+        done: 0,
+        total: total_accounts,
+    });
+    let mut new_accounts = Vec::with_capacity(total_accounts);
+    let mut credentials = Vec::with_capacity(total_accounts);
+    for (i, demo) in data.accounts.into_iter().enumerate() {
+        let password = demo.password.clone();
+        let password_hash = blocking(move || Ok(hash_password(&password)?)).await?;
+        credentials.push(DemoCredentials::of(&demo));
+        new_accounts.push(NewAccount {
+            account: demo.account,
+            password_hash,
+        });
+        progress(SeedProgress {
+            stage: "accounts",
+            done: i + 1,
+            total: total_accounts,
+        });
+    }
+    store.insert_accounts(new_accounts).await?;
+
+    let total_ads = data.ads.len();
+    let mut written = 0;
+    progress(SeedProgress {
+        stage: "ads",
+        done: 0,
+        total: total_ads,
+    });
+    let mut ads = data.ads;
+    while !ads.is_empty() {
+        let rest = ads.split_off(AD_BATCH.min(ads.len()));
+        let batch = std::mem::replace(&mut ads, rest);
+        written += batch.len();
+        store.insert_ads(batch).await?;
+        progress(SeedProgress {
+            stage: "ads",
+            done: written,
+            total: total_ads,
+        });
+    }
+    tracing::info!(
+        accounts = credentials.len(),
+        ads = written,
+        images = total_images,
+        "demo data seeded"
+    );
+    Ok(SeedOutcome::Seeded(SeedSummary {
+        accounts: credentials,
+        ads: written,
+        images: total_images,
+    }))
+}

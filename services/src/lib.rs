@@ -1,0 +1,7 @@
+//! Use cases of Souk, one module per area: each combines domain rules, storage and actors
+//! behind functions the HTTP layer calls once per request.
+
+pub mod accounts;
+pub mod catalog;
+pub mod client_log;
+pub mod demo;

@@ -1,0 +1,182 @@
+//! The `souk` command line: `serve`, `migrate`, `seed --demo`, `schema`.
+
+pub mod progress;
+
+use crate::config::{Overrides, Settings};
+use crate::server::{self, StartError};
+use clap::{Args, Parser, Subcommand};
+use souk_services::demo::{DemoCredentials, SeedOutcome, demo_credentials, seed_demo};
+use souk_storage::reference::Reference;
+use souk_storage::sqlite::SqliteStore;
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "souk",
+    version,
+    about = "Souk — the classifieds marketplace for Morocco"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Serve the marketplace (embedded mode by default: data in ./data, http://127.0.0.1:8080).
+    Serve {
+        #[command(flatten)]
+        common: Common,
+        /// Port to listen on.
+        #[arg(long)]
+        port: Option<u16>,
+        /// Seed the demo marketplace first if the data dir is empty.
+        #[arg(long)]
+        demo: bool,
+    },
+    /// Apply pending database migrations and exit.
+    Migrate {
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Fill an empty data dir with the demo marketplace.
+    Seed {
+        #[command(flatten)]
+        common: Common,
+        /// Seed the demo marketplace (the only seed there is; required so the intent is explicit).
+        #[arg(long)]
+        demo: bool,
+        /// How many ads to create (default: demo.ads from the settings).
+        #[arg(long)]
+        ads: Option<usize>,
+    },
+    /// Print the GraphQL schema (SDL).
+    Schema,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct Common {
+    /// A settings file (TOML, same keys as config/default.toml).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Where the database, media and outbox live (default ./data).
+    #[arg(long)]
+    pub data_dir: Option<PathBuf>,
+}
+
+/// Why a command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
+    #[error(transparent)]
+    Start(#[from] StartError),
+    #[error("seed: {0}")]
+    Seed(#[from] souk_services::demo::SeedError),
+    #[error("reference data: {0}")]
+    Reference(#[from] souk_storage::reference::ReferenceError),
+    #[error("{0}")]
+    Usage(String),
+}
+
+fn settings(common: &Common, port: Option<u16>, demo: bool) -> Result<Settings, CliError> {
+    Ok(Settings::load(&Overrides {
+        config_file: common.config.clone(),
+        data_dir: common.data_dir.clone(),
+        port,
+        demo,
+    })?)
+}
+
+/// Runs one command to completion.
+pub async fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Schema => {
+            let schema = crate::graphql::build_schema(&crate::graphql::SchemaLimits {
+                max_depth: 64,
+                max_complexity: 100_000,
+                introspection: true,
+            });
+            println!("{}", schema.sdl());
+            Ok(())
+        }
+        Command::Migrate { common } => {
+            let settings = settings(&common, None, false)?;
+            crate::logging::init(&settings);
+            let store = server::open_store(&settings)?;
+            store.shutdown().await;
+            eprintln!(
+                "migrations applied to {}",
+                settings.database_path().display()
+            );
+            Ok(())
+        }
+        Command::Seed { common, demo, ads } => {
+            if !demo {
+                return Err(CliError::Usage("nothing to seed: pass --demo".into()));
+            }
+            let settings = settings(&common, None, true)?;
+            crate::logging::init(&settings);
+            let store = server::open_store(&settings)?;
+            let result = seed(&store, &settings, ads.unwrap_or(settings.demo.ads)).await;
+            store.shutdown().await;
+            result
+        }
+        Command::Serve { common, port, demo } => {
+            let settings = settings(&common, port, demo)?;
+            crate::logging::init(&settings);
+            let store = server::open_store(&settings)?;
+            if settings.demo.seed_on_empty {
+                seed(&store, &settings, settings.demo.ads).await?;
+            }
+            let ephemeral = server::open_ephemeral(&settings).await?;
+            let state = server::build_state(settings, store.clone(), ephemeral).await?;
+            let (server, addr) = server::bind(state)?;
+            tracing::info!(%addr, "serving");
+            eprintln!("Souk is serving on http://{addr}  (Ctrl-C to stop)");
+            let outcome = server.await;
+            tracing::info!("in-flight requests finished; flushing the store");
+            store.shutdown().await;
+            outcome.map_err(|e| CliError::Start(StartError::Io(e)))
+        }
+    }
+}
+
+async fn seed(store: &SqliteStore, settings: &Settings, ads: usize) -> Result<(), CliError> {
+    let reference = Reference::embedded()?;
+    let mut bar = progress::ProgressBar::new();
+    let outcome = seed_demo(store, &reference, &settings.media_dir(), ads, &mut |p| {
+        bar.update(p.stage, p.done, p.total)
+    })
+    .await;
+    bar.finish();
+    match outcome? {
+        SeedOutcome::AlreadySeeded { accounts } => {
+            eprintln!("demo: the data dir already holds {accounts} accounts; nothing seeded");
+            print_credentials(&demo_credentials(&reference));
+        }
+        SeedOutcome::Seeded(summary) => {
+            eprintln!(
+                "demo: {} ads, {} photos, {} accounts",
+                summary.ads,
+                summary.images,
+                summary.accounts.len()
+            );
+            print_credentials(&summary.accounts);
+        }
+    }
+    Ok(())
+}
+
+fn print_credentials(accounts: &[DemoCredentials]) {
+    eprintln!("demo accounts (sign in with the login and password):");
+    for c in accounts {
+        eprintln!(
+            "  {:<8} {:<34} {:<36} {}",
+            c.kind.as_str(),
+            c.name,
+            c.login,
+            c.password
+        );
+    }
+}

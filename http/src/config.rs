@@ -1,0 +1,332 @@
+//! Settings: `config/default.toml` (compiled in), then an optional file, then `SOUK_*`
+//! environment variables, then command-line flags. Unknown keys, wrong types and values
+//! out of range stop start-up with a message naming the setting.
+
+use figment::Figment;
+use figment::providers::{Env, Format, Toml};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+const DEFAULTS: &str = include_str!("../../config/default.toml");
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub server: ServerSettings,
+    pub storage: StorageSettings,
+    pub ephemeral: EphemeralSettings,
+    pub web: WebSettings,
+    pub graphql: GraphqlSettings,
+    pub client_log: ClientLogSettings,
+    pub log: LogSettings,
+    pub demo: DemoSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServerSettings {
+    pub host: String,
+    pub port: u16,
+    pub workers: usize,
+    pub shutdown_timeout_secs: u64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StorageSettings {
+    pub data_dir: PathBuf,
+    pub readers: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EphemeralBackend {
+    Memory,
+    Redis,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EphemeralSettings {
+    pub backend: EphemeralBackend,
+    pub redis_url: String,
+    pub prefix: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WebSettings {
+    pub client_dir: PathBuf,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GraphqlSettings {
+    pub max_depth: usize,
+    pub max_complexity: usize,
+    pub max_body_bytes: usize,
+    pub introspection: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClientLogSettings {
+    pub max_bytes: usize,
+    pub per_minute: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Pretty,
+    Json,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogSettings {
+    pub level: String,
+    pub format: LogFormat,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DemoSettings {
+    pub seed_on_empty: bool,
+    pub ads: usize,
+}
+
+/// A setting that stops start-up, with the setting's name in the message.
+#[derive(Debug, thiserror::Error)]
+#[error("configuration: {0}")]
+pub struct ConfigError(pub String);
+
+/// Flags of the command line that override settings.
+#[derive(Debug, Default, Clone)]
+pub struct Overrides {
+    pub config_file: Option<PathBuf>,
+    pub data_dir: Option<PathBuf>,
+    pub port: Option<u16>,
+    pub demo: bool,
+}
+
+impl Settings {
+    /// Loads the settings from the process environment.
+    pub fn load(overrides: &Overrides) -> Result<Settings, ConfigError> {
+        Settings::load_with_env(overrides, settings_env("SOUK_"))
+    }
+
+    /// Loads the settings with an explicit environment provider (tests pass their own).
+    pub fn load_with_env(overrides: &Overrides, env: Env) -> Result<Settings, ConfigError> {
+        let mut figment = Figment::from(Toml::string(DEFAULTS));
+        if let Some(file) = &overrides.config_file {
+            if !file.is_file() {
+                return Err(ConfigError(format!(
+                    "--config {}: no such file",
+                    file.display()
+                )));
+            }
+            figment = figment.merge(Toml::file(file));
+        }
+        figment = figment.merge(env);
+        let mut settings: Settings = figment.extract().map_err(|e| ConfigError(describe(e)))?;
+        if let Some(dir) = &overrides.data_dir {
+            settings.storage.data_dir = dir.clone();
+        }
+        if let Some(port) = overrides.port {
+            settings.server.port = port;
+        }
+        if overrides.demo {
+            settings.demo.seed_on_empty = true;
+        }
+        settings.validate()?;
+        Ok(settings)
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        let fail = |msg: &str| Err(ConfigError(msg.to_string()));
+        if self.server.host.parse::<std::net::IpAddr>().is_err() && self.server.host != "localhost"
+        {
+            return fail(
+                "server.host must be an IP address (127.0.0.1, ::1, 0.0.0.0) or localhost",
+            );
+        }
+        if self.server.port == 0 {
+            return fail("server.port must be between 1 and 65535");
+        }
+        if self.storage.readers == 0 || self.storage.readers > 64 {
+            return fail("storage.readers must be between 1 and 64");
+        }
+        if self.storage.data_dir.as_os_str().is_empty() {
+            return fail("storage.data_dir must not be empty");
+        }
+        if self.ephemeral.backend == EphemeralBackend::Redis
+            && !(self.ephemeral.redis_url.starts_with("redis://")
+                || self.ephemeral.redis_url.starts_with("rediss://"))
+        {
+            return fail("ephemeral.redis_url must start with redis:// or rediss://");
+        }
+        if self.graphql.max_depth < 3
+            || self.graphql.max_complexity < 10
+            || self.graphql.max_body_bytes < 1024
+        {
+            return fail(
+                "graphql.max_depth must be at least 3, graphql.max_complexity at least 10 and graphql.max_body_bytes at least 1024",
+            );
+        }
+        if self.client_log.max_bytes == 0 || self.client_log.per_minute == 0 {
+            return fail("client_log.max_bytes and client_log.per_minute must be above 0");
+        }
+        if tracing_subscriber::EnvFilter::try_new(&self.log.level).is_err() {
+            return fail(
+                "log.level is not a valid filter (try \"info\" or \"souk_http=debug,info\")",
+            );
+        }
+        if self.demo.ads == 0 || self.demo.ads > 200_000 {
+            return fail("demo.ads must be between 1 and 200000");
+        }
+        Ok(())
+    }
+
+    pub fn database_path(&self) -> PathBuf {
+        self.storage.data_dir.join("souk.db")
+    }
+
+    pub fn media_dir(&self) -> PathBuf {
+        self.storage.data_dir.join("media")
+    }
+
+    pub fn client_dir(&self) -> &Path {
+        &self.web.client_dir
+    }
+}
+
+/// The environment variables that are settings: `<PREFIX><SECTION>__<KEY>`. Other `SOUK_*`
+/// variables (`SOUK_REQUIRE_REDIS` of the test suites, say) are not settings and are ignored.
+pub fn settings_env(prefix: &str) -> Env {
+    Env::prefixed(prefix).filter(|k| k.as_str().contains("__")).split("__")
+}
+
+/// Figment's messages name the key path; keep them, one line each.
+fn describe(e: figment::Error) -> String {
+    e.into_iter()
+        .map(|e| {
+            let path = e.path.join(".");
+            let what = e.kind.to_string();
+            if path.is_empty() {
+                what
+            } else {
+                format!("{path}: {what}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An environment provider under a prefix no other test uses.
+    fn env(prefix: &str) -> Env {
+        settings_env(prefix)
+    }
+
+    #[test]
+    fn environment_variables_override_the_defaults() {
+        // SAFETY: the variable names are unique to this test; no other thread reads them.
+        unsafe {
+            std::env::set_var("SOUK_CFGTEST_ENV_SERVER__PORT", "9300");
+            std::env::set_var("SOUK_CFGTEST_ENV_LOG__FORMAT", "json");
+            std::env::set_var("SOUK_CFGTEST_ENV_REQUIRE_SOMETHING", "1");
+        }
+        let s =
+            Settings::load_with_env(&Overrides::default(), env("SOUK_CFGTEST_ENV_")).expect("load");
+        assert_eq!((s.server.port, s.log.format), (9300, LogFormat::Json));
+        unsafe { std::env::set_var("SOUK_CFGTEST_BAD_SERVER__WORKERS", "many") };
+        let err = Settings::load_with_env(&Overrides::default(), env("SOUK_CFGTEST_BAD_"))
+            .expect_err("bad env");
+        assert!(err.to_string().contains("server.workers"), "{err}");
+    }
+
+    #[test]
+    fn defaults_are_the_embedded_mode() {
+        let s = Settings::load_with_env(&Overrides::default(), env("SOUK_CFGTEST_NONE_"))
+            .expect("defaults load");
+        assert_eq!((s.server.host.as_str(), s.server.port), ("127.0.0.1", 8080));
+        assert_eq!(s.storage.data_dir, PathBuf::from("./data"));
+        assert_eq!(s.ephemeral.backend, EphemeralBackend::Memory);
+        assert!(!s.demo.seed_on_empty);
+    }
+
+    #[test]
+    fn flags_override_files_and_files_override_defaults() {
+        let dir = std::env::temp_dir().join(format!("souk-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let file = dir.join("souk.toml");
+        std::fs::write(
+            &file,
+            "[server]\nport = 9100\n[ephemeral]\nbackend = \"redis\"\n",
+        )
+        .expect("write");
+        let overrides = Overrides {
+            config_file: Some(file.clone()),
+            data_dir: Some("/tmp/d".into()),
+            port: None,
+            demo: true,
+        };
+        let s = Settings::load_with_env(&overrides, env("SOUK_CFGTEST_NONE_")).expect("load");
+        assert_eq!(s.server.port, 9100);
+        assert_eq!(s.ephemeral.backend, EphemeralBackend::Redis);
+        assert_eq!(s.storage.data_dir, PathBuf::from("/tmp/d"));
+        assert!(s.demo.seed_on_empty);
+        let flagged = Overrides {
+            port: Some(9200),
+            ..overrides
+        };
+        assert_eq!(
+            Settings::load_with_env(&flagged, env("SOUK_CFGTEST_NONE_"))
+                .expect("load")
+                .server
+                .port,
+            9200
+        );
+    }
+
+    fn error_for(toml: &str) -> String {
+        let dir = std::env::temp_dir().join(format!(
+            "souk-config-bad-{}-{}",
+            std::process::id(),
+            toml.len()
+        ));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let file = dir.join("bad.toml");
+        std::fs::write(&file, toml).expect("write");
+        let overrides = Overrides {
+            config_file: Some(file),
+            ..Overrides::default()
+        };
+        Settings::load_with_env(&overrides, env("SOUK_CFGTEST_NONE_"))
+            .expect_err("must be refused")
+            .to_string()
+    }
+
+    #[test]
+    fn wrong_settings_are_named() {
+        assert!(error_for("[server]\nport = \"eighty\"\n").contains("server.port"));
+        assert!(error_for("[server]\nprot = 80\n").contains("prot"));
+        assert!(error_for("[ephemeral]\nbackend = \"memcached\"\n").contains("ephemeral.backend"));
+        assert!(error_for("[server]\nport = 0\n").contains("server.port"));
+        assert!(error_for("[storage]\nreaders = 0\n").contains("storage.readers"));
+        assert!(error_for("[server]\nhost = \"not a host\"\n").contains("server.host"));
+        let missing = Settings::load_with_env(
+            &Overrides {
+                config_file: Some("/nonexistent/souk.toml".into()),
+                ..Overrides::default()
+            },
+            env("SOUK_CFGTEST_NONE_"),
+        )
+        .expect_err("missing file");
+        assert!(missing.to_string().contains("/nonexistent/souk.toml"));
+    }
+}

@@ -1,0 +1,141 @@
+//! What the gateway knows about a request before any resolver runs: the language, the
+//! visitor and session ids, the bearer token, and which of the two gateways was called.
+//! Both gateways' headers are read here and nowhere else.
+
+use actix_web::HttpRequest;
+use souk_domain::{ErrorCode, Lang, SoukError};
+
+/// Which path the request came through (spec §7: old and new gateway).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gateway {
+    /// `POST /graphql`: `Accept-Language`, `visitorId`, `sessionId`, `Authorization: Bearer`.
+    New,
+    /// `POST /graphql-legacy`: `token`, `lang`, `visitorId`.
+    Legacy,
+}
+
+/// The request's identity and language, given to every resolver.
+#[derive(Debug, Clone)]
+pub struct RequestContext {
+    pub gateway: Gateway,
+    pub lang: Lang,
+    pub visitor_id: Option<String>,
+    pub session_id: Option<String>,
+    /// The access token as sent; checked by the Accounts capability when a resolver needs it.
+    pub bearer_token: Option<String>,
+}
+
+const MAX_ID_LEN: usize = 64;
+const MAX_TOKEN_LEN: usize = 4096;
+
+fn header<'r>(req: &'r HttpRequest, name: &str) -> Result<Option<&'r str>, SoukError> {
+    match req.headers().get(name) {
+        None => Ok(None),
+        Some(v) => v.to_str().map(|s| Some(s.trim())).map_err(|_| {
+            SoukError::with_detail(
+                ErrorCode::InvalidHeader,
+                format!("{name}: not visible ASCII"),
+            )
+        }),
+    }
+}
+
+/// A visitor or session id: 1 to 64 letters, digits, `-`, `_` or `.`.
+fn id_header(req: &HttpRequest, name: &str) -> Result<Option<String>, SoukError> {
+    let Some(value) = header(req, name)? else {
+        return Ok(None);
+    };
+    let ok = !value.is_empty()
+        && value.len() <= MAX_ID_LEN
+        && value
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if ok {
+        Ok(Some(value.to_string()))
+    } else {
+        Err(SoukError::with_detail(
+            ErrorCode::InvalidHeader,
+            format!("{name}: 1 to {MAX_ID_LEN} letters, digits, - _ ."),
+        ))
+    }
+}
+
+fn token_value(name: &str, value: &str) -> Result<String, SoukError> {
+    let ok = !value.is_empty()
+        && value.len() <= MAX_TOKEN_LEN
+        && value
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '=' | '+' | '/'));
+    if ok {
+        Ok(value.to_string())
+    } else {
+        Err(SoukError::with_detail(
+            ErrorCode::InvalidHeader,
+            format!("{name}: not a token"),
+        ))
+    }
+}
+
+impl RequestContext {
+    /// Reads the headers of the gateway the request came through.
+    pub fn from_request(req: &HttpRequest, gateway: Gateway) -> Result<RequestContext, SoukError> {
+        let visitor_id = id_header(req, "visitorId")?;
+        match gateway {
+            Gateway::New => {
+                // Accept-Language is a preference list: anything we do not speak means French.
+                let lang = header(req, "Accept-Language")?
+                    .and_then(Lang::from_accept_language)
+                    .unwrap_or_default();
+                let bearer_token = match header(req, "Authorization")? {
+                    None => None,
+                    Some(v) => {
+                        let (scheme, token) = v.split_once(' ').unwrap_or((v, ""));
+                        if !scheme.eq_ignore_ascii_case("bearer") {
+                            return Err(SoukError::with_detail(
+                                ErrorCode::InvalidHeader,
+                                "Authorization: expected Bearer",
+                            ));
+                        }
+                        Some(token_value("Authorization", token.trim())?)
+                    }
+                };
+                Ok(RequestContext {
+                    gateway,
+                    lang,
+                    visitor_id,
+                    session_id: id_header(req, "sessionId")?,
+                    bearer_token,
+                })
+            }
+            Gateway::Legacy => {
+                // The old gateway names its language exactly: anything else is a client bug.
+                let lang = match header(req, "lang")? {
+                    None => Lang::default(),
+                    Some(v) => Lang::parse(v).ok_or_else(|| {
+                        SoukError::with_detail(ErrorCode::InvalidHeader, "lang: fr or ar")
+                    })?,
+                };
+                let bearer_token = header(req, "token")?
+                    .map(|t| token_value("token", t))
+                    .transpose()?;
+                Ok(RequestContext {
+                    gateway,
+                    lang,
+                    visitor_id,
+                    session_id: None,
+                    bearer_token,
+                })
+            }
+        }
+    }
+
+    /// The language to answer a request whose headers could not be read: the best guess
+    /// from `Accept-Language` or `lang`, so that even a header error is worded for the user.
+    pub fn fallback_lang(req: &HttpRequest) -> Lang {
+        let get = |n: &str| req.headers().get(n).and_then(|v| v.to_str().ok());
+        get("lang")
+            .and_then(Lang::parse)
+            .or_else(|| get("Accept-Language").and_then(Lang::from_accept_language))
+            .unwrap_or_default()
+    }
+}

@@ -1,0 +1,157 @@
+//! The GraphQL gateway: one async-graphql schema, one module per area, served on the new
+//! path (`POST /graphql`) and the old one (`POST /graphql-legacy`). The handler reads the
+//! body within its size limit, checks the gateway's headers, parses the document, runs it
+//! under depth and complexity limits and maps every failure to the error catalogue.
+
+pub mod catalog;
+pub mod context;
+pub mod errors;
+
+use crate::body::read_limited;
+use crate::state::AppState;
+use actix_web::{HttpRequest, HttpResponse, web};
+use async_graphql::parser::types::{DocumentOperations, ExecutableDocument, Selection};
+use async_graphql::{EmptyMutation, EmptySubscription, MergedObject, Schema};
+use context::{Gateway, RequestContext};
+use serde_json::{Value, json};
+use souk_domain::{ErrorCode, SoukError};
+use std::time::Instant;
+
+/// Every query of the product, merged from the areas' modules.
+#[derive(MergedObject, Default)]
+pub struct QueryRoot(catalog::CatalogQuery);
+
+pub type SoukSchema = Schema<QueryRoot, EmptyMutation, EmptySubscription>;
+
+/// Limits the schema enforces on every document.
+pub struct SchemaLimits {
+    pub max_depth: usize,
+    pub max_complexity: usize,
+    pub introspection: bool,
+}
+
+/// Builds the schema. The application state is added per request, so the schema can be
+/// built (and its SDL printed) before the state exists.
+pub fn build_schema(limits: &SchemaLimits) -> SoukSchema {
+    let builder = Schema::build(QueryRoot::default(), EmptyMutation, EmptySubscription)
+        .limit_depth(limits.max_depth)
+        .limit_complexity(limits.max_complexity);
+    if limits.introspection {
+        builder.finish()
+    } else {
+        builder.disable_introspection().finish()
+    }
+}
+
+/// `POST /graphql` — the new gateway.
+pub async fn new_gateway(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+) -> HttpResponse {
+    execute(req, body, state, Gateway::New).await
+}
+
+/// `POST /graphql-legacy` — the old gateway.
+pub async fn legacy_gateway(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+) -> HttpResponse {
+    execute(req, body, state, Gateway::Legacy).await
+}
+
+async fn execute(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+    gateway: Gateway,
+) -> HttpResponse {
+    let started = Instant::now();
+    let (operation, response) = run(&req, body, &state, gateway).await;
+    let outcome = if response.status().is_success() {
+        "ok"
+    } else {
+        "error"
+    };
+    state
+        .metrics
+        .observe_graphql(&operation, outcome, started.elapsed());
+    response
+}
+
+async fn run(
+    req: &HttpRequest,
+    body: web::Payload,
+    state: &AppState,
+    gateway: Gateway,
+) -> (String, HttpResponse) {
+    let fallback_lang = RequestContext::fallback_lang(req);
+    let invalid = |e: SoukError, lang| ("invalid".to_string(), errors::request_failure(&e, lang));
+    let ctx = match RequestContext::from_request(req, gateway) {
+        Ok(ctx) => ctx,
+        Err(e) => return invalid(e, fallback_lang),
+    };
+    let lang = ctx.lang;
+    let bytes = match read_limited(body, state.settings.graphql.max_body_bytes).await {
+        Ok(b) => b,
+        Err(e) => return invalid(e, lang),
+    };
+    let request: async_graphql::Request = match serde_json::from_slice(&bytes) {
+        Ok(r) => r,
+        Err(e) => {
+            return invalid(
+                SoukError::with_detail(ErrorCode::MalformedRequest, format!("body: {e}")),
+                lang,
+            );
+        }
+    };
+    let document = match async_graphql::parser::parse_query(&request.query) {
+        Ok(d) => d,
+        Err(e) => {
+            return invalid(
+                SoukError::with_detail(ErrorCode::GraphqlParseFailed, e.to_string()),
+                lang,
+            );
+        }
+    };
+    let operation = root_field(&document, request.operation_name.as_deref());
+    let response = state
+        .schema
+        .execute(request.data(ctx).data(state.clone()))
+        .await;
+    let is_engine_error =
+        |e: &async_graphql::ServerError| e.path.is_empty() && e.extensions.is_none();
+    if let Some(first) = response.errors.iter().find(|e| is_engine_error(e)) {
+        let code = errors::classify_engine_error(&first.message);
+        let err = SoukError::with_detail(code, first.message.clone());
+        return invalid(err, lang);
+    }
+    let mut body = json!({ "data": serde_json::to_value(&response.data).unwrap_or(Value::Null) });
+    if !response.errors.is_empty() {
+        body["errors"] = serde_json::to_value(&response.errors).unwrap_or(Value::Null);
+    }
+    (
+        operation.unwrap_or_else(|| "unknown".into()),
+        HttpResponse::Ok().json(body),
+    )
+}
+
+/// The first root field of the operation that will run: the metrics label. It is taken from
+/// the parsed document and used only once validation passed, so it is always a schema field.
+fn root_field(doc: &ExecutableDocument, operation_name: Option<&str>) -> Option<String> {
+    let op = match (&doc.operations, operation_name) {
+        (DocumentOperations::Single(op), _) => op,
+        (DocumentOperations::Multiple(ops), Some(name)) => ops.get(name)?,
+        (DocumentOperations::Multiple(ops), None) => ops.values().next()?,
+    };
+    op.node
+        .selection_set
+        .node
+        .items
+        .iter()
+        .find_map(|s| match &s.node {
+            Selection::Field(f) => Some(f.node.name.node.to_string()),
+            _ => None,
+        })
+}

@@ -1,0 +1,37 @@
+//! Every route of the server, registered in one place.
+
+use crate::state::AppState;
+use crate::{graphql, ops, rest, web as site};
+use actix_web::http::header;
+use actix_web::middleware::DefaultHeaders;
+use actix_web::web;
+
+/// Registers the routes; `state` gives the paths of the client build and the media.
+pub fn register(cfg: &mut web::ServiceConfig, state: &AppState) {
+    cfg.route("/graphql", web::post().to(graphql::new_gateway))
+        .route("/graphql-legacy", web::post().to(graphql::legacy_gateway))
+        .route(
+            "/api/client-log",
+            web::post().to(rest::client_log::client_log),
+        )
+        .route("/healthz", web::get().to(ops::health::healthz))
+        .route("/readyz", web::get().to(ops::health::readyz))
+        .route("/metrics", web::get().to(ops::metrics::metrics))
+        .service(
+            web::scope("/assets")
+                .wrap(
+                    DefaultHeaders::new()
+                        .add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")),
+                )
+                .service(actix_files::Files::new(
+                    "",
+                    state.settings.client_dir().join("assets"),
+                )),
+        )
+        .service(
+            web::scope("/media")
+                .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=86400")))
+                .service(actix_files::Files::new("", state.settings.media_dir())),
+        )
+        .default_service(web::to(site::spa::fallback));
+}

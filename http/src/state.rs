@@ -1,0 +1,22 @@
+//! What every handler shares: settings, the stores, the services and the metrics.
+
+use crate::config::Settings;
+use crate::graphql::SoukSchema;
+use crate::ops::metrics::Metrics;
+use souk_services::catalog::CatalogService;
+use souk_services::client_log::ClientLogService;
+use souk_storage::ephemeral::Ephemeral;
+use souk_storage::sqlite::SqliteStore;
+use std::sync::Arc;
+
+/// The application state, cheap to clone (everything behind `Arc`).
+#[derive(Clone)]
+pub struct AppState {
+    pub settings: Arc<Settings>,
+    pub store: SqliteStore,
+    pub ephemeral: Arc<dyn Ephemeral>,
+    pub catalog: Arc<CatalogService>,
+    pub client_log: Arc<ClientLogService>,
+    pub schema: SoukSchema,
+    pub metrics: Arc<Metrics>,
+}

@@ -1,0 +1,251 @@
+//! `souk-load`: the load generator of Souk. Scenario `gateway` sends one GraphQL operation
+//! over N keep-alive connections for a bounded time against a loopback server and reports
+//! throughput and latency percentiles. Socket.IO scenarios join with the real-time core.
+
+use clap::{Parser, Subcommand};
+use serde_json::{Value, json};
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// The longest run the generator accepts: every load test stops by itself.
+const MAX_DURATION_SECS: u64 = 300;
+const MAX_CONNECTIONS: usize = 1024;
+
+#[derive(Parser)]
+#[command(
+    name = "souk-load",
+    about = "Load generator for Souk (loopback targets only)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    scenario: Scenario,
+}
+
+#[derive(Subcommand)]
+enum Scenario {
+    /// Repeat one GraphQL operation and measure it.
+    Gateway {
+        /// Base URL of a souk server on this machine.
+        #[arg(long, default_value = "http://127.0.0.1:8080")]
+        url: String,
+        /// getCategories | getCitiesFormattedNext | getPopularCitiesFormattedNext | getAreas
+        #[arg(long, default_value = "getCategories")]
+        operation: String,
+        /// Concurrent keep-alive connections.
+        #[arg(long, default_value_t = 32)]
+        connections: usize,
+        /// Seconds of measurement (after a 2 s warm-up).
+        #[arg(long, default_value_t = 20)]
+        duration: u64,
+        /// Language of the requests (fr or ar).
+        #[arg(long, default_value = "fr")]
+        lang: String,
+    },
+}
+
+fn operation_body(operation: &str) -> Option<Value> {
+    let query = match operation {
+        "getCategories" => {
+            "query getCategories { getCategories { id parentId childrenIds order name label { fr ar } slug { fr ar } adTypes { key order label { fr ar } } } }"
+        }
+        "getCitiesFormattedNext" => {
+            "query getCitiesFormattedNext { getCitiesFormattedNext(startIndex: 0, stopIndex: 9, keyword: \"casa\") { cities { label value type } count } }"
+        }
+        "getPopularCitiesFormattedNext" => {
+            "query getPopularCitiesFormattedNext { getPopularCitiesFormattedNext(isMobile: false) { label value type } }"
+        }
+        "getAreas" => {
+            "query getAreas { getAreas(cityId: 1) { id name label { fr ar } slug { fr ar } } }"
+        }
+        _ => return None,
+    };
+    Some(json!({ "query": query, "operationName": operation }))
+}
+
+fn is_loopback(url: &str) -> bool {
+    let rest = url.strip_prefix("http://").unwrap_or("");
+    let host = rest.split('/').next().unwrap_or("");
+    let host = host.rsplit_once(':').map(|(h, _)| h).unwrap_or(host);
+    host == "localhost" || host == "[::1]" || host.starts_with("127.")
+}
+
+/// Latency percentiles in microseconds from the samples (sorted in place).
+fn percentile(sorted: &[u32], p: f64) -> u32 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    // Nearest-rank; the epsilon keeps 99.9% of 1000 at rank 999 despite float rounding.
+    let rank = (p * sorted.len() as f64 / 100.0 - 1e-9).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    let Scenario::Gateway {
+        url,
+        operation,
+        connections,
+        duration,
+        lang,
+    } = Cli::parse().scenario;
+    let Some(body) = operation_body(&operation) else {
+        eprintln!("souk-load: unknown operation {operation}");
+        return std::process::ExitCode::FAILURE;
+    };
+    if !is_loopback(&url) {
+        eprintln!(
+            "souk-load: only loopback targets (http://127.x.x.x, localhost, [::1]) are allowed"
+        );
+        return std::process::ExitCode::FAILURE;
+    }
+    let connections = connections.clamp(1, MAX_CONNECTIONS);
+    let duration = Duration::from_secs(duration.clamp(1, MAX_DURATION_SECS));
+    let warmup = Duration::from_secs(2);
+    let endpoint = format!("{}/graphql", url.trim_end_matches('/'));
+    let client = match reqwest::Client::builder()
+        .pool_max_idle_per_host(connections)
+        .build()
+    {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("souk-load: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let payload = Arc::new(serde_json::to_vec(&body).unwrap_or_default());
+    let stop = Arc::new(AtomicBool::new(false));
+    let measuring = Arc::new(AtomicBool::new(false));
+    let done = Arc::new(AtomicU64::new(0));
+    let errors = Arc::new(AtomicU64::new(0));
+    eprintln!(
+        "souk-load gateway: {operation} on {endpoint}, {connections} connections, {}s (+2s warm-up)",
+        duration.as_secs()
+    );
+
+    let mut workers = Vec::new();
+    for _ in 0..connections {
+        let (client, endpoint, payload, lang) = (
+            client.clone(),
+            endpoint.clone(),
+            Arc::clone(&payload),
+            lang.clone(),
+        );
+        let (stop, measuring, done, errors) = (
+            Arc::clone(&stop),
+            Arc::clone(&measuring),
+            Arc::clone(&done),
+            Arc::clone(&errors),
+        );
+        workers.push(tokio::spawn(async move {
+            let mut samples: Vec<u32> = Vec::new();
+            while !stop.load(Ordering::Relaxed) {
+                let started = Instant::now();
+                let res = client
+                    .post(&endpoint)
+                    .header("content-type", "application/json")
+                    .header("Accept-Language", &lang)
+                    .body(payload.as_ref().clone())
+                    .send()
+                    .await;
+                let ok = match res {
+                    Ok(r) => r.status().is_success() && r.bytes().await.is_ok(),
+                    Err(_) => false,
+                };
+                if measuring.load(Ordering::Relaxed) {
+                    if ok {
+                        samples
+                            .push(u32::try_from(started.elapsed().as_micros()).unwrap_or(u32::MAX));
+                        done.fetch_add(1, Ordering::Relaxed);
+                    } else {
+                        errors.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }
+            samples
+        }));
+    }
+
+    tokio::time::sleep(warmup).await;
+    measuring.store(true, Ordering::Relaxed);
+    let started = Instant::now();
+    let mut last = 0;
+    while started.elapsed() < duration {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let now = done.load(Ordering::Relaxed);
+        eprint!(
+            "\r  {:>4}s  {:>9} requests  {:>8} req/s  {} errors   ",
+            started.elapsed().as_secs(),
+            now,
+            now - last,
+            errors.load(Ordering::Relaxed)
+        );
+        let _ = std::io::stderr().flush();
+        last = now;
+    }
+    measuring.store(false, Ordering::Relaxed);
+    let elapsed = started.elapsed();
+    stop.store(true, Ordering::Relaxed);
+    eprintln!();
+    let mut samples = Vec::new();
+    for w in workers {
+        if let Ok(s) = w.await {
+            samples.extend(s);
+        }
+    }
+    samples.sort_unstable();
+    let total = samples.len();
+    let rate = total as f64 / elapsed.as_secs_f64();
+    let ms = |us: u32| f64::from(us) / 1000.0;
+    println!(
+        "{operation}: {total} requests in {:.1}s = {rate:.0} req/s; latency ms p50 {:.2} p90 {:.2} p99 {:.2} p99.9 {:.2} max {:.2}; errors {}",
+        elapsed.as_secs_f64(),
+        ms(percentile(&samples, 50.0)),
+        ms(percentile(&samples, 90.0)),
+        ms(percentile(&samples, 99.0)),
+        ms(percentile(&samples, 99.9)),
+        ms(samples.last().copied().unwrap_or(0)),
+        errors.load(Ordering::Relaxed)
+    );
+    if errors.load(Ordering::Relaxed) > 0 || total == 0 {
+        return std::process::ExitCode::FAILURE;
+    }
+    std::process::ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_pick_the_rank() {
+        let samples: Vec<u32> = (1..=1000).collect();
+        assert_eq!(percentile(&samples, 50.0), 500);
+        assert_eq!(percentile(&samples, 99.0), 990);
+        assert_eq!(percentile(&samples, 99.9), 999);
+        assert_eq!(percentile(&[], 99.0), 0);
+    }
+
+    #[test]
+    fn only_loopback_targets() {
+        assert!(is_loopback("http://127.0.0.1:8080"));
+        assert!(is_loopback("http://localhost:8080/"));
+        assert!(is_loopback("http://[::1]:8080"));
+        assert!(!is_loopback("http://10.0.0.5:8080"));
+        assert!(!is_loopback("https://example.com"));
+    }
+
+    #[test]
+    fn every_operation_has_a_body() {
+        for op in [
+            "getCategories",
+            "getCitiesFormattedNext",
+            "getPopularCitiesFormattedNext",
+            "getAreas",
+        ] {
+            assert!(operation_body(op).is_some(), "{op}");
+        }
+        assert!(operation_body("dropTables").is_none());
+    }
+}

@@ -86,14 +86,7 @@ mod tests {
 
     #[test]
     fn statuses_round_trip_through_their_names() {
-        for s in [
-            "active",
-            "pending_review",
-            "refused",
-            "deactivated",
-            "deleted",
-            "pending_payment",
-        ] {
+        for s in ["active", "pending_review", "refused", "deactivated", "deleted", "pending_payment"] {
             assert_eq!(AdStatus::parse(s).map(AdStatus::as_str), Some(s));
         }
         assert_eq!(AdStatus::parse("ACTIVE"), None);

@@ -82,10 +82,7 @@ fn looks_like_link(text: &str) -> bool {
         if *c != '.' || i == 0 || !chars[i - 1].is_alphanumeric() {
             continue;
         }
-        let tail: String = chars[i + 1..]
-            .iter()
-            .take_while(|c| c.is_ascii_alphabetic())
-            .collect();
+        let tail: String = chars[i + 1..].iter().take_while(|c| c.is_ascii_alphabetic()).collect();
         if LINK_TLDS.contains(&tail.as_str()) {
             return true;
         }
@@ -130,11 +127,7 @@ mod tests {
             ("نعم، لا", "forbidden character"),
             ("x_y", "forbidden character"),
         ] {
-            assert_eq!(
-                ad_text_problem(bad).map(AdTextProblem::as_str),
-                Some(why),
-                "{bad}"
-            );
+            assert_eq!(ad_text_problem(bad).map(AdTextProblem::as_str), Some(why), "{bad}");
         }
     }
 }

@@ -21,12 +21,8 @@ pub enum Vertical {
 }
 
 impl Vertical {
-    pub const ALL: [Vertical; 4] = [
-        Vertical::Market,
-        Vertical::Vehicles,
-        Vertical::RealEstate,
-        Vertical::JobsAndServices,
-    ];
+    pub const ALL: [Vertical; 4] =
+        [Vertical::Market, Vertical::Vehicles, Vertical::RealEstate, Vertical::JobsAndServices];
 
     /// The id of the vertical's root category.
     pub fn root_id(self) -> CategoryId {
@@ -53,15 +49,12 @@ impl Vertical {
 }
 
 /// Spec §5 category groups used by rules elsewhere (parameters, price advice, tracking).
-pub const REAL_ESTATE_CATEGORY_IDS: [CategoryId; 12] = [
-    10000, 1000, 1010, 1020, 1050, 1060, 1080, 1090, 1200, 1300, 1400, 1500,
-];
-pub const VEHICLE_CATEGORY_IDS: [CategoryId; 14] = [
-    20000, 2000, 2010, 2020, 2030, 2060, 2075, 2073, 2072, 2078, 2050, 2040, 2081, 2100,
-];
+pub const REAL_ESTATE_CATEGORY_IDS: [CategoryId; 12] =
+    [10000, 1000, 1010, 1020, 1050, 1060, 1080, 1090, 1200, 1300, 1400, 1500];
+pub const VEHICLE_CATEGORY_IDS: [CategoryId; 14] =
+    [20000, 2000, 2010, 2020, 2030, 2060, 2075, 2073, 2072, 2078, 2050, 2040, 2081, 2100];
 pub const CARS_CATEGORY_ID: CategoryId = 2010;
-pub const MULTIMEDIA_CATEGORY_IDS: [CategoryId; 10] =
-    [5000, 5010, 5080, 5030, 5050, 5060, 5040, 5070, 5090, 5020];
+pub const MULTIMEDIA_CATEGORY_IDS: [CategoryId; 10] = [5000, 5010, 5080, 5030, 5050, 5060, 5040, 5070, 5090, 5020];
 
 /// A kind of ad allowed in a category (for sale, for rent, wanted, job offer...).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -102,10 +95,7 @@ pub enum CategoryTreeError {
     #[error("category {0} appears twice")]
     Duplicate(CategoryId),
     #[error("category {child} names unknown parent {parent}")]
-    UnknownParent {
-        child: CategoryId,
-        parent: CategoryId,
-    },
+    UnknownParent { child: CategoryId, parent: CategoryId },
     #[error("category {0} is a root but not one of the four verticals")]
     StrayRoot(CategoryId),
     #[error("category {0} is not under any vertical (cycle)")]
@@ -126,10 +116,7 @@ impl CategoryTree {
         for c in &categories {
             match c.parent_id {
                 Some(p) if !seen.contains(&p) => {
-                    return Err(CategoryTreeError::UnknownParent {
-                        child: c.id,
-                        parent: p,
-                    });
+                    return Err(CategoryTreeError::UnknownParent { child: c.id, parent: p });
                 }
                 None if Vertical::from_root_id(c.id).is_none() => {
                     return Err(CategoryTreeError::StrayRoot(c.id));
@@ -137,26 +124,16 @@ impl CategoryTree {
                 _ => {}
             }
         }
-        let children: Vec<(CategoryId, CategoryId)> = categories
-            .iter()
-            .filter_map(|c| c.parent_id.map(|p| (p, c.id)))
-            .collect();
+        let children: Vec<(CategoryId, CategoryId)> =
+            categories.iter().filter_map(|c| c.parent_id.map(|p| (p, c.id))).collect();
         for c in categories.iter_mut() {
-            c.children_ids = children
-                .iter()
-                .filter(|(p, _)| *p == c.id)
-                .map(|(_, id)| *id)
-                .collect();
+            c.children_ids = children.iter().filter(|(p, _)| *p == c.id).map(|(_, id)| *id).collect();
         }
         // Depth-first from the roots: parents come before their children, siblings in order.
         // A node never reached this way sits on a cycle.
         let mut ordered = Vec::with_capacity(categories.len());
-        let mut stack: Vec<CategoryId> = categories
-            .iter()
-            .filter(|c| c.parent_id.is_none())
-            .map(|c| c.id)
-            .rev()
-            .collect();
+        let mut stack: Vec<CategoryId> =
+            categories.iter().filter(|c| c.parent_id.is_none()).map(|c| c.id).rev().collect();
         while let Some(id) = stack.pop() {
             let Some(pos) = categories.iter().position(|c| c.id == id) else {
                 continue;
@@ -168,9 +145,7 @@ impl CategoryTree {
         if let Some(stray) = categories.iter().map(|c| c.id).min() {
             return Err(CategoryTreeError::Cycle(stray));
         }
-        Ok(CategoryTree {
-            categories: ordered,
-        })
+        Ok(CategoryTree { categories: ordered })
     }
 
     /// Every category, parents before children, siblings in display order.
@@ -199,10 +174,7 @@ impl CategoryTree {
     /// The categories shown to people: hidden ones only when asked for, and never a child
     /// of a hidden parent.
     pub fn visible(&self, with_missing: bool) -> Vec<&Category> {
-        self.categories
-            .iter()
-            .filter(|c| with_missing || !self.is_hidden_or_under_hidden(c.id))
-            .collect()
+        self.categories.iter().filter(|c| with_missing || !self.is_hidden_or_under_hidden(c.id)).collect()
     }
 
     fn is_hidden_or_under_hidden(&self, id: CategoryId) -> bool {
@@ -221,9 +193,7 @@ impl CategoryTree {
 
     /// Leaf categories (where ads are posted).
     pub fn leaves(&self) -> impl Iterator<Item = &Category> {
-        self.categories
-            .iter()
-            .filter(|c| c.children_ids.is_empty() && !c.hidden)
+        self.categories.iter().filter(|c| c.children_ids.is_empty() && !c.hidden)
     }
 }
 
@@ -328,15 +298,9 @@ mod tests {
             cat(1020, Some(1000), 1, false),
         ])
         .expect("a valid tree");
-        assert_eq!(
-            tree.get(1000).map(|c| c.children_ids.clone()),
-            Some(vec![1020, 1010])
-        );
+        assert_eq!(tree.get(1000).map(|c| c.children_ids.clone()), Some(vec![1020, 1010]));
         assert_eq!(tree.vertical_of(1010), Some(Vertical::RealEstate));
-        assert_eq!(
-            tree.leaves().map(|c| c.id).collect::<Vec<_>>(),
-            vec![1020, 1010]
-        );
+        assert_eq!(tree.leaves().map(|c| c.id).collect::<Vec<_>>(), vec![1020, 1010]);
     }
 
     #[test]
@@ -347,15 +311,9 @@ mod tests {
         );
         assert_eq!(
             CategoryTree::build(vec![cat(1010, Some(1000), 1, false)]).err(),
-            Some(CategoryTreeError::UnknownParent {
-                child: 1010,
-                parent: 1000
-            })
+            Some(CategoryTreeError::UnknownParent { child: 1010, parent: 1000 })
         );
-        assert_eq!(
-            CategoryTree::build(vec![cat(7, None, 1, false)]).err(),
-            Some(CategoryTreeError::StrayRoot(7))
-        );
+        assert_eq!(CategoryTree::build(vec![cat(7, None, 1, false)]).err(), Some(CategoryTreeError::StrayRoot(7)));
         assert_eq!(
             CategoryTree::build(vec![cat(1, Some(2), 1, false), cat(2, Some(1), 1, false)]).err(),
             Some(CategoryTreeError::Cycle(1))

@@ -98,37 +98,18 @@ impl ErrorCode {
     /// The wording shown to a person, in their language.
     pub fn message(self, lang: Lang) -> &'static str {
         let (fr, ar) = match self {
-            ErrorCode::InternalError => (
-                "Erreur Veuillez réessayer plus tard",
-                "خطأ، يرجى المحاولة لاحقًا",
-            ),
-            ErrorCode::MalformedRequest => (
-                "La requête est mal formée. Veuillez réessayer plus tard",
-                "الطلب غير صالح. يرجى المحاولة لاحقًا",
-            ),
-            ErrorCode::GraphqlParseFailed => (
-                "La requête GraphQL est illisible",
-                "تعذرت قراءة طلب GraphQL",
-            ),
-            ErrorCode::GraphqlValidationFailed => (
-                "La requête demande un champ ou un argument inconnu",
-                "الطلب يتضمن حقلًا أو معاملًا غير معروف",
-            ),
-            ErrorCode::QueryTooDeep => (
-                "La requête est trop imbriquée",
-                "الطلب متداخل أكثر من اللازم",
-            ),
-            ErrorCode::QueryTooComplex => {
-                ("La requête est trop complexe", "الطلب معقد أكثر من اللازم")
+            ErrorCode::InternalError => ("Erreur Veuillez réessayer plus tard", "خطأ، يرجى المحاولة لاحقًا"),
+            ErrorCode::MalformedRequest => {
+                ("La requête est mal formée. Veuillez réessayer plus tard", "الطلب غير صالح. يرجى المحاولة لاحقًا")
             }
-            ErrorCode::InvalidHeader => (
-                "Un en-tête de la requête est invalide",
-                "أحد رؤوس الطلب غير صالح",
-            ),
-            ErrorCode::PayloadTooLarge => (
-                "Le contenu envoyé est trop volumineux",
-                "المحتوى المرسل كبير جدًا",
-            ),
+            ErrorCode::GraphqlParseFailed => ("La requête GraphQL est illisible", "تعذرت قراءة طلب GraphQL"),
+            ErrorCode::GraphqlValidationFailed => {
+                ("La requête demande un champ ou un argument inconnu", "الطلب يتضمن حقلًا أو معاملًا غير معروف")
+            }
+            ErrorCode::QueryTooDeep => ("La requête est trop imbriquée", "الطلب متداخل أكثر من اللازم"),
+            ErrorCode::QueryTooComplex => ("La requête est trop complexe", "الطلب معقد أكثر من اللازم"),
+            ErrorCode::InvalidHeader => ("Un en-tête de la requête est invalide", "أحد رؤوس الطلب غير صالح"),
+            ErrorCode::PayloadTooLarge => ("Le contenu envoyé est trop volumineux", "المحتوى المرسل كبير جدًا"),
             ErrorCode::TooManyAttempts => (
                 "Trop de tentatives. Veuillez réessayer dans quelques minutes",
                 "محاولات كثيرة جدًا. يرجى المحاولة بعد بضع دقائق",
@@ -137,10 +118,7 @@ impl ErrorCode {
             ErrorCode::InvalidArgument => ("Valeur invalide", "قيمة غير صالحة"),
             ErrorCode::CityNotFound => ("Cette ville n'existe pas", "هذه المدينة غير موجودة"),
             ErrorCode::NotFound => ("Page introuvable", "الصفحة غير موجودة"),
-            ErrorCode::StoreUnavailable => (
-                "Le service est momentanément indisponible",
-                "الخدمة غير متاحة مؤقتًا",
-            ),
+            ErrorCode::StoreUnavailable => ("Le service est momentanément indisponible", "الخدمة غير متاحة مؤقتًا"),
         };
         match lang {
             Lang::Fr => fr,
@@ -183,10 +161,7 @@ impl SoukError {
     }
 
     pub fn with_detail(code: ErrorCode, detail: impl Into<String>) -> Self {
-        Self {
-            code,
-            detail: Some(detail.into()),
-        }
+        Self { code, detail: Some(detail.into()) }
     }
 }
 
@@ -209,22 +184,13 @@ mod tests {
         assert_eq!(keys.len(), ErrorCode::ALL.len());
         for code in ErrorCode::ALL {
             let (fr, ar) = (code.message(Lang::Fr), code.message(Lang::Ar));
-            assert!(
-                !fr.is_empty() && !ar.is_empty() && fr != ar,
-                "{code:?} needs both languages"
-            );
-            assert!(
-                ar.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)),
-                "{code:?} Arabic wording"
-            );
+            assert!(!fr.is_empty() && !ar.is_empty() && fr != ar, "{code:?} needs both languages");
+            assert!(ar.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)), "{code:?} Arabic wording");
         }
     }
 
     #[test]
     fn generic_failure_wording_is_the_spec_toast() {
-        assert_eq!(
-            ErrorCode::InternalError.message(Lang::Fr),
-            "Erreur Veuillez réessayer plus tard"
-        );
+        assert_eq!(ErrorCode::InternalError.message(Lang::Fr), "Erreur Veuillez réessayer plus tard");
     }
 }

@@ -69,10 +69,7 @@ pub struct Localized {
 
 impl Localized {
     pub fn new(fr: impl Into<String>, ar: impl Into<String>) -> Self {
-        Self {
-            fr: fr.into(),
-            ar: ar.into(),
-        }
+        Self { fr: fr.into(), ar: ar.into() }
     }
 
     pub fn get(&self, lang: Lang) -> &str {
@@ -90,14 +87,8 @@ mod tests {
     #[test]
     fn accept_language_prefers_highest_quality_supported_language() {
         assert_eq!(Lang::from_accept_language("ar"), Some(Lang::Ar));
-        assert_eq!(
-            Lang::from_accept_language("ar-MA,ar;q=0.9,fr;q=0.8"),
-            Some(Lang::Ar)
-        );
-        assert_eq!(
-            Lang::from_accept_language("en-US,fr;q=0.5,ar;q=0.7"),
-            Some(Lang::Ar)
-        );
+        assert_eq!(Lang::from_accept_language("ar-MA,ar;q=0.9,fr;q=0.8"), Some(Lang::Ar));
+        assert_eq!(Lang::from_accept_language("en-US,fr;q=0.5,ar;q=0.7"), Some(Lang::Ar));
         assert_eq!(Lang::from_accept_language("fr-FR,fr;q=0.9"), Some(Lang::Fr));
         assert_eq!(Lang::from_accept_language("en-US,en;q=0.9"), None);
         assert_eq!(Lang::from_accept_language("ar;q=0"), None);

@@ -3,9 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 /// An amount in centimes of a dirham (1 DH = 100 centimes).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
 pub struct Money(pub i64);
 
 impl Money {
@@ -24,11 +22,7 @@ impl Money {
         let abs = self.0.unsigned_abs();
         let (whole, cents) = (abs / 100, abs % 100);
         let grouped = crate::text::group_thousands(whole);
-        if cents == 0 {
-            format!("{sign}{grouped}")
-        } else {
-            format!("{sign}{grouped},{cents:02}")
-        }
+        if cents == 0 { format!("{sign}{grouped}") } else { format!("{sign}{grouped},{cents:02}") }
     }
 
     /// The amount with its currency, `1 250 000 DH`.
@@ -43,10 +37,7 @@ mod tests {
 
     #[test]
     fn formats_dirhams_the_french_way() {
-        assert_eq!(
-            Money::from_dirhams(1_250_000).with_currency(),
-            "1 250 000 DH"
-        );
+        assert_eq!(Money::from_dirhams(1_250_000).with_currency(), "1 250 000 DH");
         assert_eq!(Money::from_dirhams(950).without_currency(), "950");
         assert_eq!(Money(9950).without_currency(), "99,50");
         assert_eq!(Money(-250).without_currency(), "-2,50");

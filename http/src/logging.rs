@@ -6,9 +6,7 @@ use tracing_subscriber::EnvFilter;
 /// Installs the global subscriber once; later calls do nothing.
 pub fn init(settings: &Settings) {
     let filter = EnvFilter::try_new(&settings.log.level).unwrap_or_else(|_| EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr);
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
     let _ = match settings.log.format {
         LogFormat::Json => builder.json().try_init(),
         LogFormat::Pretty => builder.compact().try_init(),

@@ -10,23 +10,14 @@ use actix_web::web;
 pub fn register(cfg: &mut web::ServiceConfig, state: &AppState) {
     cfg.route("/graphql", web::post().to(graphql::new_gateway))
         .route("/graphql-legacy", web::post().to(graphql::legacy_gateway))
-        .route(
-            "/api/client-log",
-            web::post().to(rest::client_log::client_log),
-        )
+        .route("/api/client-log", web::post().to(rest::client_log::client_log))
         .route("/healthz", web::get().to(ops::health::healthz))
         .route("/readyz", web::get().to(ops::health::readyz))
         .route("/metrics", web::get().to(ops::metrics::metrics))
         .service(
             web::scope("/assets")
-                .wrap(
-                    DefaultHeaders::new()
-                        .add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")),
-                )
-                .service(actix_files::Files::new(
-                    "",
-                    state.settings.client_dir().join("assets"),
-                )),
+                .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")))
+                .service(actix_files::Files::new("", state.settings.client_dir().join("assets"))),
         )
         .service(
             web::scope("/media")

@@ -24,20 +24,13 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
+    std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
 }
 
 fn http_get(port: u16, path: &str) -> Option<String> {
     let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
     s.set_read_timeout(Some(Duration::from_secs(2))).ok()?;
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-    )
-    .ok()?;
+    write!(s, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").ok()?;
     let mut out = String::new();
     s.read_to_string(&mut out).ok()?;
     Some(out)
@@ -46,55 +39,28 @@ fn http_get(port: u16, path: &str) -> Option<String> {
 #[test]
 fn a_wrong_setting_stops_start_up_and_names_it() {
     let dir = temp_dir("bad-env");
-    let out = souk()
-        .args(["serve", "--data-dir"])
-        .arg(&dir)
-        .env("SOUK_SERVER__PORT", "eighty")
-        .output()
-        .expect("run souk");
+    let out =
+        souk().args(["serve", "--data-dir"]).arg(&dir).env("SOUK_SERVER__PORT", "eighty").output().expect("run souk");
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("server.port"), "{err}");
 
     let file = dir.join("souk.toml");
     std::fs::write(&file, "[ephemeral]\nbakend = \"redis\"\n").expect("write");
-    let out = souk()
-        .args(["migrate", "--config"])
-        .arg(&file)
-        .arg("--data-dir")
-        .arg(&dir)
-        .output()
-        .expect("run souk");
+    let out = souk().args(["migrate", "--config"]).arg(&file).arg("--data-dir").arg(&dir).output().expect("run souk");
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bakend"), "{err}");
-    assert!(
-        !dir.join("souk.db").exists(),
-        "nothing is created when the settings are wrong"
-    );
+    assert!(!dir.join("souk.db").exists(), "nothing is created when the settings are wrong");
 }
 
 #[test]
 fn migrate_creates_the_database_and_seed_needs_demo() {
     let dir = temp_dir("migrate");
-    let out = souk()
-        .arg("migrate")
-        .arg("--data-dir")
-        .arg(&dir)
-        .output()
-        .expect("run souk");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = souk().arg("migrate").arg("--data-dir").arg(&dir).output().expect("run souk");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(dir.join("souk.db").is_file());
-    let out = souk()
-        .arg("seed")
-        .arg("--data-dir")
-        .arg(&dir)
-        .output()
-        .expect("run souk");
+    let out = souk().arg("seed").arg("--data-dir").arg(&dir).output().expect("run souk");
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--demo"));
 }
@@ -123,29 +89,18 @@ fn serve_answers_then_stops_cleanly_on_sigterm() {
     let ready = http_get(port, "/readyz").unwrap_or_default();
     assert!(ready.starts_with("HTTP/1.1 200"), "{ready}");
 
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill");
+    let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill");
     assert!(killed.success());
     let deadline = Instant::now() + Duration::from_secs(20);
     let status = loop {
         if let Some(s) = child.try_wait().expect("wait") {
             break s;
         }
-        assert!(
-            Instant::now() < deadline,
-            "souk did not stop within 20 s of SIGTERM"
-        );
+        assert!(Instant::now() < deadline, "souk did not stop within 20 s of SIGTERM");
         std::thread::sleep(Duration::from_millis(50));
     };
     let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .expect("stderr")
-        .read_to_string(&mut err)
-        .expect("read");
+    child.stderr.take().expect("stderr").read_to_string(&mut err).expect("read");
     assert!(status.success(), "exit {status:?}: {err}");
     assert!(err.contains("flushing the store"), "{err}");
     assert!(http_get(port, "/healthz").is_none(), "the port is closed");

@@ -14,10 +14,7 @@ const MAX_DURATION_SECS: u64 = 300;
 const MAX_CONNECTIONS: usize = 1024;
 
 #[derive(Parser)]
-#[command(
-    name = "souk-load",
-    about = "Load generator for Souk (loopback targets only)"
-)]
+#[command(name = "souk-load", about = "Load generator for Souk (loopback targets only)")]
 struct Cli {
     #[command(subcommand)]
     scenario: Scenario,
@@ -56,9 +53,7 @@ fn operation_body(operation: &str) -> Option<Value> {
         "getPopularCitiesFormattedNext" => {
             "query getPopularCitiesFormattedNext { getPopularCitiesFormattedNext(isMobile: false) { label value type } }"
         }
-        "getAreas" => {
-            "query getAreas { getAreas(cityId: 1) { id name label { fr ar } slug { fr ar } } }"
-        }
+        "getAreas" => "query getAreas { getAreas(cityId: 1) { id name label { fr ar } slug { fr ar } } }",
         _ => return None,
     };
     Some(json!({ "query": query, "operationName": operation }))
@@ -83,31 +78,20 @@ fn percentile(sorted: &[u32], p: f64) -> u32 {
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
-    let Scenario::Gateway {
-        url,
-        operation,
-        connections,
-        duration,
-        lang,
-    } = Cli::parse().scenario;
+    let Scenario::Gateway { url, operation, connections, duration, lang } = Cli::parse().scenario;
     let Some(body) = operation_body(&operation) else {
         eprintln!("souk-load: unknown operation {operation}");
         return std::process::ExitCode::FAILURE;
     };
     if !is_loopback(&url) {
-        eprintln!(
-            "souk-load: only loopback targets (http://127.x.x.x, localhost, [::1]) are allowed"
-        );
+        eprintln!("souk-load: only loopback targets (http://127.x.x.x, localhost, [::1]) are allowed");
         return std::process::ExitCode::FAILURE;
     }
     let connections = connections.clamp(1, MAX_CONNECTIONS);
     let duration = Duration::from_secs(duration.clamp(1, MAX_DURATION_SECS));
     let warmup = Duration::from_secs(2);
     let endpoint = format!("{}/graphql", url.trim_end_matches('/'));
-    let client = match reqwest::Client::builder()
-        .pool_max_idle_per_host(connections)
-        .build()
-    {
+    let client = match reqwest::Client::builder().pool_max_idle_per_host(connections).build() {
         Ok(c) => c,
         Err(e) => {
             eprintln!("souk-load: {e}");
@@ -126,18 +110,9 @@ async fn main() -> std::process::ExitCode {
 
     let mut workers = Vec::new();
     for _ in 0..connections {
-        let (client, endpoint, payload, lang) = (
-            client.clone(),
-            endpoint.clone(),
-            Arc::clone(&payload),
-            lang.clone(),
-        );
-        let (stop, measuring, done, errors) = (
-            Arc::clone(&stop),
-            Arc::clone(&measuring),
-            Arc::clone(&done),
-            Arc::clone(&errors),
-        );
+        let (client, endpoint, payload, lang) = (client.clone(), endpoint.clone(), Arc::clone(&payload), lang.clone());
+        let (stop, measuring, done, errors) =
+            (Arc::clone(&stop), Arc::clone(&measuring), Arc::clone(&done), Arc::clone(&errors));
         workers.push(tokio::spawn(async move {
             let mut samples: Vec<u32> = Vec::new();
             while !stop.load(Ordering::Relaxed) {
@@ -155,8 +130,7 @@ async fn main() -> std::process::ExitCode {
                 };
                 if measuring.load(Ordering::Relaxed) {
                     if ok {
-                        samples
-                            .push(u32::try_from(started.elapsed().as_micros()).unwrap_or(u32::MAX));
+                        samples.push(u32::try_from(started.elapsed().as_micros()).unwrap_or(u32::MAX));
                         done.fetch_add(1, Ordering::Relaxed);
                     } else {
                         errors.fetch_add(1, Ordering::Relaxed);
@@ -238,12 +212,7 @@ mod tests {
 
     #[test]
     fn every_operation_has_a_body() {
-        for op in [
-            "getCategories",
-            "getCitiesFormattedNext",
-            "getPopularCitiesFormattedNext",
-            "getAreas",
-        ] {
+        for op in ["getCategories", "getCitiesFormattedNext", "getPopularCitiesFormattedNext", "getAreas"] {
             assert!(operation_body(op).is_some(), "{op}");
         }
         assert!(operation_body("dropTables").is_none());

@@ -2,9 +2,7 @@
 //! at start (reference data changes only with a migration) and answered from memory:
 //! `getCategories`, `getCitiesFormattedNext`, `getPopularCitiesFormattedNext`, `getAreas`.
 
-use souk_domain::catalog::{
-    Area, CarCatalogue, Category, CategoryTree, CategoryTreeError, City, CityId, Region,
-};
+use souk_domain::catalog::{Area, CarCatalogue, Category, CategoryTree, CategoryTreeError, City, CityId, Region};
 use souk_domain::text::fold;
 use souk_domain::{ErrorCode, Lang, SoukError};
 use souk_storage::StoreError;
@@ -92,14 +90,7 @@ impl CatalogService {
         }
         let cars = store.car_catalogue().await?;
         let searchable = index(&cities, &areas);
-        Ok(CatalogService {
-            tree,
-            regions,
-            cities,
-            areas,
-            cars,
-            searchable,
-        })
+        Ok(CatalogService { tree, regions, cities, areas, cars, searchable })
     }
 
     pub fn tree(&self) -> &CategoryTree {
@@ -159,12 +150,8 @@ impl CatalogService {
         };
         let matches: Vec<LocationOption> = match keyword {
             None => {
-                let mut all: Vec<LocationOption> = self
-                    .searchable
-                    .iter()
-                    .filter(|s| s.option_fr.kind == LocationType::City)
-                    .map(pick)
-                    .collect();
+                let mut all: Vec<LocationOption> =
+                    self.searchable.iter().filter(|s| s.option_fr.kind == LocationType::City).map(pick).collect();
                 all.sort_by_cached_key(|o| fold(&o.label));
                 all
             }
@@ -174,57 +161,35 @@ impl CatalogService {
                     .searchable
                     .iter()
                     .filter_map(|s| {
-                        let rank = s
-                            .keys
-                            .iter()
-                            .filter_map(|key| match_rank(key, &needle))
-                            .min()?;
-                        Some((
-                            rank,
-                            s.option_fr.kind == LocationType::Area,
-                            std::cmp::Reverse(s.population),
-                            s,
-                        ))
+                        let rank = s.keys.iter().filter_map(|key| match_rank(key, &needle)).min()?;
+                        Some((rank, s.option_fr.kind == LocationType::Area, std::cmp::Reverse(s.population), s))
                     })
                     .collect();
                 ranked.sort_by(|a, b| {
-                    (a.0, a.1, a.2)
-                        .cmp(&(b.0, b.1, b.2))
-                        .then_with(|| a.3.option_fr.label.cmp(&b.3.option_fr.label))
+                    (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)).then_with(|| a.3.option_fr.label.cmp(&b.3.option_fr.label))
                 });
                 ranked.into_iter().map(|(_, _, _, s)| pick(s)).collect()
             }
         };
         let count = matches.len();
-        let cities = matches
-            .into_iter()
-            .skip(start_index as usize)
-            .take(width as usize)
-            .collect();
+        let cities = matches.into_iter().skip(start_index as usize).take(width as usize).collect();
         Ok(LocationPage { cities, count })
     }
 
     /// The biggest cities, fewer on a phone.
     pub fn popular_cities(&self, lang: Lang, is_mobile: bool) -> Vec<LocationOption> {
-        let n = if is_mobile {
-            POPULAR_CITIES_MOBILE
-        } else {
-            POPULAR_CITIES_DESKTOP
-        };
+        let n = if is_mobile { POPULAR_CITIES_MOBILE } else { POPULAR_CITIES_DESKTOP };
         let mut cities: Vec<&City> = self.cities.iter().collect();
         cities.sort_by(|a, b| b.population.cmp(&a.population).then(a.id.cmp(&b.id)));
-        cities
-            .into_iter()
-            .take(n)
-            .map(|c| city_option(c, lang))
-            .collect()
+        cities.into_iter().take(n).map(|c| city_option(c, lang)).collect()
     }
 
     /// The areas of a city; an unknown city is an error, a city without areas an empty list.
     pub fn areas(&self, city_id: CityId) -> Result<&[Area], SoukError> {
-        self.areas.get(&city_id).map(Vec::as_slice).ok_or_else(|| {
-            SoukError::with_detail(ErrorCode::CityNotFound, format!("no city {city_id}"))
-        })
+        self.areas
+            .get(&city_id)
+            .map(Vec::as_slice)
+            .ok_or_else(|| SoukError::with_detail(ErrorCode::CityNotFound, format!("no city {city_id}")))
     }
 }
 
@@ -300,10 +265,7 @@ mod tests {
             id,
             region_id: 1,
             label: Localized::new(fr, ar),
-            slug: Localized::new(
-                souk_domain::text::slugify(fr),
-                souk_domain::text::slugify(ar),
-            ),
+            slug: Localized::new(souk_domain::text::slugify(fr), souk_domain::text::slugify(ar)),
             latitude: 33.0,
             longitude: -7.0,
             population,
@@ -339,42 +301,23 @@ mod tests {
     #[test]
     fn keyword_search_finds_prefixes_accents_and_arabic() {
         let s = service();
-        let page = s
-            .cities_formatted(Lang::Fr, 0, 9, Some("casa"))
-            .expect("search");
+        let page = s.cities_formatted(Lang::Fr, 0, 9, Some("casa")).expect("search");
         assert_eq!(page.count, 1);
         assert_eq!(page.cities[0].label, "Casablanca");
         assert_eq!(page.cities[0].value, "1");
-        let fes = s
-            .cities_formatted(Lang::Fr, 0, 9, Some("FES"))
-            .expect("search");
-        assert_eq!(
-            fes.cities
-                .iter()
-                .map(|c| c.label.as_str())
-                .collect::<Vec<_>>(),
-            vec!["Fès"]
-        );
-        let ar = s
-            .cities_formatted(Lang::Ar, 0, 9, Some("البيضاء"))
-            .expect("search");
+        let fes = s.cities_formatted(Lang::Fr, 0, 9, Some("FES")).expect("search");
+        assert_eq!(fes.cities.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(), vec!["Fès"]);
+        let ar = s.cities_formatted(Lang::Ar, 0, 9, Some("البيضاء")).expect("search");
         assert_eq!(ar.cities[0].label, "الدار البيضاء");
-        let area = s
-            .cities_formatted(Lang::Fr, 0, 9, Some("maarif"))
-            .expect("search");
-        assert_eq!(
-            (area.cities[0].label.as_str(), area.cities[0].value.as_str()),
-            ("Maârif, Casablanca", "1:101")
-        );
+        let area = s.cities_formatted(Lang::Fr, 0, 9, Some("maarif")).expect("search");
+        assert_eq!((area.cities[0].label.as_str(), area.cities[0].value.as_str()), ("Maârif, Casablanca", "1:101"));
         assert_eq!(area.cities[0].kind, LocationType::Area);
     }
 
     #[test]
     fn better_matches_and_bigger_cities_come_first() {
         let s = service();
-        let page = s
-            .cities_formatted(Lang::Fr, 0, 9, Some("da"))
-            .expect("search");
+        let page = s.cities_formatted(Lang::Fr, 0, 9, Some("da")).expect("search");
         // "Dar Bouazza" starts with "da"; "Casablanca" does not contain it at a word start.
         assert_eq!(page.cities[0].label, "Dar Bouazza");
     }
@@ -385,24 +328,12 @@ mod tests {
         let all = s.cities_formatted(Lang::Fr, 0, 99, None).expect("all");
         assert_eq!(all.count, 3);
         assert_eq!(
-            all.cities
-                .iter()
-                .map(|c| c.label.as_str())
-                .collect::<Vec<_>>(),
+            all.cities.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(),
             vec!["Casablanca", "Dar Bouazza", "Fès"]
         );
         let second = s.cities_formatted(Lang::Fr, 1, 1, None).expect("one");
-        assert_eq!(
-            (
-                second.count,
-                second.cities.len(),
-                second.cities[0].label.as_str()
-            ),
-            (3, 1, "Dar Bouazza")
-        );
-        let past_end = s
-            .cities_formatted(Lang::Fr, 10, 19, None)
-            .expect("past the end");
+        assert_eq!((second.count, second.cities.len(), second.cities[0].label.as_str()), (3, 1, "Dar Bouazza"));
+        let past_end = s.cities_formatted(Lang::Fr, 10, 19, None).expect("past the end");
         assert_eq!((past_end.count, past_end.cities.len()), (3, 0));
     }
 
@@ -410,18 +341,11 @@ mod tests {
     fn bad_windows_and_keywords_are_refused() {
         let s = service();
         for (start, stop) in [(-1, 5), (5, 4), (0, 100)] {
-            let err = s
-                .cities_formatted(Lang::Fr, start, stop, None)
-                .expect_err("bad window");
+            let err = s.cities_formatted(Lang::Fr, start, stop, None).expect_err("bad window");
             assert_eq!(err.code, ErrorCode::InvalidArgument);
         }
         let long = "a".repeat(MAX_KEYWORD_CHARS + 1);
-        assert_eq!(
-            s.cities_formatted(Lang::Fr, 0, 9, Some(&long))
-                .expect_err("long")
-                .code,
-            ErrorCode::InvalidArgument
-        );
+        assert_eq!(s.cities_formatted(Lang::Fr, 0, 9, Some(&long)).expect_err("long").code, ErrorCode::InvalidArgument);
     }
 
     #[test]
@@ -429,10 +353,7 @@ mod tests {
         let s = service();
         assert_eq!(s.areas(1).expect("areas").len(), 1);
         assert!(s.areas(2).expect("no areas").is_empty());
-        assert_eq!(
-            s.areas(99).expect_err("unknown").code,
-            ErrorCode::CityNotFound
-        );
+        assert_eq!(s.areas(99).expect_err("unknown").code, ErrorCode::CityNotFound);
     }
 
     #[test]

@@ -26,10 +26,7 @@ pub struct ClientLogService {
 
 impl ClientLogService {
     pub fn new(ephemeral: Arc<dyn Ephemeral>, per_minute: u32) -> Self {
-        Self {
-            ephemeral,
-            per_minute,
-        }
+        Self { ephemeral, per_minute }
     }
 
     /// Logs the report, unless it is empty or its address sent too many this minute.
@@ -76,49 +73,24 @@ mod tests {
     use souk_storage::ephemeral::memory::MemoryEphemeral;
 
     fn entry(address: &str, message: &str) -> ClientLogEntry {
-        ClientLogEntry {
-            address: address.into(),
-            visitor_id: None,
-            message: message.into(),
-            level: None,
-            url: None,
-        }
+        ClientLogEntry { address: address.into(), visitor_id: None, message: message.into(), level: None, url: None }
     }
 
     #[tokio::test]
     async fn reports_are_limited_per_address_per_minute() {
         let service = ClientLogService::new(Arc::new(MemoryEphemeral::new("test:")), 3);
         for _ in 0..3 {
-            service
-                .record(entry("10.0.0.1", "boom"))
-                .await
-                .expect("within the limit");
+            service.record(entry("10.0.0.1", "boom")).await.expect("within the limit");
         }
-        let refused = service
-            .record(entry("10.0.0.1", "boom"))
-            .await
-            .expect_err("over the limit");
+        let refused = service.record(entry("10.0.0.1", "boom")).await.expect_err("over the limit");
         assert_eq!(refused.code, ErrorCode::TooManyAttempts);
-        service
-            .record(entry("10.0.0.2", "boom"))
-            .await
-            .expect("another address has its own budget");
+        service.record(entry("10.0.0.2", "boom")).await.expect("another address has its own budget");
     }
 
     #[tokio::test]
     async fn empty_reports_are_refused_without_spending_the_budget() {
         let service = ClientLogService::new(Arc::new(MemoryEphemeral::new("test:")), 1);
-        assert_eq!(
-            service
-                .record(entry("a", "   "))
-                .await
-                .expect_err("empty")
-                .code,
-            ErrorCode::Required
-        );
-        service
-            .record(entry("a", "real"))
-            .await
-            .expect("budget untouched");
+        assert_eq!(service.record(entry("a", "   ")).await.expect_err("empty").code, ErrorCode::Required);
+        service.record(entry("a", "real")).await.expect("budget untouched");
     }
 }

@@ -50,19 +50,11 @@ async fn seeds_an_empty_store_once_then_leaves_it_alone() {
 
     let mut events: Vec<SeedProgress> = Vec::new();
     let started = Instant::now();
-    let outcome = seed_demo(&store, &reference, &media, 600, &mut |p| events.push(p))
-        .await
-        .expect("first seed");
+    let outcome = seed_demo(&store, &reference, &media, 600, &mut |p| events.push(p)).await.expect("first seed");
     eprintln!("seeded 600 ads in {:?}", started.elapsed());
-    let SeedOutcome::Seeded(summary) = outcome else {
-        panic!("expected a seed, got {outcome:?}")
-    };
+    let SeedOutcome::Seeded(summary) = outcome else { panic!("expected a seed, got {outcome:?}") };
     assert_eq!(summary.ads, 600);
-    assert!(
-        summary.accounts.len() >= 20,
-        "{} accounts",
-        summary.accounts.len()
-    );
+    assert!(summary.accounts.len() >= 20, "{} accounts", summary.accounts.len());
     assert_eq!(summary.images, ImageSet::standard().len());
     assert_eq!(
         souk_services::demo::demo_credentials(&reference),
@@ -72,28 +64,17 @@ async fn seeds_an_empty_store_once_then_leaves_it_alone() {
 
     // Progress: every stage finishes, and ads arrive in batches of 250.
     for stage in ["images", "accounts", "ads"] {
-        let last = events
-            .iter()
-            .rev()
-            .find(|p| p.stage == stage)
-            .expect("stage reported");
+        let last = events.iter().rev().find(|p| p.stage == stage).expect("stage reported");
         assert_eq!(last.done, last.total, "{stage} finishes");
     }
-    let ads_done: Vec<usize> = events
-        .iter()
-        .filter(|p| p.stage == "ads")
-        .map(|p| p.done)
-        .collect();
+    let ads_done: Vec<usize> = events.iter().filter(|p| p.stage == "ads").map(|p| p.done).collect();
     assert_eq!(ads_done, vec![0, 250, 500, 600]);
 
     // The store holds what the summary says.
     let by_status = store.count_ads_by_status().await.expect("count");
     assert_eq!(by_status.iter().map(|(_, n)| n).sum::<u64>(), 600);
     assert!(by_status.len() >= 4, "several statuses: {by_status:?}");
-    let active = by_status
-        .iter()
-        .find(|(s, _)| *s == AdStatus::Active)
-        .map_or(0, |(_, n)| *n);
+    let active = by_status.iter().find(|(s, _)| *s == AdStatus::Active).map_or(0, |(_, n)| *n);
     assert!(active > 500, "mostly active: {by_status:?}");
     let accounts = store.count_accounts().await.expect("count accounts");
     assert_eq!(accounts, summary.accounts.len() as u64);
@@ -101,16 +82,10 @@ async fn seeds_an_empty_store_once_then_leaves_it_alone() {
     // Every account owns active ads; the first private seller owns one in every status.
     let (owners_with_active, first_statuses) = store
         .read(|c| {
-            let owners: i64 = c.query_row(
-                "SELECT count(DISTINCT account_id) FROM ads WHERE status = 'active'",
-                [],
-                |r| r.get(0),
-            )?;
-            let statuses: i64 = c.query_row(
-                "SELECT count(DISTINCT status) FROM ads WHERE account_id = 1",
-                [],
-                |r| r.get(0),
-            )?;
+            let owners: i64 =
+                c.query_row("SELECT count(DISTINCT account_id) FROM ads WHERE status = 'active'", [], |r| r.get(0))?;
+            let statuses: i64 =
+                c.query_row("SELECT count(DISTINCT status) FROM ads WHERE account_id = 1", [], |r| r.get(0))?;
             Ok((owners, statuses))
         })
         .await
@@ -129,29 +104,19 @@ async fn seeds_an_empty_store_once_then_leaves_it_alone() {
                 "{}",
                 cred.login
             ),
-            AccountType::Shop => assert!(
-                cred.login.contains('@') && cred.login.ends_with(".ma"),
-                "{}",
-                cred.login
-            ),
+            AccountType::Shop => assert!(cred.login.contains('@') && cred.login.ends_with(".ma"), "{}", cred.login),
         }
         let login = cred.login.clone();
         let hash: String = store
             .read(move |c| {
-                Ok(c.query_row(
-                    "SELECT password_hash FROM accounts WHERE phone = ?1 OR email = ?1",
-                    [&login],
-                    |r| r.get(0),
-                )?)
+                Ok(c.query_row("SELECT password_hash FROM accounts WHERE phone = ?1 OR email = ?1", [&login], |r| {
+                    r.get(0)
+                })?)
             })
             .await
             .expect("hash");
         assert!(hash.starts_with("$argon2id$"), "{hash}");
-        assert!(
-            verify_password(&cred.password, &hash),
-            "{} signs in",
-            cred.name
-        );
+        assert!(verify_password(&cred.password, &hash), "{} signs in", cred.name);
         assert!(!verify_password("wrong-password", &hash));
     }
 
@@ -160,30 +125,21 @@ async fn seeds_an_empty_store_once_then_leaves_it_alone() {
         for rel in ImageSet::standard().paths(vertical) {
             let path = media.join(rel);
             let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            assert_eq!(
-                image::guess_format(&bytes).expect("format"),
-                image::ImageFormat::Jpeg
-            );
+            assert_eq!(image::guess_format(&bytes).expect("format"), image::ImageFormat::Jpeg);
             let img = image::load_from_memory(&bytes).expect("decodes");
             assert_eq!((img.width(), img.height()), (WIDTH, HEIGHT));
         }
     }
 
     // A second run writes nothing and says so.
-    let modified_before = std::fs::metadata(media.join("demo/vehicles-1.jpg"))
-        .and_then(|m| m.modified())
-        .ok();
+    let modified_before = std::fs::metadata(media.join("demo/vehicles-1.jpg")).and_then(|m| m.modified()).ok();
     let mut second_events = 0;
-    let again = seed_demo(&store, &reference, &media, 600, &mut |_| second_events += 1)
-        .await
-        .expect("second seed");
+    let again = seed_demo(&store, &reference, &media, 600, &mut |_| second_events += 1).await.expect("second seed");
     assert_eq!(again, SeedOutcome::AlreadySeeded { accounts });
     assert_eq!(second_events, 0);
     assert_eq!(store.count_ads_by_status().await.expect("count"), by_status);
     assert_eq!(store.count_accounts().await.expect("count"), accounts);
-    let modified_after = std::fs::metadata(media.join("demo/vehicles-1.jpg"))
-        .and_then(|m| m.modified())
-        .ok();
+    let modified_after = std::fs::metadata(media.join("demo/vehicles-1.jpg")).and_then(|m| m.modified()).ok();
     assert_eq!(modified_before, modified_after);
 
     store.shutdown().await;
@@ -198,13 +154,8 @@ async fn photos_already_in_place_are_kept() {
     // A stale file of the wrong size is redrawn; a right one is kept as it is.
     std::fs::create_dir_all(media.join("demo")).expect("dir");
     std::fs::write(media.join(&rel), b"not a photo").expect("stale");
-    assert!(
-        souk_services::demo::images::write_placeholder(&media, Vertical::Market, 1)
-            .expect("redraw")
-    );
-    assert!(
-        !souk_services::demo::images::write_placeholder(&media, Vertical::Market, 1).expect("keep")
-    );
+    assert!(souk_services::demo::images::write_placeholder(&media, Vertical::Market, 1).expect("redraw"));
+    assert!(!souk_services::demo::images::write_placeholder(&media, Vertical::Market, 1).expect("keep"));
     let img = image::open(media.join(&rel)).expect("decodes");
     assert_eq!((img.width(), img.height()), (WIDTH, HEIGHT));
     let _ = std::fs::remove_dir_all(&dir);
@@ -245,12 +196,7 @@ fn generated_ads_respect_the_catalogue_and_the_text_rules() {
     assert_eq!(data.ads.len(), 3_200);
     let leaves: BTreeMap<u32, (Vec<String>, Vertical)> = postable_leaves(&reference)
         .into_iter()
-        .map(|(c, v)| {
-            (
-                c.id,
-                (c.ad_types.iter().map(|t| t.key.clone()).collect(), v),
-            )
-        })
+        .map(|(c, v)| (c.id, (c.ad_types.iter().map(|t| t.key.clone()).collect(), v)))
         .collect();
     let cities: BTreeSet<u32> = reference.cities.iter().map(|c| c.id).collect();
     let areas: BTreeMap<u32, u32> = reference.areas.iter().map(|a| (a.id, a.city_id)).collect();
@@ -260,65 +206,30 @@ fn generated_ads_respect_the_catalogue_and_the_text_rules() {
 
     for (i, ad) in data.ads.iter().enumerate() {
         let Some((types, vertical)) = leaves.get(&ad.category_id) else {
-            panic!(
-                "ad {} is in {}, not a visible leaf",
-                ad.list_id, ad.category_id
-            )
+            panic!("ad {} is in {}, not a visible leaf", ad.list_id, ad.category_id)
         };
-        assert!(
-            types.contains(&ad.ad_type),
-            "{} not an ad type of {}",
-            ad.ad_type,
-            ad.category_id
-        );
+        assert!(types.contains(&ad.ad_type), "{} not an ad type of {}", ad.ad_type, ad.category_id);
         assert!(cities.contains(&ad.city_id), "city {}", ad.city_id);
         if let Some(area) = ad.area_id {
-            assert_eq!(
-                areas.get(&area),
-                Some(&ad.city_id),
-                "area {area} belongs to city {}",
-                ad.city_id
-            );
+            assert_eq!(areas.get(&area), Some(&ad.city_id), "area {area} belongs to city {}", ad.city_id);
         } else {
-            assert!(
-                reference.areas_of(ad.city_id).next().is_none(),
-                "a city with areas gets one"
-            );
+            assert!(reference.areas_of(ad.city_id).next().is_none(), "a city with areas gets one");
         }
         assert!(accounts.contains(&ad.account_id));
         for text in [&ad.title, &ad.description] {
             assert_eq!(ad_text_problem(text), None, "ad {}: {text}", ad.list_id);
         }
         let sentences = ad.description.matches(". ").count() + 1;
-        assert!(
-            (2..=5).contains(&sentences),
-            "{} sentences: {}",
-            sentences,
-            ad.description
-        );
+        assert!((2..=5).contains(&sentences), "{} sentences: {}", sentences, ad.description);
         assert!(ad.title.chars().count() <= 100, "{}", ad.title);
         // Photos come from the ad's vertical; only jobs and services may have none.
         assert!(ad.images.len() <= 5);
-        assert!(
-            ad.images
-                .iter()
-                .all(|p| images.paths(*vertical).contains(p)),
-            "{:?}",
-            ad.images
-        );
-        assert!(
-            *vertical == Vertical::JobsAndServices || !ad.images.is_empty(),
-            "ad {} has photos",
-            ad.list_id
-        );
+        assert!(ad.images.iter().all(|p| images.paths(*vertical).contains(p)), "{:?}", ad.images);
+        assert!(*vertical == Vertical::JobsAndServices || !ad.images.is_empty(), "ad {} has photos", ad.list_id);
         let unique: BTreeSet<_> = ad.images.iter().collect();
         assert_eq!(unique.len(), ad.images.len());
         // Dates and ids.
-        assert!(
-            ad.published_at <= NOW && ad.published_at >= NOW - 90 * 86_400,
-            "published {}",
-            ad.published_at
-        );
+        assert!(ad.published_at <= NOW && ad.published_at >= NOW - 90 * 86_400, "published {}", ad.published_at);
         assert!(ad.modified_at >= ad.published_at && ad.modified_at <= NOW);
         assert_eq!(ad.list_id, FIRST_LIST_ID + i as i64);
         if i > 0 {
@@ -337,24 +248,15 @@ fn generated_ads_respect_the_catalogue_and_the_text_rules() {
         }
         if ad.category_id == 2010 && ad.ad_type == "sell" {
             let dh = dh.expect("a car for sale has a price");
-            assert!(
-                (40_000..=600_000).contains(&dh) && dh % 500 == 0,
-                "car at {dh} DH"
-            );
+            assert!((40_000..=600_000).contains(&dh) && dh % 500 == 0, "car at {dh} DH");
         }
         if ad.category_id == 1010 && ad.ad_type == "sell" {
             let dh = dh.expect("a flat for sale has a price");
-            assert!(
-                (400_000..=3_500_000).contains(&dh) && dh % 5_000 == 0,
-                "flat at {dh} DH"
-            );
+            assert!((400_000..=3_500_000).contains(&dh) && dh % 5_000 == 0, "flat at {dh} DH");
         }
         if ad.category_id == 1010 && ad.ad_type == "rent" {
             let dh = dh.expect("a flat to rent has a price");
-            assert!(
-                (2_000..=25_000).contains(&dh) && dh % 500 == 0,
-                "rent at {dh} DH"
-            );
+            assert!((2_000..=25_000).contains(&dh) && dh % 500 == 0, "rent at {dh} DH");
         }
         if ad.category_id == 5010 && ad.ad_type == "sell" {
             let dh = dh.expect("a phone for sale has a price");
@@ -378,29 +280,14 @@ fn generated_ads_respect_the_catalogue_and_the_text_rules() {
     for ad in &data.ads {
         *per_city.entry(ad.city_id).or_default() += 1;
     }
-    let casablanca = reference
-        .cities
-        .iter()
-        .find(|c| c.label.fr == "Casablanca")
-        .expect("Casablanca")
-        .id;
-    assert_eq!(
-        per_city.iter().max_by_key(|(_, n)| **n).map(|(id, _)| *id),
-        Some(casablanca)
-    );
+    let casablanca = reference.cities.iter().find(|c| c.label.fr == "Casablanca").expect("Casablanca").id;
+    assert_eq!(per_city.iter().max_by_key(|(_, n)| **n).map(|(id, _)| *id), Some(casablanca));
 
     // About 30 % Arabic, 92 % active, and a few of each flag.
-    let share = |f: &dyn Fn(&Ad) -> bool| {
-        data.ads.iter().filter(|a| f(a)).count() as f64 / data.ads.len() as f64
-    };
+    let share = |f: &dyn Fn(&Ad) -> bool| data.ads.iter().filter(|a| f(a)).count() as f64 / data.ads.len() as f64;
     let arabic = share(&|a| is_arabic(&a.title));
     assert!((0.22..=0.38).contains(&arabic), "{arabic} Arabic");
-    assert!(
-        data.ads
-            .iter()
-            .all(|a| is_arabic(&a.title) == is_arabic(&a.description)),
-        "one language per ad"
-    );
+    assert!(data.ads.iter().all(|a| is_arabic(&a.title) == is_arabic(&a.description)), "one language per ad");
     let active = share(&|a| a.status == AdStatus::Active);
     assert!((0.89..=0.95).contains(&active), "{active} active");
     let statuses: BTreeSet<&str> = data.ads.iter().map(|a| a.status.as_str()).collect();
@@ -415,12 +302,7 @@ fn generated_ads_respect_the_catalogue_and_the_text_rules() {
     for demo in &data.accounts {
         let a = &demo.account;
         assert!(a.registered_at <= NOW - 90 * 86_400 && a.registered_at >= NOW - 731 * 86_400);
-        assert_eq!(
-            uuid::Uuid::parse_str(&a.uuid)
-                .expect("uuid")
-                .get_version_num(),
-            7
-        );
+        assert_eq!(uuid::Uuid::parse_str(&a.uuid).expect("uuid").get_version_num(), 7);
         assert!(cities.contains(&a.city_id));
         match a.account_type {
             AccountType::Private => {
@@ -428,32 +310,19 @@ fn generated_ads_respect_the_catalogue_and_the_text_rules() {
             }
             AccountType::Shop => {
                 let category = a.shop_category_id.expect("shop category");
-                let vertical = leaves
-                    .get(&category)
-                    .map(|(_, v)| *v)
-                    .expect("shop category is a leaf");
+                let vertical = leaves.get(&category).map(|(_, v)| *v).expect("shop category is a leaf");
                 assert!(a.email.is_some());
-                let theirs: Vec<&Ad> = data
-                    .ads
-                    .iter()
-                    .filter(|ad| ad.account_id == a.account_id)
-                    .collect();
+                let theirs: Vec<&Ad> = data.ads.iter().filter(|ad| ad.account_id == a.account_id).collect();
                 assert!(theirs.len() >= 3, "{} has ads", a.name);
                 assert!(
-                    theirs
-                        .iter()
-                        .all(|ad| leaves.get(&ad.category_id).map(|(_, v)| *v) == Some(vertical)),
+                    theirs.iter().all(|ad| leaves.get(&ad.category_id).map(|(_, v)| *v) == Some(vertical)),
                     "{} sells in its vertical",
                     a.name
                 );
             }
         }
     }
-    let privates = data
-        .accounts
-        .iter()
-        .filter(|a| a.account.account_type == AccountType::Private)
-        .count();
+    let privates = data.accounts.iter().filter(|a| a.account.account_type == AccountType::Private).count();
     assert!((12..=16).contains(&privates) && data.accounts.len() - privates >= 6);
 }
 
@@ -470,17 +339,9 @@ async fn the_full_demo_seeds_in_reasonable_time() {
     .await
     .expect("seed");
     let elapsed = started.elapsed();
-    eprintln!(
-        "seeded the full demo (3 200 ads, photos, accounts) in {elapsed:?}; stages ended at {stage_ends:?}"
-    );
+    eprintln!("seeded the full demo (3 200 ads, photos, accounts) in {elapsed:?}; stages ended at {stage_ends:?}");
     assert!(matches!(outcome, SeedOutcome::Seeded(ref s) if s.ads == 3_200));
-    let total: u64 = store
-        .count_ads_by_status()
-        .await
-        .expect("count")
-        .iter()
-        .map(|(_, n)| n)
-        .sum();
+    let total: u64 = store.count_ads_by_status().await.expect("count").iter().map(|(_, n)| n).sum();
     assert_eq!(total, 3_200);
     assert!(elapsed.as_secs() < 120, "{elapsed:?}");
     store.shutdown().await;

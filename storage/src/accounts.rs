@@ -32,8 +32,17 @@ impl AccountStore for SqliteStore {
             )?;
             for NewAccount { account: a, password_hash } in &accounts {
                 st.execute(params![
-                    a.account_id, a.uuid, a.account_type.as_str(), a.name, a.email, a.phone, a.phone_hidden,
-                    a.city_id, a.shop_category_id, password_hash, a.registered_at
+                    a.account_id,
+                    a.uuid,
+                    a.account_type.as_str(),
+                    a.name,
+                    a.email,
+                    a.phone,
+                    a.phone_hidden,
+                    a.city_id,
+                    a.shop_category_id,
+                    password_hash,
+                    a.registered_at
                 ])?;
             }
             Ok(())
@@ -42,9 +51,7 @@ impl AccountStore for SqliteStore {
     }
 
     async fn count_accounts(&self) -> Result<u64, StoreError> {
-        let n: i64 = self
-            .read(|c| Ok(c.query_row("SELECT count(*) FROM accounts", [], |r| r.get(0))?))
-            .await?;
+        let n: i64 = self.read(|c| Ok(c.query_row("SELECT count(*) FROM accounts", [], |r| r.get(0))?)).await?;
         Ok(n.max(0) as u64)
     }
 }

@@ -29,9 +29,24 @@ impl AdStore for SqliteStore {
                 let params_json = serde_json::to_string(&a.params).map_err(|e| StoreError::Corrupt(e.to_string()))?;
                 let images = serde_json::to_string(&a.images).map_err(|e| StoreError::Corrupt(e.to_string()))?;
                 st.execute(params![
-                    a.ad_id, a.list_id, a.account_id, a.category_id, a.ad_type, a.title, a.description,
-                    a.price.map(|p| p.centimes()), a.city_id, a.area_id, params_json, a.status.as_str(), a.urgent,
-                    a.delivery, a.phone_hidden, images, a.published_at, a.modified_at
+                    a.ad_id,
+                    a.list_id,
+                    a.account_id,
+                    a.category_id,
+                    a.ad_type,
+                    a.title,
+                    a.description,
+                    a.price.map(|p| p.centimes()),
+                    a.city_id,
+                    a.area_id,
+                    params_json,
+                    a.status.as_str(),
+                    a.urgent,
+                    a.delivery,
+                    a.phone_hidden,
+                    images,
+                    a.published_at,
+                    a.modified_at
                 ])?;
             }
             Ok(())
@@ -41,14 +56,13 @@ impl AdStore for SqliteStore {
 
     async fn count_ads_by_status(&self) -> Result<Vec<(AdStatus, u64)>, StoreError> {
         self.read(|c| {
-            let mut st =
-                c.prepare("SELECT status, count(*) FROM ads GROUP BY status ORDER BY status")?;
+            let mut st = c.prepare("SELECT status, count(*) FROM ads GROUP BY status ORDER BY status")?;
             let rows = st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))?;
             let mut out = Vec::new();
             for row in rows {
                 let (status, n) = row?;
-                let status = AdStatus::parse(&status)
-                    .ok_or_else(|| StoreError::Corrupt(format!("ad status {status}")))?;
+                let status =
+                    AdStatus::parse(&status).ok_or_else(|| StoreError::Corrupt(format!("ad status {status}")))?;
                 out.push((status, n.max(0) as u64));
             }
             Ok(out)

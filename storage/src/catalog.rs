@@ -6,9 +6,7 @@ use crate::sqlite::SqliteStore;
 use async_trait::async_trait;
 use rusqlite::Row;
 use souk_domain::Localized;
-use souk_domain::catalog::{
-    Area, CarBrand, CarCatalogue, CarModel, CarOption, Category, City, CityId, Region,
-};
+use souk_domain::catalog::{Area, CarBrand, CarCatalogue, CarModel, CarOption, Category, City, CityId, Region};
 
 /// Reference data as stored: loaded once at start by the catalog service.
 #[async_trait]
@@ -23,10 +21,7 @@ pub trait CatalogStore: Send + Sync + 'static {
 }
 
 fn localized(row: &Row, fr: usize) -> rusqlite::Result<Localized> {
-    Ok(Localized {
-        fr: row.get(fr)?,
-        ar: row.get(fr + 1)?,
-    })
+    Ok(Localized { fr: row.get(fr)?, ar: row.get(fr + 1)? })
 }
 
 fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, StoreError> {
@@ -41,7 +36,15 @@ impl CatalogStore for SqliteStore {
                 "SELECT id, parent_id, ord, label_fr, label_ar, slug_fr, slug_ar, ad_types, hidden FROM categories",
             )?;
             let rows = st.query_map([], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, localized(r, 3)?, localized(r, 5)?, r.get::<_, String>(7)?, r.get(8)?))
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    localized(r, 3)?,
+                    localized(r, 5)?,
+                    r.get::<_, String>(7)?,
+                    r.get(8)?,
+                ))
             })?;
             let mut out = Vec::new();
             for row in rows {
@@ -64,16 +67,9 @@ impl CatalogStore for SqliteStore {
 
     async fn regions(&self) -> Result<Vec<Region>, StoreError> {
         self.read(|c| {
-            let mut st = c.prepare(
-                "SELECT id, label_fr, label_ar, slug_fr, slug_ar FROM regions ORDER BY id",
-            )?;
-            let rows = st.query_map([], |r| {
-                Ok(Region {
-                    id: r.get(0)?,
-                    label: localized(r, 1)?,
-                    slug: localized(r, 3)?,
-                })
-            })?;
+            let mut st = c.prepare("SELECT id, label_fr, label_ar, slug_fr, slug_ar FROM regions ORDER BY id")?;
+            let rows =
+                st.query_map([], |r| Ok(Region { id: r.get(0)?, label: localized(r, 1)?, slug: localized(r, 3)? }))?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
         .await
@@ -176,10 +172,7 @@ pub mod conformance {
         got.sort_by_key(|c| c.id);
         let want: Vec<Category> = sorted(expected.categories.all(), |c| c.id)
             .into_iter()
-            .map(|c| Category {
-                children_ids: vec![],
-                ..c
-            })
+            .map(|c| Category { children_ids: vec![], ..c })
             .collect();
         assert_eq!(got, want);
     }
@@ -187,27 +180,13 @@ pub mod conformance {
     /// Regions, cities and every city's areas (in display order) come back whole.
     pub async fn places_round_trip(store: &dyn CatalogStore) {
         let expected = Reference::embedded().expect("shipped reference data");
-        assert_eq!(
-            store.regions().await.expect("regions"),
-            sorted(&expected.regions, |r| r.id)
-        );
-        assert_eq!(
-            store.cities().await.expect("cities"),
-            sorted(&expected.cities, |c| c.id)
-        );
+        assert_eq!(store.regions().await.expect("regions"), sorted(&expected.regions, |r| r.id));
+        assert_eq!(store.cities().await.expect("cities"), sorted(&expected.cities, |c| c.id));
         for city in &expected.cities {
             let want: Vec<Area> = expected.areas_of(city.id).cloned().collect();
-            assert_eq!(
-                store.areas_of_city(city.id).await.expect("areas"),
-                want,
-                "areas of city {}",
-                city.id
-            );
+            assert_eq!(store.areas_of_city(city.id).await.expect("areas"), want, "areas of city {}", city.id);
         }
-        assert_eq!(
-            store.areas_of_city(999_999).await.expect("unknown city"),
-            vec![]
-        );
+        assert_eq!(store.areas_of_city(999_999).await.expect("unknown city"), vec![]);
     }
 
     /// The car catalogue comes back whole, brands and models in order.

@@ -8,11 +8,7 @@ pub enum StoreError {
     #[error("the store is shut down")]
     Closed,
     #[error("migration {version} ({name}) failed: {reason}")]
-    Migration {
-        version: u32,
-        name: &'static str,
-        reason: String,
-    },
+    Migration { version: u32, name: &'static str, reason: String },
     #[error("the database is at schema version {found}, newer than this binary knows ({known})")]
     SchemaTooNew { found: u32, known: u32 },
     #[error("stored data is not what was expected: {0}")]

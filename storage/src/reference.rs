@@ -3,9 +3,7 @@
 //! into the store by migration. Validation here is what keeps a typo out of production.
 
 use souk_domain::Localized;
-use souk_domain::catalog::{
-    Area, CarCatalogue, Category, CategoryTree, CategoryTreeError, City, Region,
-};
+use souk_domain::catalog::{Area, CarCatalogue, Category, CategoryTree, CategoryTreeError, City, Region};
 use std::collections::HashSet;
 
 const CATEGORIES: &str = include_str!("../reference/categories.json");
@@ -18,10 +16,7 @@ const CARS: &str = include_str!("../reference/cars.json");
 #[derive(Debug, thiserror::Error)]
 pub enum ReferenceError {
     #[error("{file}: {source}")]
-    Json {
-        file: &'static str,
-        source: serde_json::Error,
-    },
+    Json { file: &'static str, source: serde_json::Error },
     #[error("categories: {0}")]
     Tree(#[from] CategoryTreeError),
     #[error("{0}")]
@@ -61,10 +56,7 @@ impl Reference {
 
     /// Parses and validates a data set.
     pub fn parse(src: ReferenceSources<'_>) -> Result<Reference, ReferenceError> {
-        fn json<T: serde::de::DeserializeOwned>(
-            file: &'static str,
-            text: &str,
-        ) -> Result<T, ReferenceError> {
+        fn json<T: serde::de::DeserializeOwned>(file: &'static str, text: &str) -> Result<T, ReferenceError> {
             serde_json::from_str(text).map_err(|source| ReferenceError::Json { file, source })
         }
         let categories: Vec<Category> = json("categories.json", src.categories)?;
@@ -84,9 +76,7 @@ impl Reference {
         let bilingual = |what: &str, l: &Localized| -> Result<(), ReferenceError> {
             let has_arabic = l.ar.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c));
             if l.fr.trim().is_empty() || !has_arabic {
-                return Err(ReferenceError::Invalid(format!(
-                    "{what} needs a French and an Arabic text"
-                )));
+                return Err(ReferenceError::Invalid(format!("{what} needs a French and an Arabic text")));
             }
             Ok(())
         };
@@ -105,10 +95,7 @@ impl Reference {
         for c in &self.cities {
             bilingual(&format!("city {}", c.id), &c.label)?;
             if !region_ids.contains(&c.region_id) {
-                return invalid(format!(
-                    "city {} names unknown region {}",
-                    c.id, c.region_id
-                ));
+                return invalid(format!("city {} names unknown region {}", c.id, c.region_id));
             }
             if !(20.0..=36.5).contains(&c.latitude) || !(-17.5..=-0.9).contains(&c.longitude) {
                 return invalid(format!("city {} has coordinates outside Morocco", c.id));
@@ -124,13 +111,7 @@ impl Reference {
         let fuels: HashSet<&str> = self.cars.fuels.iter().map(|f| f.key.as_str()).collect();
         let gearboxes: HashSet<&str> = self.cars.gearboxes.iter().map(|g| g.key.as_str()).collect();
         unique_ids("car brand", self.cars.brands.iter().map(|b| b.id))?;
-        unique_ids(
-            "car model",
-            self.cars
-                .brands
-                .iter()
-                .flat_map(|b| b.models.iter().map(|m| m.id)),
-        )?;
+        unique_ids("car model", self.cars.brands.iter().flat_map(|b| b.models.iter().map(|m| m.id)))?;
         for m in self.cars.brands.iter().flat_map(|b| &b.models) {
             if let Some(f) = m.fuels.iter().find(|f| !fuels.contains(f.as_str())) {
                 return invalid(format!("car model {} names unknown fuel {f}", m.id));
@@ -152,9 +133,7 @@ fn unique_ids(what: &str, ids: impl Iterator<Item = u32>) -> Result<HashSet<u32>
     let mut seen = HashSet::new();
     for id in ids {
         if !seen.insert(id) {
-            return Err(ReferenceError::Invalid(format!(
-                "{what} id {id} appears twice"
-            )));
+            return Err(ReferenceError::Invalid(format!("{what} id {id} appears twice")));
         }
     }
     Ok(seen)
@@ -163,9 +142,7 @@ fn unique_ids(what: &str, ids: impl Iterator<Item = u32>) -> Result<HashSet<u32>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use souk_domain::catalog::{
-        MULTIMEDIA_CATEGORY_IDS, REAL_ESTATE_CATEGORY_IDS, VEHICLE_CATEGORY_IDS, Vertical,
-    };
+    use souk_domain::catalog::{MULTIMEDIA_CATEGORY_IDS, REAL_ESTATE_CATEGORY_IDS, VEHICLE_CATEGORY_IDS, Vertical};
 
     fn embedded() -> Reference {
         match Reference::embedded() {
@@ -178,40 +155,19 @@ mod tests {
     fn reference_categories_hold_every_spec_id_under_the_right_vertical() {
         let r = embedded();
         for id in REAL_ESTATE_CATEGORY_IDS {
-            assert_eq!(
-                r.categories.vertical_of(id),
-                Some(Vertical::RealEstate),
-                "category {id}"
-            );
+            assert_eq!(r.categories.vertical_of(id), Some(Vertical::RealEstate), "category {id}");
         }
         for id in VEHICLE_CATEGORY_IDS {
-            assert_eq!(
-                r.categories.vertical_of(id),
-                Some(Vertical::Vehicles),
-                "category {id}"
-            );
+            assert_eq!(r.categories.vertical_of(id), Some(Vertical::Vehicles), "category {id}");
         }
         for id in MULTIMEDIA_CATEGORY_IDS {
-            assert_eq!(
-                r.categories.vertical_of(id),
-                Some(Vertical::Market),
-                "category {id}"
-            );
+            assert_eq!(r.categories.vertical_of(id), Some(Vertical::Market), "category {id}");
         }
-        let jobs = r
-            .categories
-            .all()
-            .iter()
-            .filter(|c| r.categories.vertical_of(c.id) == Some(Vertical::JobsAndServices));
+        let jobs =
+            r.categories.all().iter().filter(|c| r.categories.vertical_of(c.id) == Some(Vertical::JobsAndServices));
         assert!(jobs.count() >= 5, "jobs and services need categories");
-        assert!(
-            r.categories.all().iter().any(|c| c.hidden),
-            "some legacy (missing) categories"
-        );
-        assert!(
-            r.categories.leaves().all(|c| !c.ad_types.is_empty()),
-            "every leaf has ad types"
-        );
+        assert!(r.categories.all().iter().any(|c| c.hidden), "some legacy (missing) categories");
+        assert!(r.categories.leaves().all(|c| !c.ad_types.is_empty()), "every leaf has ad types");
     }
 
     #[test]
@@ -222,29 +178,16 @@ mod tests {
         let mut by_population = r.cities.clone();
         by_population.sort_by_key(|c| std::cmp::Reverse(c.population));
         for city in by_population.iter().take(10) {
-            assert!(
-                r.areas_of(city.id).count() >= 5,
-                "{} needs its neighbourhoods",
-                city.label.fr
-            );
+            assert!(r.areas_of(city.id).count() >= 5, "{} needs its neighbourhoods", city.label.fr);
         }
-        assert!(
-            r.cities
-                .iter()
-                .any(|c| c.label.fr == "Casablanca" && c.label.ar == "الدار البيضاء")
-        );
+        assert!(r.cities.iter().any(|c| c.label.fr == "Casablanca" && c.label.ar == "الدار البيضاء"));
     }
 
     #[test]
     fn reference_cars_have_brands_models_fuels_and_gearboxes() {
         let r = embedded();
         assert!(r.cars.brands.len() >= 25);
-        assert!(
-            r.cars
-                .brands
-                .iter()
-                .any(|b| b.name == "Dacia" && b.models.iter().any(|m| m.name == "Logan"))
-        );
+        assert!(r.cars.brands.iter().any(|b| b.name == "Dacia" && b.models.iter().any(|m| m.name == "Logan")));
         assert!(r.cars.fuels.iter().any(|f| f.key == "diesel"));
         assert!(r.cars.gearboxes.iter().any(|g| g.key == "automatique"));
     }
@@ -263,21 +206,11 @@ mod tests {
         assert!(Reference::parse(src(root, city, "[]")).is_ok());
         assert!(matches!(
             Reference::parse(src("{", city, "[]")),
-            Err(ReferenceError::Json {
-                file: "categories.json",
-                ..
-            })
+            Err(ReferenceError::Json { file: "categories.json", .. })
         ));
-        let orphan_area =
-            r#"[{"id":1,"cityId":9,"label":{"fr":"A","ar":"ح"},"slug":{"fr":"a","ar":"ح"}}]"#;
-        assert!(matches!(
-            Reference::parse(src(root, city, orphan_area)),
-            Err(ReferenceError::Invalid(_))
-        ));
+        let orphan_area = r#"[{"id":1,"cityId":9,"label":{"fr":"A","ar":"ح"},"slug":{"fr":"a","ar":"ح"}}]"#;
+        assert!(matches!(Reference::parse(src(root, city, orphan_area)), Err(ReferenceError::Invalid(_))));
         let french_only = root.replace("عقار", "Aqar");
-        assert!(matches!(
-            Reference::parse(src(&french_only, city, "[]")),
-            Err(ReferenceError::Invalid(_))
-        ));
+        assert!(matches!(Reference::parse(src(&french_only, city, "[]")), Err(ReferenceError::Invalid(_))));
     }
 }

@@ -34,9 +34,7 @@ async fn redis_store(prefix: String) -> Option<RedisEphemeral> {
         Err(_) => "no answer within 1 s".to_owned(),
     };
     if std::env::var("SOUK_REQUIRE_REDIS").is_ok_and(|v| v == "1") {
-        panic!(
-            "ephemeral conformance: Redis not reachable at {url} ({reason}) and SOUK_REQUIRE_REDIS=1"
-        );
+        panic!("ephemeral conformance: Redis not reachable at {url} ({reason}) and SOUK_REQUIRE_REDIS=1");
     }
     eprintln!("ephemeral conformance: Redis not reachable at {url}, skipped ({reason})");
     None
@@ -74,12 +72,7 @@ async fn redis_backend_conforms() {
 
 async fn clear(store: &RedisEphemeral) -> EphemeralResult<()> {
     store.clear_prefix().await?;
-    assert_eq!(
-        store.clear_prefix().await?,
-        0,
-        "nothing left under {}",
-        store.prefix()
-    );
+    assert_eq!(store.clear_prefix().await?, 0, "nothing left under {}", store.prefix());
     Ok(())
 }
 
@@ -104,27 +97,18 @@ async fn redis_clear_prefix_deletes_only_its_own_keys() {
     let cleaned = neighbour.clear_prefix().await;
     assert!(result.is_ok(), "{result:?}");
     assert!(cleaned.is_ok(), "{cleaned:?}");
-    assert!(matches!(
-        store.with_prefix("").clear_prefix().await,
-        Err(EphemeralError::InvalidArgument(_))
-    ));
+    assert!(matches!(store.with_prefix("").clear_prefix().await, Err(EphemeralError::InvalidArgument(_))));
 }
 
 #[tokio::test]
 async fn redis_unreachable_is_unavailable() {
     // Port 1 on loopback: nothing listens there.
     let result = RedisEphemeral::connect("redis://127.0.0.1:1", "souk-test:").await;
-    assert!(
-        matches!(result, Err(EphemeralError::Unavailable(_))),
-        "{result:?}"
-    );
+    assert!(matches!(result, Err(EphemeralError::Unavailable(_))), "{result:?}");
 }
 
 #[tokio::test]
 async fn redis_malformed_url_is_invalid_argument() {
     let result = RedisEphemeral::connect("http://127.0.0.1:6379", "souk-test:").await;
-    assert!(
-        matches!(result, Err(EphemeralError::InvalidArgument(_))),
-        "{result:?}"
-    );
+    assert!(matches!(result, Err(EphemeralError::InvalidArgument(_))), "{result:?}");
 }

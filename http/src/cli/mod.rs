@@ -11,11 +11,7 @@ use souk_storage::sqlite::SqliteStore;
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
-#[command(
-    name = "souk",
-    version,
-    about = "Souk — the classifieds marketplace for Morocco"
-)]
+#[command(name = "souk", version, about = "Souk — the classifieds marketplace for Morocco")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -105,10 +101,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             crate::logging::init(&settings);
             let store = server::open_store(&settings)?;
             store.shutdown().await;
-            eprintln!(
-                "migrations applied to {}",
-                settings.database_path().display()
-            );
+            eprintln!("migrations applied to {}", settings.database_path().display());
             Ok(())
         }
         Command::Seed { common, demo, ads } => {
@@ -145,10 +138,8 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
 async fn seed(store: &SqliteStore, settings: &Settings, ads: usize) -> Result<(), CliError> {
     let reference = Reference::embedded()?;
     let mut bar = progress::ProgressBar::new();
-    let outcome = seed_demo(store, &reference, &settings.media_dir(), ads, &mut |p| {
-        bar.update(p.stage, p.done, p.total)
-    })
-    .await;
+    let outcome =
+        seed_demo(store, &reference, &settings.media_dir(), ads, &mut |p| bar.update(p.stage, p.done, p.total)).await;
     bar.finish();
     match outcome? {
         SeedOutcome::AlreadySeeded { accounts } => {
@@ -156,12 +147,7 @@ async fn seed(store: &SqliteStore, settings: &Settings, ads: usize) -> Result<()
             print_credentials(&demo_credentials(&reference));
         }
         SeedOutcome::Seeded(summary) => {
-            eprintln!(
-                "demo: {} ads, {} photos, {} accounts",
-                summary.ads,
-                summary.images,
-                summary.accounts.len()
-            );
+            eprintln!("demo: {} ads, {} photos, {} accounts", summary.ads, summary.images, summary.accounts.len());
             print_credentials(&summary.accounts);
         }
     }
@@ -171,12 +157,6 @@ async fn seed(store: &SqliteStore, settings: &Settings, ads: usize) -> Result<()
 fn print_credentials(accounts: &[DemoCredentials]) {
     eprintln!("demo accounts (sign in with the login and password):");
     for c in accounts {
-        eprintln!(
-            "  {:<8} {:<34} {:<36} {}",
-            c.kind.as_str(),
-            c.name,
-            c.login,
-            c.password
-        );
+        eprintln!("  {:<8} {:<34} {:<36} {}", c.kind.as_str(), c.name, c.login, c.password);
     }
 }

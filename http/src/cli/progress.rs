@@ -17,11 +17,7 @@ impl Default for ProgressBar {
 
 impl ProgressBar {
     pub fn new() -> Self {
-        ProgressBar {
-            terminal: std::io::stderr().is_terminal(),
-            stage: "",
-            last_tenth: usize::MAX,
-        }
+        ProgressBar { terminal: std::io::stderr().is_terminal(), stage: "", last_tenth: usize::MAX }
     }
 
     pub fn update(&mut self, stage: &'static str, done: usize, total: usize) {
@@ -73,11 +69,7 @@ mod tests {
     fn renders_the_share_done() {
         assert_eq!(
             super::render("ads", 1600, 3200),
-            format!(
-                "ads      [{}{}]   1600/3200    50%",
-                "#".repeat(15),
-                "-".repeat(15)
-            )
+            format!("ads      [{}{}]   1600/3200    50%", "#".repeat(15), "-".repeat(15))
         );
         assert!(super::render("images", 0, 0).contains("0%"));
     }

@@ -19,10 +19,7 @@ pub struct LocalizedText {
 
 impl From<&Localized> for LocalizedText {
     fn from(l: &Localized) -> Self {
-        LocalizedText {
-            fr: l.fr.clone(),
-            ar: l.ar.clone(),
-        }
+        LocalizedText { fr: l.fr.clone(), ar: l.ar.clone() }
     }
 }
 
@@ -36,11 +33,7 @@ pub struct AdTypeNode {
 
 impl From<&AdType> for AdTypeNode {
     fn from(t: &AdType) -> Self {
-        AdTypeNode {
-            key: t.key.clone(),
-            order: t.order,
-            label: (&t.label).into(),
-        }
+        AdTypeNode { key: t.key.clone(), order: t.order, label: (&t.label).into() }
     }
 }
 
@@ -107,12 +100,7 @@ pub struct AreaNode {
 
 impl AreaNode {
     fn new(a: &Area, lang: Lang) -> Self {
-        AreaNode {
-            id: a.id,
-            name: a.label.get(lang).to_string(),
-            label: (&a.label).into(),
-            slug: (&a.slug).into(),
-        }
+        AreaNode { id: a.id, name: a.label.get(lang).to_string(), label: (&a.label).into(), slug: (&a.slug).into() }
     }
 }
 
@@ -120,10 +108,7 @@ impl AreaNode {
 pub struct CatalogQuery;
 
 fn request<'a>(ctx: &Context<'a>) -> (Lang, &'a AppState) {
-    let lang = ctx
-        .data_opt::<RequestContext>()
-        .map(|r| r.lang)
-        .unwrap_or_default();
+    let lang = ctx.data_opt::<RequestContext>().map(|r| r.lang).unwrap_or_default();
     let state = ctx.data_unchecked::<AppState>();
     (lang, state)
 }
@@ -132,11 +117,7 @@ fn request<'a>(ctx: &Context<'a>) -> (Lang, &'a AppState) {
 impl CatalogQuery {
     /// The category tree as a flat list, parents before children; roots are the four
     /// verticals. Legacy ("missing") categories only with `withMissingCats: true`.
-    async fn get_categories(
-        &self,
-        ctx: &Context<'_>,
-        with_missing_cats: Option<bool>,
-    ) -> Vec<CategoryNode> {
+    async fn get_categories(&self, ctx: &Context<'_>, with_missing_cats: Option<bool>) -> Vec<CategoryNode> {
         let (lang, state) = request(ctx);
         let tree = state.catalog.tree();
         state
@@ -170,12 +151,7 @@ impl CatalogQuery {
         let (lang, state) = request(ctx);
         let page = state
             .catalog
-            .cities_formatted(
-                lang,
-                start_index.into(),
-                stop_index.into(),
-                keyword.as_deref(),
-            )
+            .cities_formatted(lang, start_index.into(), stop_index.into(), keyword.as_deref())
             .map_err(|e| to_graphql_error(&e, lang))?;
         Ok(CitiesPage {
             count: u32::try_from(page.count).unwrap_or(u32::MAX),
@@ -184,28 +160,16 @@ impl CatalogQuery {
     }
 
     /// The biggest cities, fewer on a phone.
-    async fn get_popular_cities_formatted_next(
-        &self,
-        ctx: &Context<'_>,
-        is_mobile: Option<bool>,
-    ) -> Vec<CityNode> {
+    async fn get_popular_cities_formatted_next(&self, ctx: &Context<'_>, is_mobile: Option<bool>) -> Vec<CityNode> {
         let (lang, state) = request(ctx);
-        state
-            .catalog
-            .popular_cities(lang, is_mobile.unwrap_or(false))
-            .into_iter()
-            .map(Into::into)
-            .collect()
+        state.catalog.popular_cities(lang, is_mobile.unwrap_or(false)).into_iter().map(Into::into).collect()
     }
 
     /// The neighbourhoods of a city (empty for a city without any).
     async fn get_areas(&self, ctx: &Context<'_>, city_id: i32) -> Result<Vec<AreaNode>> {
         let (lang, state) = request(ctx);
         let id = u32::try_from(city_id).unwrap_or(u32::MAX);
-        let areas = state
-            .catalog
-            .areas(id)
-            .map_err(|e| to_graphql_error(&e, lang))?;
+        let areas = state.catalog.areas(id).map_err(|e| to_graphql_error(&e, lang))?;
         Ok(areas.iter().map(|a| AreaNode::new(a, lang)).collect())
     }
 }

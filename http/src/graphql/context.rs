@@ -31,12 +31,10 @@ const MAX_TOKEN_LEN: usize = 4096;
 fn header<'r>(req: &'r HttpRequest, name: &str) -> Result<Option<&'r str>, SoukError> {
     match req.headers().get(name) {
         None => Ok(None),
-        Some(v) => v.to_str().map(|s| Some(s.trim())).map_err(|_| {
-            SoukError::with_detail(
-                ErrorCode::InvalidHeader,
-                format!("{name}: not visible ASCII"),
-            )
-        }),
+        Some(v) => v
+            .to_str()
+            .map(|s| Some(s.trim()))
+            .map_err(|_| SoukError::with_detail(ErrorCode::InvalidHeader, format!("{name}: not visible ASCII"))),
     }
 }
 
@@ -47,9 +45,7 @@ fn id_header(req: &HttpRequest, name: &str) -> Result<Option<String>, SoukError>
     };
     let ok = !value.is_empty()
         && value.len() <= MAX_ID_LEN
-        && value
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+        && value.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
     if ok {
         Ok(Some(value.to_string()))
     } else {
@@ -63,16 +59,11 @@ fn id_header(req: &HttpRequest, name: &str) -> Result<Option<String>, SoukError>
 fn token_value(name: &str, value: &str) -> Result<String, SoukError> {
     let ok = !value.is_empty()
         && value.len() <= MAX_TOKEN_LEN
-        && value
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '=' | '+' | '/'));
+        && value.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '=' | '+' | '/'));
     if ok {
         Ok(value.to_string())
     } else {
-        Err(SoukError::with_detail(
-            ErrorCode::InvalidHeader,
-            format!("{name}: not a token"),
-        ))
+        Err(SoukError::with_detail(ErrorCode::InvalidHeader, format!("{name}: not a token")))
     }
 }
 
@@ -83,9 +74,7 @@ impl RequestContext {
         match gateway {
             Gateway::New => {
                 // Accept-Language is a preference list: anything we do not speak means French.
-                let lang = header(req, "Accept-Language")?
-                    .and_then(Lang::from_accept_language)
-                    .unwrap_or_default();
+                let lang = header(req, "Accept-Language")?.and_then(Lang::from_accept_language).unwrap_or_default();
                 let bearer_token = match header(req, "Authorization")? {
                     None => None,
                     Some(v) => {
@@ -99,32 +88,17 @@ impl RequestContext {
                         Some(token_value("Authorization", token.trim())?)
                     }
                 };
-                Ok(RequestContext {
-                    gateway,
-                    lang,
-                    visitor_id,
-                    session_id: id_header(req, "sessionId")?,
-                    bearer_token,
-                })
+                Ok(RequestContext { gateway, lang, visitor_id, session_id: id_header(req, "sessionId")?, bearer_token })
             }
             Gateway::Legacy => {
                 // The old gateway names its language exactly: anything else is a client bug.
                 let lang = match header(req, "lang")? {
                     None => Lang::default(),
-                    Some(v) => Lang::parse(v).ok_or_else(|| {
-                        SoukError::with_detail(ErrorCode::InvalidHeader, "lang: fr or ar")
-                    })?,
+                    Some(v) => Lang::parse(v)
+                        .ok_or_else(|| SoukError::with_detail(ErrorCode::InvalidHeader, "lang: fr or ar"))?,
                 };
-                let bearer_token = header(req, "token")?
-                    .map(|t| token_value("token", t))
-                    .transpose()?;
-                Ok(RequestContext {
-                    gateway,
-                    lang,
-                    visitor_id,
-                    session_id: None,
-                    bearer_token,
-                })
+                let bearer_token = header(req, "token")?.map(|t| token_value("token", t)).transpose()?;
+                Ok(RequestContext { gateway, lang, visitor_id, session_id: None, bearer_token })
             }
         }
     }

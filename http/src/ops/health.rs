@@ -14,18 +14,11 @@ pub async fn healthz() -> HttpResponse {
 /// `GET /readyz` — the durable store and the ephemeral store both answer.
 pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     if let Err(e) = state.store.ping().await {
-        return request_failure(
-            &SoukError::with_detail(ErrorCode::StoreUnavailable, format!("sqlite: {e}")),
-            Lang::Fr,
-        );
+        return request_failure(&SoukError::with_detail(ErrorCode::StoreUnavailable, format!("sqlite: {e}")), Lang::Fr);
     }
     if let Err(e) = state.ephemeral.ping().await {
         let detail = format!("{}: {e}", state.ephemeral.backend_name());
-        return request_failure(
-            &SoukError::with_detail(ErrorCode::StoreUnavailable, detail),
-            Lang::Fr,
-        );
+        return request_failure(&SoukError::with_detail(ErrorCode::StoreUnavailable, detail), Lang::Fr);
     }
-    HttpResponse::Ok()
-        .json(json!({ "status": "ready", "ephemeral": state.ephemeral.backend_name() }))
+    HttpResponse::Ok().json(json!({ "status": "ready", "ephemeral": state.ephemeral.backend_name() }))
 }

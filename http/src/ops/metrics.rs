@@ -3,14 +3,10 @@
 //! registered patterns, operations are schema field names.
 
 use actix_web::{HttpResponse, web};
-use prometheus::{
-    Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder,
-};
+use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder};
 use std::time::Duration;
 
-const BUCKETS: &[f64] = &[
-    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
-];
+const BUCKETS: &[f64] = &[0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5];
 
 pub struct Metrics {
     registry: Registry,
@@ -28,57 +24,34 @@ impl Metrics {
             &["route", "status"],
         )?;
         let http_duration = HistogramVec::new(
-            HistogramOpts::new(
-                "http_request_duration_seconds",
-                "HTTP request latency by route",
-            )
-            .buckets(BUCKETS.to_vec()),
+            HistogramOpts::new("http_request_duration_seconds", "HTTP request latency by route")
+                .buckets(BUCKETS.to_vec()),
             &["route"],
         )?;
         let graphql_operations = IntCounterVec::new(
-            Opts::new(
-                "graphql_operations_total",
-                "GraphQL operations by root field and outcome",
-            ),
+            Opts::new("graphql_operations_total", "GraphQL operations by root field and outcome"),
             &["operation", "outcome"],
         )?;
         let graphql_duration = HistogramVec::new(
-            HistogramOpts::new(
-                "graphql_operation_duration_seconds",
-                "GraphQL operation latency by root field",
-            )
-            .buckets(BUCKETS.to_vec()),
+            HistogramOpts::new("graphql_operation_duration_seconds", "GraphQL operation latency by root field")
+                .buckets(BUCKETS.to_vec()),
             &["operation"],
         )?;
         registry.register(Box::new(http_requests.clone()))?;
         registry.register(Box::new(http_duration.clone()))?;
         registry.register(Box::new(graphql_operations.clone()))?;
         registry.register(Box::new(graphql_duration.clone()))?;
-        Ok(Metrics {
-            registry,
-            http_requests,
-            http_duration,
-            graphql_operations,
-            graphql_duration,
-        })
+        Ok(Metrics { registry, http_requests, http_duration, graphql_operations, graphql_duration })
     }
 
     pub fn observe_http(&self, route: &str, status: u16, elapsed: Duration) {
-        self.http_requests
-            .with_label_values(&[route, &status.to_string()])
-            .inc();
-        self.http_duration
-            .with_label_values(&[route])
-            .observe(elapsed.as_secs_f64());
+        self.http_requests.with_label_values(&[route, &status.to_string()]).inc();
+        self.http_duration.with_label_values(&[route]).observe(elapsed.as_secs_f64());
     }
 
     pub fn observe_graphql(&self, operation: &str, outcome: &str, elapsed: Duration) {
-        self.graphql_operations
-            .with_label_values(&[operation, outcome])
-            .inc();
-        self.graphql_duration
-            .with_label_values(&[operation])
-            .observe(elapsed.as_secs_f64());
+        self.graphql_operations.with_label_values(&[operation, outcome]).inc();
+        self.graphql_duration.with_label_values(&[operation]).observe(elapsed.as_secs_f64());
     }
 
     pub fn render(&self) -> String {
@@ -90,7 +63,5 @@ impl Metrics {
 
 /// `GET /metrics` — Prometheus text format.
 pub async fn metrics(state: web::Data<crate::state::AppState>) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/plain; version=0.0.4")
-        .body(state.metrics.render())
+    HttpResponse::Ok().content_type("text/plain; version=0.0.4").body(state.metrics.render())
 }

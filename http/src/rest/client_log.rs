@@ -19,26 +19,14 @@ struct ClientLogBody {
 }
 
 /// `POST /api/client-log`
-pub async fn client_log(
-    req: HttpRequest,
-    body: web::Payload,
-    state: web::Data<AppState>,
-) -> HttpResponse {
+pub async fn client_log(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> HttpResponse {
     let lang = RequestContext::fallback_lang(&req);
     let result = async {
         let bytes = read_limited(body, state.settings.client_log.max_bytes).await?;
-        let parsed: ClientLogBody = serde_json::from_slice(&bytes).map_err(|e| {
-            SoukError::with_detail(ErrorCode::MalformedRequest, format!("body: {e}"))
-        })?;
-        let address = req
-            .peer_addr()
-            .map(|a| a.ip().to_string())
-            .unwrap_or_else(|| "unknown".into());
-        let visitor_id = req
-            .headers()
-            .get("visitorId")
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string);
+        let parsed: ClientLogBody = serde_json::from_slice(&bytes)
+            .map_err(|e| SoukError::with_detail(ErrorCode::MalformedRequest, format!("body: {e}")))?;
+        let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_else(|| "unknown".into());
+        let visitor_id = req.headers().get("visitorId").and_then(|v| v.to_str().ok()).map(str::to_string);
         state
             .client_log
             .record(ClientLogEntry {

@@ -14,13 +14,10 @@ const API_PREFIXES: &[&str] = &["/api/", "/graphql", "/media/", "/assets/"];
 /// The default service: anything no route matched.
 pub async fn fallback(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let path = req.path();
-    let is_page = matches!(*req.method(), Method::GET | Method::HEAD)
-        && !API_PREFIXES.iter().any(|p| path.starts_with(p));
+    let is_page =
+        matches!(*req.method(), Method::GET | Method::HEAD) && !API_PREFIXES.iter().any(|p| path.starts_with(p));
     if !is_page {
-        return request_failure(
-            &SoukError::with_detail(ErrorCode::NotFound, path.to_string()),
-            Lang::Fr,
-        );
+        return request_failure(&SoukError::with_detail(ErrorCode::NotFound, path.to_string()), Lang::Fr);
     }
     let dir = state.settings.client_dir();
     // A top-level file of the build (favicon.ico, robots.txt): one plain segment only.

@@ -32,17 +32,14 @@ pub enum PasswordError {
 }
 
 fn hasher() -> Result<Argon2<'static>, PasswordError> {
-    let params = Params::new(M_COST_KIB, T_COST, P_COST, None)
-        .map_err(|e| PasswordError::Hash(e.to_string()))?;
+    let params = Params::new(M_COST_KIB, T_COST, P_COST, None).map_err(|e| PasswordError::Hash(e.to_string()))?;
     Ok(Argon2::new(Algorithm::Argon2id, Version::V0x13, params))
 }
 
 /// Hashes a password with a fresh random salt into an argon2id PHC string. CPU-bound
 /// (tens of milliseconds): call it from a blocking thread, not an async executor.
 pub fn hash_password(password: &str) -> Result<String, PasswordError> {
-    let hash = hasher()?
-        .hash_password(password.as_bytes())
-        .map_err(|e| PasswordError::Hash(e.to_string()))?;
+    let hash = hasher()?.hash_password(password.as_bytes()).map_err(|e| PasswordError::Hash(e.to_string()))?;
     Ok(hash.to_string())
 }
 
@@ -59,9 +56,7 @@ pub fn verify_password(password: &str, phc: &str) -> bool {
     if m_cost.is_none_or(|m| m > MAX_VERIFY_M_COST_KIB) {
         return false;
     }
-    Argon2::default()
-        .verify_password(password.as_bytes(), &parsed)
-        .is_ok()
+    Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok()
 }
 
 #[cfg(test)]

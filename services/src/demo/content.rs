@@ -41,9 +41,7 @@ impl Intent {
             "service_offer" => Intent::ServiceOffer,
             "service_request" => Intent::ServiceRequest,
             k if k.contains("vacation") => Intent::Vacation,
-            k if k.starts_with("rent") && (k.contains("want") || k.contains("request")) => {
-                Intent::RentWanted
-            }
+            k if k.starts_with("rent") && (k.contains("want") || k.contains("request")) => Intent::RentWanted,
             k if k.starts_with("rent") => Intent::Rent,
             k if k.contains("job") && k.contains("request") => Intent::JobRequest,
             k if k.contains("job") => Intent::JobOffer,
@@ -69,10 +67,7 @@ impl Intent {
 
     /// Whether the author is looking for something rather than offering it.
     pub fn is_wanted(self) -> bool {
-        matches!(
-            self,
-            Intent::Buy | Intent::RentWanted | Intent::ServiceRequest | Intent::JobRequest
-        )
+        matches!(self, Intent::Buy | Intent::RentWanted | Intent::ServiceRequest | Intent::JobRequest)
     }
 }
 
@@ -85,11 +80,7 @@ pub struct Place<'a> {
 impl Place<'_> {
     /// The neighbourhood's name, or the city's when there is none.
     pub fn local(&self, lang: Lang) -> String {
-        clean(
-            self.area
-                .map(|a| a.label.get(lang))
-                .unwrap_or_else(|| self.city.label.get(lang)),
-        )
+        clean(self.area.map(|a| a.label.get(lang)).unwrap_or_else(|| self.city.label.get(lang)))
     }
 
     pub fn city(&self, lang: Lang) -> String {
@@ -142,9 +133,7 @@ impl Ctx<'_> {
     /// Whether a word of the leaf's label starts with one of `keywords`.
     pub fn leaf_has(&self, keywords: &[&str]) -> bool {
         let words = self.leaf_words();
-        words
-            .iter()
-            .any(|w| keywords.iter().any(|k| w.starts_with(k)))
+        words.iter().any(|w| keywords.iter().any(|k| w.starts_with(k)))
     }
 }
 
@@ -161,13 +150,11 @@ pub struct AdContent {
 
 impl AdContent {
     pub fn text(&mut self, key: &str, value: impl Into<String>) {
-        self.params
-            .insert(key.to_string(), ParamValue::Text(value.into()));
+        self.params.insert(key.to_string(), ParamValue::Text(value.into()));
     }
 
     pub fn num(&mut self, key: &str, value: i64) {
-        self.params
-            .insert(key.to_string(), ParamValue::Number(value));
+        self.params.insert(key.to_string(), ParamValue::Number(value));
     }
 
     pub fn flag(&mut self, key: &str, value: bool) {
@@ -223,14 +210,8 @@ impl Condition {
     /// As it reads at the end of a title.
     pub fn title_words(self, rng: &mut Rng) -> Bi {
         match self {
-            Condition::New => *rng.choose(&[
-                bi("neuf", "جديد"),
-                bi("neuf sous emballage", "جديد في علبته"),
-            ]),
-            Condition::VeryGood => *rng.choose(&[
-                bi("comme neuf", "كالجديد"),
-                bi("très bon état", "بحالة ممتازة"),
-            ]),
+            Condition::New => *rng.choose(&[bi("neuf", "جديد"), bi("neuf sous emballage", "جديد في علبته")]),
+            Condition::VeryGood => *rng.choose(&[bi("comme neuf", "كالجديد"), bi("très bon état", "بحالة ممتازة")]),
             Condition::Good => bi("bon état", "بحالة جيدة"),
         }
     }
@@ -239,14 +220,8 @@ impl Condition {
     pub fn sentence(self) -> Bi {
         match self {
             Condition::New => bi("Article neuf jamais utilisé.", "منتوج جديد لم يستعمل قط."),
-            Condition::VeryGood => bi(
-                "Très peu servi et en très bon état.",
-                "استعمال خفيف وفي حالة ممتازة.",
-            ),
-            Condition::Good => bi(
-                "En bon état avec de légères traces d'usage.",
-                "في حالة جيدة مع بعض آثار الاستعمال.",
-            ),
+            Condition::VeryGood => bi("Très peu servi et en très bon état.", "استعمال خفيف وفي حالة ممتازة."),
+            Condition::Good => bi("En bon état avec de légères traces d'usage.", "في حالة جيدة مع بعض آثار الاستعمال."),
         }
     }
 
@@ -276,12 +251,7 @@ pub fn price_between(rng: &mut Rng, lo: i64, hi: i64, factor: f64, step: i64) ->
 
 /// A description of 2 to 5 sentences: the `lead` ones first, then some of `more` in their
 /// given order (so the text still reads naturally), ending with `close` when given.
-pub fn describe(
-    rng: &mut Rng,
-    lead: Vec<String>,
-    more: Vec<String>,
-    close: Option<String>,
-) -> String {
+pub fn describe(rng: &mut Rng, lead: Vec<String>, more: Vec<String>, close: Option<String>) -> String {
     let fixed = lead.len() + usize::from(close.is_some());
     let target = rng.range(3, 5) as usize;
     let wanted = target.saturating_sub(fixed).min(more.len());
@@ -292,10 +262,7 @@ pub fn describe(
     let mut sentences = lead;
     sentences.extend(chosen.into_iter().filter_map(|i| more.get(i).cloned()));
     sentences.extend(close);
-    let mut text = sentences
-        .into_iter()
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>();
+    let mut text = sentences.into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>();
     text.truncate(5);
     text.join(" ")
 }
@@ -334,55 +301,29 @@ pub fn generic(ctx: &Ctx<'_>, rng: &mut Rng, lo: i64, hi: i64) -> AdContent {
     let words = condition.title_words(rng).get(ctx.lang);
     let city = ctx.place.city(ctx.lang);
     let title = match ctx.intent {
-        i if i.is_wanted() => ctx.t(
-            format!("Recherche {label} à {city}"),
-            format!("أبحث عن {label} في {city}"),
-        ),
-        Intent::Rent | Intent::Vacation => ctx.t(
-            format!("{label} à louer à {city}"),
-            format!("{label} للكراء في {city}"),
-        ),
+        i if i.is_wanted() => ctx.t(format!("Recherche {label} à {city}"), format!("أبحث عن {label} في {city}")),
+        Intent::Rent | Intent::Vacation => {
+            ctx.t(format!("{label} à louer à {city}"), format!("{label} للكراء في {city}"))
+        }
         _ => ctx.t(format!("{label} — {words}"), format!("{label} — {words}")),
     };
-    let mut c = AdContent {
-        title,
-        ..AdContent::default()
-    };
+    let mut c = AdContent { title, ..AdContent::default() };
     c.description = describe(
         rng,
-        vec![ctx.t(
-            format!("Annonce dans la rubrique {label} à {city}."),
-            format!("إعلان في قسم {label} بمدينة {city}."),
-        )],
+        vec![
+            ctx.t(format!("Annonce dans la rubrique {label} à {city}."), format!("إعلان في قسم {label} بمدينة {city}.")),
+        ],
         vec![
             condition.sentence().get(ctx.lang).to_string(),
-            ctx.t(
-                "Photos réelles et disponible immédiatement.",
-                "الصور حقيقية ومتوفر حالا.",
-            ),
-            ctx.t(
-                "Visite possible sur rendez-vous.",
-                "المعاينة ممكنة بموعد مسبق.",
-            ),
-            ctx.t(
-                "Prix raisonnable et légèrement négociable.",
-                "الثمن مناسب وقابل للنقاش.",
-            ),
+            ctx.t("Photos réelles et disponible immédiatement.", "الصور حقيقية ومتوفر حالا."),
+            ctx.t("Visite possible sur rendez-vous.", "المعاينة ممكنة بموعد مسبق."),
+            ctx.t("Prix raisonnable et légèrement négociable.", "الثمن مناسب وقابل للنقاش."),
         ],
-        Some(ctx.t(
-            "Contactez-moi via la messagerie Souk.",
-            "تواصلوا معي عبر رسائل سوق.",
-        )),
+        Some(ctx.t("Contactez-moi via la messagerie Souk.", "تواصلوا معي عبر رسائل سوق.")),
     );
     c.text("condition", condition.key());
     if !ctx.intent.is_wanted() {
-        c.price = Some(price_between(
-            rng,
-            lo,
-            hi,
-            condition.price_factor(),
-            if hi > 20_000 { 500 } else { 50 },
-        ));
+        c.price = Some(price_between(rng, lo, hi, condition.price_factor(), if hi > 20_000 { 500 } else { 50 }));
     }
     c
 }
@@ -422,25 +363,7 @@ mod tests {
         }
         assert_eq!(round_to(98_730, 1000), 99_000);
         assert_eq!(round_to(120, 500), 500);
-        assert_eq!(
-            count_words(
-                Lang::Fr,
-                1,
-                "chambre",
-                "chambres",
-                ["غرفة واحدة", "غرفتان", "غرف"]
-            ),
-            "1 chambre"
-        );
-        assert_eq!(
-            count_words(
-                Lang::Ar,
-                3,
-                "chambre",
-                "chambres",
-                ["غرفة واحدة", "غرفتان", "غرف"]
-            ),
-            "3 غرف"
-        );
+        assert_eq!(count_words(Lang::Fr, 1, "chambre", "chambres", ["غرفة واحدة", "غرفتان", "غرف"]), "1 chambre");
+        assert_eq!(count_words(Lang::Ar, 3, "chambre", "chambres", ["غرفة واحدة", "غرفتان", "غرف"]), "3 غرف");
     }
 }

@@ -25,13 +25,8 @@ pub const MIN_ADS_PER_LEAF: usize = 3;
 pub const MIN_ACTIVE_PER_ACCOUNT: usize = 3;
 
 const DAY: i64 = 86_400;
-const NON_ACTIVE: [AdStatus; 5] = [
-    AdStatus::PendingReview,
-    AdStatus::Refused,
-    AdStatus::Deactivated,
-    AdStatus::Deleted,
-    AdStatus::PendingPayment,
-];
+const NON_ACTIVE: [AdStatus; 5] =
+    [AdStatus::PendingReview, AdStatus::Refused, AdStatus::Deactivated, AdStatus::Deleted, AdStatus::PendingPayment];
 
 /// A demo account and the password it signs in with.
 #[derive(Debug, Clone, PartialEq)]
@@ -69,41 +64,25 @@ struct Slot<'a> {
 
 /// Generates the demo accounts and `ad_count` ads. Pure and deterministic: see the module
 /// documentation. With no cities or no leaf categories it answers empty data.
-pub fn generate(
-    reference: &Reference,
-    ad_count: usize,
-    seed: u64,
-    now_unix: i64,
-    images: &ImageSet,
-) -> DemoData {
+pub fn generate(reference: &Reference, ad_count: usize, seed: u64, now_unix: i64, images: &ImageSet) -> DemoData {
     let mut rng = Rng::new(seed);
     let mut cities: Vec<&City> = reference.cities.iter().collect();
     cities.sort_by(|a, b| b.population.cmp(&a.population).then(a.id.cmp(&b.id)));
     let leaves = postable_leaves(reference);
     if cities.is_empty() || leaves.is_empty() {
-        return DemoData {
-            accounts: Vec::new(),
-            ads: Vec::new(),
-        };
+        return DemoData { accounts: Vec::new(), ads: Vec::new() };
     }
     let (accounts, owners) = accounts(&cities, &leaves, &mut rng, now_unix);
     let mut slots = plan(&leaves, &owners, ad_count, &mut rng);
     fix_up(&mut slots, &owners, &mut rng);
-    let ads = write_ads(
-        reference, &cities, &owners, slots, &mut rng, now_unix, images,
-    );
+    let ads = write_ads(reference, &cities, &owners, slots, &mut rng, now_unix, images);
     DemoData { accounts, ads }
 }
 
 /// The leaves where ads can be posted: not hidden, not under a hidden group, under a
 /// vertical, offering at least one ad type.
 pub fn postable_leaves(reference: &Reference) -> Vec<(&Category, Vertical)> {
-    let visible: BTreeSet<CategoryId> = reference
-        .categories
-        .visible(false)
-        .iter()
-        .map(|c| c.id)
-        .collect();
+    let visible: BTreeSet<CategoryId> = reference.categories.visible(false).iter().map(|c| c.id).collect();
     reference
         .categories
         .leaves()
@@ -121,15 +100,11 @@ fn find_city<'a>(cities: &[&'a City], name: &str) -> Option<&'a City> {
 /// come from the seed, so it is time-ordered like a real one yet reproducible.
 fn uuid_v7(rng: &mut Rng, unix_secs: i64) -> String {
     let millis = u64::try_from(unix_secs * 1000 + rng.range(0, 999)).unwrap_or(0);
-    uuid::Builder::from_unix_timestamp_millis(millis, &rng.bytes::<10>())
-        .into_uuid()
-        .to_string()
+    uuid::Builder::from_unix_timestamp_millis(millis, &rng.bytes::<10>()).into_uuid().to_string()
 }
 
 fn digits(rng: &mut Rng, n: usize) -> String {
-    (0..n)
-        .map(|_| char::from(b'0' + rng.below(10) as u8))
-        .collect()
+    (0..n).map(|_| char::from(b'0' + rng.below(10) as u8)).collect()
 }
 
 fn accounts(
@@ -151,11 +126,7 @@ fn accounts(
     let fallback_city = |i: usize| cities[i % cities.len()];
     for (i, seller) in PRIVATE_SELLERS.iter().enumerate() {
         let city = find_city(cities, seller.city).unwrap_or_else(|| fallback_city(i));
-        let phone = unique_phone(
-            rng,
-            &|r: &mut Rng| (*r.choose(&["06", "07"])).to_string(),
-            10,
-        );
+        let phone = unique_phone(rng, &|r: &mut Rng| (*r.choose(&["06", "07"])).to_string(), 10);
         let registered_at = now - rng.range(95 * DAY, 730 * DAY);
         let account = Account {
             account_id: accounts.len() as i64 + 1,
@@ -169,16 +140,8 @@ fn accounts(
             shop_category_id: None,
             registered_at,
         };
-        owners.push(Owner {
-            city_id: city.id,
-            leaves: Vec::new(),
-            vertical: None,
-            shop: None,
-        });
-        accounts.push(DemoAccount {
-            account,
-            password: DEMO_PASSWORD.to_string(),
-        });
+        owners.push(Owner { city_id: city.id, leaves: Vec::new(), vertical: None, shop: None });
+        accounts.push(DemoAccount { account, password: DEMO_PASSWORD.to_string() });
     }
     for (i, shop) in SHOPS.iter().enumerate() {
         let city = find_city(cities, shop.city).unwrap_or_else(|| fallback_city(i));
@@ -197,16 +160,8 @@ fn accounts(
             shop_category_id: shop_leaves.first().copied(),
             registered_at,
         };
-        owners.push(Owner {
-            city_id: city.id,
-            leaves: shop_leaves,
-            vertical: Some(shop.vertical),
-            shop: Some(shop),
-        });
-        accounts.push(DemoAccount {
-            account,
-            password: DEMO_PASSWORD.to_string(),
-        });
+        owners.push(Owner { city_id: city.id, leaves: shop_leaves, vertical: Some(shop.vertical), shop: Some(shop) });
+        accounts.push(DemoAccount { account, password: DEMO_PASSWORD.to_string() });
     }
     (accounts, owners)
 }
@@ -214,28 +169,18 @@ fn accounts(
 /// The leaves a shop sells in, its shop category first: its listed ids that exist, else the
 /// leaves of its vertical whose label has one of its keywords, else its vertical's first leaf.
 fn shop_leaves(shop: &Shop, leaves: &[(&Category, Vertical)]) -> Vec<CategoryId> {
-    let listed: Vec<CategoryId> = shop
-        .categories
-        .iter()
-        .copied()
-        .filter(|id| leaves.iter().any(|(c, _)| c.id == *id))
-        .collect();
+    let listed: Vec<CategoryId> =
+        shop.categories.iter().copied().filter(|id| leaves.iter().any(|(c, _)| c.id == *id)).collect();
     if !listed.is_empty() {
         return listed;
     }
-    let in_vertical: Vec<&Category> = leaves
-        .iter()
-        .filter(|(_, v)| *v == shop.vertical)
-        .map(|(c, _)| *c)
-        .collect();
+    let in_vertical: Vec<&Category> = leaves.iter().filter(|(_, v)| *v == shop.vertical).map(|(c, _)| *c).collect();
     // In the order of the shop's keywords, so its main trade comes first.
     let mut by_keyword: Vec<CategoryId> = Vec::new();
     for keyword in shop.keywords {
         for c in &in_vertical {
             let label = fold(&c.label.fr);
-            let fits = label
-                .split(|ch: char| !ch.is_alphanumeric())
-                .any(|w| w.starts_with(keyword));
+            let fits = label.split(|ch: char| !ch.is_alphanumeric()).any(|w| w.starts_with(keyword));
             if fits && !by_keyword.contains(&c.id) {
                 by_keyword.push(c.id);
             }
@@ -300,24 +245,13 @@ pub fn allocate(weights: &[u64], ad_count: usize) -> Vec<usize> {
     counts
 }
 
-fn plan<'a>(
-    leaves: &[(&'a Category, Vertical)],
-    owners: &[Owner],
-    ad_count: usize,
-    rng: &mut Rng,
-) -> Vec<Slot<'a>> {
+fn plan<'a>(leaves: &[(&'a Category, Vertical)], owners: &[Owner], ad_count: usize, rng: &mut Rng) -> Vec<Slot<'a>> {
     let weights: Vec<u64> = leaves.iter().map(|(c, v)| leaf_weight(c.id, *v)).collect();
     let counts = allocate(&weights, ad_count);
     let mut slots = Vec::with_capacity(ad_count);
     for ((leaf, vertical), n) in leaves.iter().zip(counts) {
         for _ in 0..n {
-            slots.push(Slot {
-                leaf,
-                vertical: *vertical,
-                owner: 0,
-                status: AdStatus::Active,
-                locked: false,
-            });
+            slots.push(Slot { leaf, vertical: *vertical, owner: 0, status: AdStatus::Active, locked: false });
         }
     }
     rng.shuffle(&mut slots);
@@ -328,23 +262,15 @@ fn plan<'a>(
         let weights: Vec<u64> = owners
             .iter()
             .enumerate()
-            .map(
-                |(i, o)| match o.leaves.iter().position(|l| *l == slot.leaf.id) {
-                    _ if o.shop.is_none() => {
-                        (100 * (2 * privates - i) / (privates * (privates + 1)).max(1)) as u64 + 1
-                    }
-                    Some(0) => 30,
-                    Some(_) => 12,
-                    None => 0,
-                },
-            )
+            .map(|(i, o)| match o.leaves.iter().position(|l| *l == slot.leaf.id) {
+                _ if o.shop.is_none() => (100 * (2 * privates - i) / (privates * (privates + 1)).max(1)) as u64 + 1,
+                Some(0) => 30,
+                Some(_) => 12,
+                None => 0,
+            })
             .collect();
         slot.owner = rng.weighted(&weights).unwrap_or(0);
-        slot.status = if rng.chance(0.92) {
-            AdStatus::Active
-        } else {
-            *rng.choose(&NON_ACTIVE)
-        };
+        slot.status = if rng.chance(0.92) { AdStatus::Active } else { *rng.choose(&NON_ACTIVE) };
     }
     slots
 }
@@ -354,10 +280,7 @@ fn plan<'a>(
 fn fix_up(slots: &mut [Slot<'_>], owners: &[Owner], rng: &mut Rng) {
     let mut order: Vec<usize> = (0..slots.len()).collect();
     rng.shuffle(&mut order);
-    let claim = |slots: &mut [Slot<'_>],
-                 owner: usize,
-                 status: AdStatus,
-                 fits: &dyn Fn(&Slot<'_>) -> bool| {
+    let claim = |slots: &mut [Slot<'_>], owner: usize, status: AdStatus, fits: &dyn Fn(&Slot<'_>) -> bool| {
         if let Some(&i) = order.iter().find(|&&i| !slots[i].locked && fits(&slots[i])) {
             slots[i].owner = owner;
             slots[i].status = status;
@@ -370,14 +293,10 @@ fn fix_up(slots: &mut [Slot<'_>], owners: &[Owner], rng: &mut Rng) {
     for (o, owner) in owners.iter().enumerate() {
         for _ in 0..MIN_ACTIVE_PER_ACCOUNT {
             let placed = !owner.leaves.is_empty()
-                && claim(slots, o, AdStatus::Active, &|s: &Slot<'_>| {
-                    owner.leaves.contains(&s.leaf.id)
-                });
+                && claim(slots, o, AdStatus::Active, &|s: &Slot<'_>| owner.leaves.contains(&s.leaf.id));
             if !placed {
                 let vertical = owner.vertical;
-                claim(slots, o, AdStatus::Active, &|s: &Slot<'_>| {
-                    vertical.is_none_or(|v| v == s.vertical)
-                });
+                claim(slots, o, AdStatus::Active, &|s: &Slot<'_>| vertical.is_none_or(|v| v == s.vertical));
             }
         }
     }
@@ -406,11 +325,7 @@ fn dates(rng: &mut Rng, status: AdStatus, now: i64) -> (i64, i64) {
     match status {
         AdStatus::Active => {
             let published = now - rng.range(10 * 60, 90 * DAY);
-            let modified = if rng.chance(0.7) {
-                published
-            } else {
-                published + rng.range(0, now - published)
-            };
+            let modified = if rng.chance(0.7) { published } else { published + rng.range(0, now - published) };
             (published, modified)
         }
         AdStatus::PendingReview => {
@@ -427,10 +342,7 @@ fn dates(rng: &mut Rng, status: AdStatus, now: i64) -> (i64, i64) {
         }
         AdStatus::Deactivated | AdStatus::Deleted => {
             let published = now - rng.range(10 * DAY, 90 * DAY);
-            (
-                published,
-                published + rng.range(DAY, now - published - 3600),
-            )
+            (published, published + rng.range(DAY, now - published - 3600))
         }
     }
 }
@@ -449,10 +361,7 @@ fn write_ads(
     images: &ImageSet,
 ) -> Vec<Ad> {
     let now_year = year_of(now);
-    let city_weights: Vec<u64> = cities
-        .iter()
-        .map(|c| u64::from(c.population).max(1))
-        .collect();
+    let city_weights: Vec<u64> = cities.iter().map(|c| u64::from(c.population).max(1)).collect();
     let mut areas: BTreeMap<CityId, Vec<&Area>> = BTreeMap::new();
     for a in &reference.areas {
         areas.entry(a.city_id).or_default().push(a);
@@ -461,18 +370,9 @@ fn write_ads(
     let mut ads: Vec<Ad> = Vec::with_capacity(slots.len());
     for slot in slots {
         let owner = &owners[slot.owner];
-        let types: Vec<u64> = slot
-            .leaf
-            .ad_types
-            .iter()
-            .map(|t| Intent::of(&t.key).weight())
-            .collect();
-        let ad_type = slot
-            .leaf
-            .ad_types
-            .get(rng.weighted(&types).unwrap_or(0))
-            .map(|t| t.key.clone())
-            .unwrap_or_default();
+        let types: Vec<u64> = slot.leaf.ad_types.iter().map(|t| Intent::of(&t.key).weight()).collect();
+        let ad_type =
+            slot.leaf.ad_types.get(rng.weighted(&types).unwrap_or(0)).map(|t| t.key.clone()).unwrap_or_default();
         let intent = Intent::of(&ad_type);
         let city = match by_id.get(&owner.city_id) {
             Some(home) if owner.shop.is_some() && rng.chance(0.85) => *home,
@@ -481,8 +381,7 @@ fn write_ads(
         };
         let area = areas.get(&city.id).and_then(|list| rng.pick(list).copied());
         let lang = if rng.chance(0.3) { Lang::Ar } else { Lang::Fr };
-        let delivery =
-            slot.vertical == Vertical::Market && intent == Intent::Sell && rng.chance(0.15);
+        let delivery = slot.vertical == Vertical::Market && intent == Intent::Sell && rng.chance(0.15);
         let ctx = Ctx {
             reference,
             leaf: slot.leaf,
@@ -521,11 +420,7 @@ fn write_ads(
             urgent: rng.chance(0.08),
             delivery,
             phone_hidden: rng.chance(0.10),
-            images: order
-                .into_iter()
-                .take(count)
-                .filter_map(|i| photos.get(i).cloned())
-                .collect(),
+            images: order.into_iter().take(count).filter_map(|i| photos.get(i).cloned()).collect(),
             published_at,
             modified_at,
         });
@@ -575,9 +470,7 @@ mod fixture_tests {
             let types: Vec<String> = types
                 .iter()
                 .enumerate()
-                .map(|(i, k)| {
-                    format!(r#"{{"key":"{k}","order":{i},"label":{{"fr":"{k}","ar":"نوع"}}}}"#)
-                })
+                .map(|(i, k)| format!(r#"{{"key":"{k}","order":{i},"label":{{"fr":"{k}","ar":"نوع"}}}}"#))
                 .collect();
             format!(
                 r#"{{"id":{id},"parentId":{},"order":{id},"label":{{"fr":"{fr}","ar":"فئة {id}"}},"slug":{{"fr":"c{id}","ar":"ف{id}"}},"adTypes":[{}],"hidden":{hidden}}}"#,
@@ -589,38 +482,14 @@ mod fixture_tests {
             "[{}]",
             [
                 cat(50000, None, "Marché", &["sell"], false),
-                cat(
-                    4200,
-                    Some(50000),
-                    "Objets mystères, rares",
-                    &["sell", "swap"],
-                    false
-                ),
+                cat(4200, Some(50000), "Objets mystères, rares", &["sell", "swap"], false),
                 cat(4300, Some(50000), "Ancienne rubrique", &["sell"], true),
                 cat(30000, None, "Emploi", &["job_offer"], false),
-                cat(
-                    3999,
-                    Some(30000),
-                    "Services divers",
-                    &["service_offer", "service_request"],
-                    false
-                ),
+                cat(3999, Some(30000), "Services divers", &["service_offer", "service_request"], false),
                 cat(20000, None, "Véhicules", &["sell"], false),
-                cat(
-                    2999,
-                    Some(20000),
-                    "Engins spéciaux",
-                    &["sell", "rent"],
-                    false
-                ),
+                cat(2999, Some(20000), "Engins spéciaux", &["sell", "rent"], false),
                 cat(10000, None, "Immobilier", &["sell"], false),
-                cat(
-                    1999,
-                    Some(10000),
-                    "Biens atypiques",
-                    &["sell", "rent_wanted", "vacation_rent"],
-                    false
-                ),
+                cat(1999, Some(10000), "Biens atypiques", &["sell", "rent_wanted", "vacation_rent"], false),
             ]
             .join(",")
         );
@@ -643,35 +512,18 @@ mod fixture_tests {
         let data = generate(&reference, 120, 9, 1_800_000_000, &ImageSet::standard());
         assert_eq!(data.accounts.len(), PRIVATE_SELLERS.len() + SHOPS.len());
         assert_eq!(data.ads.len(), 120);
-        let phones: BTreeSet<_> = data
-            .accounts
-            .iter()
-            .filter_map(|a| a.account.phone.clone())
-            .collect();
+        let phones: BTreeSet<_> = data.accounts.iter().filter_map(|a| a.account.phone.clone()).collect();
         assert_eq!(phones.len(), data.accounts.len(), "phones are unique");
         for a in &data.accounts {
-            assert_eq!(
-                a.account.city_id, 7,
-                "the only city stands in for the missing ones"
-            );
+            assert_eq!(a.account.city_id, 7, "the only city stands in for the missing ones");
             if a.account.account_type == AccountType::Shop {
-                assert!(
-                    a.account.shop_category_id.is_some(),
-                    "{} gets a category of its vertical",
-                    a.account.name
-                );
+                assert!(a.account.shop_category_id.is_some(), "{} gets a category of its vertical", a.account.name);
             }
         }
         for leaf in [4200, 3999, 2999, 1999] {
-            assert!(
-                data.ads.iter().filter(|a| a.category_id == leaf).count() >= MIN_ADS_PER_LEAF,
-                "leaf {leaf}"
-            );
+            assert!(data.ads.iter().filter(|a| a.category_id == leaf).count() >= MIN_ADS_PER_LEAF, "leaf {leaf}");
         }
-        assert!(
-            data.ads.iter().all(|a| a.category_id != 4300),
-            "hidden leaves get nothing"
-        );
+        assert!(data.ads.iter().all(|a| a.category_id != 4300), "hidden leaves get nothing");
         for ad in &data.ads {
             assert!(!ad.title.is_empty() && !ad.description.is_empty());
             for text in [&ad.title, &ad.description] {
@@ -679,10 +531,7 @@ mod fixture_tests {
             }
             assert!(ad.area_id.is_none());
         }
-        assert!(
-            data.ads.iter().any(|a| a.ad_type == "swap"),
-            "unknown ad types are used too"
-        );
+        assert!(data.ads.iter().any(|a| a.ad_type == "swap"), "unknown ad types are used too");
     }
 
     #[test]

@@ -29,12 +29,7 @@ impl ImageSet {
     pub fn standard() -> ImageSet {
         let mut by_vertical = BTreeMap::new();
         for v in Vertical::ALL {
-            by_vertical.insert(
-                v.key(),
-                (1..=IMAGES_PER_VERTICAL)
-                    .map(|n| relative_path(v, n))
-                    .collect(),
-            );
+            by_vertical.insert(v.key(), (1..=IMAGES_PER_VERTICAL).map(|n| relative_path(v, n)).collect());
         }
         ImageSet { by_vertical }
     }
@@ -45,10 +40,7 @@ impl ImageSet {
     }
 
     pub fn paths(&self, vertical: Vertical) -> &[String] {
-        self.by_vertical
-            .get(vertical.key())
-            .map(Vec::as_slice)
-            .unwrap_or(&[])
+        self.by_vertical.get(vertical.key()).map(Vec::as_slice).unwrap_or(&[])
     }
 
     pub fn len(&self) -> usize {
@@ -69,11 +61,7 @@ pub fn relative_path(vertical: Vertical, n: usize) -> String {
 /// dimensions is already there. Answers whether it wrote one. Blocking: run it on a
 /// blocking thread. The file is written aside and renamed, so a crash never leaves half a
 /// photo under the final name.
-pub fn write_placeholder(
-    media_dir: &Path,
-    vertical: Vertical,
-    n: usize,
-) -> Result<bool, SeedError> {
+pub fn write_placeholder(media_dir: &Path, vertical: Vertical, n: usize) -> Result<bool, SeedError> {
     let path = media_dir.join(relative_path(vertical, n));
     if image::image_dimensions(&path).is_ok_and(|dims| dims == (WIDTH, HEIGHT)) {
         return Ok(false);
@@ -108,23 +96,12 @@ pub fn render(vertical: Vertical, n: usize) -> Vec<u8> {
         Vertical::Market => ([128, 214, 194], [26, 112, 118]),
         Vertical::JobsAndServices => ([166, 146, 226], [58, 40, 118]),
     };
-    let mut canvas = Canvas::gradient(
-        jitter(&mut rng, top),
-        jitter(&mut rng, bottom),
-        rng.unit() as f32 * 0.5,
-    );
+    let mut canvas = Canvas::gradient(jitter(&mut rng, top), jitter(&mut rng, bottom), rng.unit() as f32 * 0.5);
     // Soft light discs in the background, different on every photo.
     for _ in 0..rng.range(3, 6) {
-        let (x, y) = (
-            rng.range(0, WIDTH as i64) as f32,
-            rng.range(0, HEIGHT as i64 / 2) as f32,
-        );
+        let (x, y) = (rng.range(0, WIDTH as i64) as f32, rng.range(0, HEIGHT as i64 / 2) as f32);
         let r = rng.range(40, 140) as f32;
-        canvas.fill(
-            circle(x, y, r),
-            [255, 255, 255],
-            0.10 + rng.unit() as f32 * 0.12,
-        );
+        canvas.fill(circle(x, y, r), [255, 255, 255], 0.10 + rng.unit() as f32 * 0.12);
     }
     let cx = rng.range(300, 500) as f32;
     let cy = rng.range(270, 330) as f32;
@@ -147,24 +124,13 @@ fn jitter(rng: &mut Rng, c: Rgb) -> Rgb {
 fn draw_house(c: &mut Canvas, rng: &mut Rng, at: &dyn Fn(f32, f32) -> (f32, f32), s: f32) {
     let (sx, sy) = at(-3.4, -2.4);
     c.fill(circle(sx, sy, s * 0.7), [255, 236, 170], 0.9);
-    c.fill_rect(
-        0.0,
-        at(0.0, 1.8).1,
-        WIDTH as f32,
-        HEIGHT as f32,
-        [104, 150, 84],
-        1.0,
-    );
+    c.fill_rect(0.0, at(0.0, 1.8).1, WIDTH as f32, HEIGHT as f32, [104, 150, 84], 1.0);
     c.fill(rect(at(-1.45, -0.2), at(1.75, 1.95)), [0, 0, 0], 0.18);
     c.fill(rect(at(0.9, -1.8), at(1.3, -0.6)), [150, 70, 50], 1.0);
     let walls = *rng.choose(&[[253, 246, 236], [246, 232, 205], [236, 224, 214]]);
     c.fill(rect(at(-1.6, -0.3), at(1.6, 1.8)), walls, 1.0);
     let roof = *rng.choose(&[[176, 64, 45], [150, 52, 40], [46, 110, 96]]);
-    c.fill(
-        polygon(vec![at(-2.0, -0.2), at(2.0, -0.2), at(0.0, -2.0)]),
-        roof,
-        1.0,
-    );
+    c.fill(polygon(vec![at(-2.0, -0.2), at(2.0, -0.2), at(0.0, -2.0)]), roof, 1.0);
     c.fill(rect(at(-0.35, 0.7), at(0.35, 1.8)), [110, 70, 45], 1.0);
     for x in [-1.2, 0.6] {
         c.fill(rect(at(x, 0.2), at(x + 0.6, 0.8)), [120, 180, 220], 1.0);
@@ -174,65 +140,21 @@ fn draw_house(c: &mut Canvas, rng: &mut Rng, at: &dyn Fn(f32, f32) -> (f32, f32)
 
 fn draw_car(c: &mut Canvas, rng: &mut Rng, at: &dyn Fn(f32, f32) -> (f32, f32), s: f32) {
     let road_top = at(0.0, 1.3).1;
-    c.fill_rect(
-        0.0,
-        road_top,
-        WIDTH as f32,
-        HEIGHT as f32,
-        [52, 54, 60],
-        1.0,
-    );
+    c.fill_rect(0.0, road_top, WIDTH as f32, HEIGHT as f32, [52, 54, 60], 1.0);
     let mut x = rng.range(0, 60) as f32;
     while x < WIDTH as f32 {
         let y = road_top + (HEIGHT as f32 - road_top) * 0.5;
         c.fill_rect(x, y - 4.0, x + 60.0, y + 4.0, [235, 235, 235], 0.9);
         x += 120.0;
     }
-    let paint = *rng.choose(&[
-        [200, 40, 40],
-        [238, 238, 240],
-        [176, 182, 190],
-        [42, 42, 48],
-        [40, 90, 170],
-        [226, 120, 30],
-    ]);
-    c.fill(
-        rounded(at(-2.3, 0.1), at(2.5, 1.05), 0.3 * s),
-        [0, 0, 0],
-        0.25,
-    );
-    c.fill(
-        polygon(vec![
-            at(-1.4, 0.05),
-            at(1.5, 0.05),
-            at(1.0, -0.8),
-            at(-0.9, -0.8),
-        ]),
-        paint,
-        1.0,
-    );
+    let paint =
+        *rng.choose(&[[200, 40, 40], [238, 238, 240], [176, 182, 190], [42, 42, 48], [40, 90, 170], [226, 120, 30]]);
+    c.fill(rounded(at(-2.3, 0.1), at(2.5, 1.05), 0.3 * s), [0, 0, 0], 0.25);
+    c.fill(polygon(vec![at(-1.4, 0.05), at(1.5, 0.05), at(1.0, -0.8), at(-0.9, -0.8)]), paint, 1.0);
     c.fill(rounded(at(-2.4, 0.0), at(2.4, 0.9), 0.3 * s), paint, 1.0);
     let glass = [170, 210, 235];
-    c.fill(
-        polygon(vec![
-            at(-1.2, -0.05),
-            at(-0.1, -0.05),
-            at(-0.1, -0.68),
-            at(-0.8, -0.68),
-        ]),
-        glass,
-        1.0,
-    );
-    c.fill(
-        polygon(vec![
-            at(0.05, -0.05),
-            at(1.3, -0.05),
-            at(0.92, -0.68),
-            at(0.05, -0.68),
-        ]),
-        glass,
-        1.0,
-    );
+    c.fill(polygon(vec![at(-1.2, -0.05), at(-0.1, -0.05), at(-0.1, -0.68), at(-0.8, -0.68)]), glass, 1.0);
+    c.fill(polygon(vec![at(0.05, -0.05), at(1.3, -0.05), at(0.92, -0.68), at(0.05, -0.68)]), glass, 1.0);
     c.fill(rect(at(2.1, 0.2), at(2.4, 0.4)), [255, 230, 150], 1.0);
     for wx in [-1.4, 1.4] {
         let (x, y) = at(wx, 0.9);
@@ -242,31 +164,14 @@ fn draw_car(c: &mut Canvas, rng: &mut Rng, at: &dyn Fn(f32, f32) -> (f32, f32), 
 }
 
 fn draw_phone(c: &mut Canvas, rng: &mut Rng, at: &dyn Fn(f32, f32) -> (f32, f32), s: f32) {
-    c.fill(
-        rounded(at(-0.85, -1.85), at(1.2, 2.2), 0.25 * s),
-        [0, 0, 0],
-        0.25,
-    );
-    c.fill(
-        rounded(at(-1.0, -2.0), at(1.0, 2.0), 0.25 * s),
-        [32, 32, 36],
-        1.0,
-    );
-    let screen = *rng.choose(&[
-        [80, 160, 230],
-        [240, 150, 90],
-        [120, 200, 140],
-        [200, 120, 200],
-    ]);
+    c.fill(rounded(at(-0.85, -1.85), at(1.2, 2.2), 0.25 * s), [0, 0, 0], 0.25);
+    c.fill(rounded(at(-1.0, -2.0), at(1.0, 2.0), 0.25 * s), [32, 32, 36], 1.0);
+    let screen = *rng.choose(&[[80, 160, 230], [240, 150, 90], [120, 200, 140], [200, 120, 200]]);
     c.fill(rect(at(-0.85, -1.7), at(0.85, 1.6)), screen, 1.0);
     for row in 0..3 {
         for col in 0..3 {
             let (x, y) = (-0.62 + col as f32 * 0.5, -1.35 + row as f32 * 0.55);
-            c.fill(
-                rounded(at(x, y), at(x + 0.3, y + 0.3), 0.06 * s),
-                [255, 255, 255],
-                0.75,
-            );
+            c.fill(rounded(at(x, y), at(x + 0.3, y + 0.3), 0.06 * s), [255, 255, 255], 0.75);
         }
     }
     let (hx, hy) = at(0.0, 1.8);
@@ -276,44 +181,13 @@ fn draw_phone(c: &mut Canvas, rng: &mut Rng, at: &dyn Fn(f32, f32) -> (f32, f32)
 fn draw_box(c: &mut Canvas, rng: &mut Rng, at: &dyn Fn(f32, f32) -> (f32, f32)) {
     let kraft: Rgb = jitter(rng, [206, 156, 96]);
     let shade = |k: Rgb, f: f32| k.map(|v| (f32::from(v) * f) as u8);
-    c.fill(
-        rounded(at(-1.7, 1.35), at(2.0, 1.75), 12.0),
-        [0, 0, 0],
-        0.18,
-    );
+    c.fill(rounded(at(-1.7, 1.35), at(2.0, 1.75), 12.0), [0, 0, 0], 0.18);
     c.fill(rect(at(-1.5, -0.5), at(1.0, 1.5)), kraft, 1.0);
-    c.fill(
-        polygon(vec![
-            at(-1.5, -0.5),
-            at(1.0, -0.5),
-            at(1.6, -1.1),
-            at(-0.9, -1.1),
-        ]),
-        shade(kraft, 1.12),
-        1.0,
-    );
-    c.fill(
-        polygon(vec![
-            at(1.0, -0.5),
-            at(1.6, -1.1),
-            at(1.6, 0.9),
-            at(1.0, 1.5),
-        ]),
-        shade(kraft, 0.78),
-        1.0,
-    );
+    c.fill(polygon(vec![at(-1.5, -0.5), at(1.0, -0.5), at(1.6, -1.1), at(-0.9, -1.1)]), shade(kraft, 1.12), 1.0);
+    c.fill(polygon(vec![at(1.0, -0.5), at(1.6, -1.1), at(1.6, 0.9), at(1.0, 1.5)]), shade(kraft, 0.78), 1.0);
     let tape = [236, 220, 180];
     c.fill(rect(at(-0.4, -0.5), at(-0.1, 1.5)), tape, 0.9);
-    c.fill(
-        polygon(vec![
-            at(-0.4, -0.5),
-            at(-0.1, -0.5),
-            at(0.5, -1.1),
-            at(0.2, -1.1),
-        ]),
-        tape,
-        0.9,
-    );
+    c.fill(polygon(vec![at(-0.4, -0.5), at(-0.1, -0.5), at(0.5, -1.1), at(0.2, -1.1)]), tape, 0.9);
 }
 
 fn draw_briefcase(c: &mut Canvas, rng: &mut Rng, at: &dyn Fn(f32, f32) -> (f32, f32)) {
@@ -330,11 +204,7 @@ fn draw_briefcase(c: &mut Canvas, rng: &mut Rng, at: &dyn Fn(f32, f32) -> (f32, 
     let (x1, y1) = at(2.0, 1.6);
     c.fill(rounded((x0, y0), (x1, y1), 18.0), leather, 1.0);
     c.fill(rect(at(-2.0, 0.2), at(2.0, 0.35)), dark, 1.0);
-    c.fill(
-        rounded(at(-0.3, 0.05), at(0.3, 0.5), 4.0),
-        [230, 190, 80],
-        1.0,
-    );
+    c.fill(rounded(at(-0.3, 0.05), at(0.3, 0.5), 4.0), [230, 190, 80], 1.0);
 }
 
 /// An RGB canvas with shapes blended over it, edges smoothed by coverage.
@@ -355,11 +225,7 @@ impl Canvas {
         let (w, h) = (WIDTH as usize, HEIGHT as usize);
         // 256 shades between the two colours, looked up per pixel: cheap even unoptimised.
         let shades: Vec<Rgb> = (0..=255u32)
-            .map(|i| {
-                std::array::from_fn(|k| {
-                    ((u32::from(top[k]) * (255 - i) + u32::from(bottom[k]) * i) / 255) as u8
-                })
-            })
+            .map(|i| std::array::from_fn(|k| ((u32::from(top[k]) * (255 - i) + u32::from(bottom[k]) * i) / 255) as u8))
             .collect();
         let scale = 255.0 / (1.0 + tilt * 0.5);
         let step = tilt / w as f32 * scale;
@@ -389,18 +255,14 @@ impl Canvas {
         let x1 = ((bx1 + 1.0).ceil().max(0.0) as usize).min(WIDTH as usize);
         let y1 = ((by1 + 1.0).ceil().max(0.0) as usize).min(HEIGHT as usize);
         // How much of the pixel [i, i + 1) lies within [lo, hi).
-        let overlap = |i: usize, lo: f32, hi: f32| {
-            (hi.min(i as f32 + 1.0) - lo.max(i as f32)).clamp(0.0, 1.0)
-        };
+        let overlap = |i: usize, lo: f32, hi: f32| (hi.min(i as f32 + 1.0) - lo.max(i as f32)).clamp(0.0, 1.0);
         let columns: Vec<f32> = (x0..x1).map(|x| overlap(x, bx0, bx1)).collect();
         for y in y0..y1 {
             let row_cover = overlap(y, by0, by1);
             for (x, column_cover) in (x0..x1).zip(&columns) {
                 let cover = match &shape {
                     Shape::Rect(..) => row_cover * column_cover,
-                    Shape::Distance(_, distance) => {
-                        (distance(x as f32 + 0.5, y as f32 + 0.5) + 0.5).clamp(0.0, 1.0)
-                    }
+                    Shape::Distance(_, distance) => (distance(x as f32 + 0.5, y as f32 + 0.5) + 0.5).clamp(0.0, 1.0),
                 };
                 if cover <= 0.0 {
                     continue;
@@ -420,10 +282,7 @@ fn rect((x0, y0): (f32, f32), (x1, y1): (f32, f32)) -> Shape {
 }
 
 fn circle(cx: f32, cy: f32, r: f32) -> Shape {
-    Shape::Distance(
-        (cx - r, cy - r, cx + r, cy + r),
-        Box::new(move |x, y| r - (x - cx).hypot(y - cy)),
-    )
+    Shape::Distance((cx - r, cy - r, cx + r, cy + r), Box::new(move |x, y| r - (x - cx).hypot(y - cy)))
 }
 
 fn rounded((x0, y0): (f32, f32), (x1, y1): (f32, f32), r: f32) -> Shape {
@@ -481,11 +340,7 @@ mod tests {
         assert_eq!(a.len(), (WIDTH * HEIGHT * 3) as usize);
         assert_ne!(a, render(Vertical::RealEstate, 2));
         assert_ne!(a, render(Vertical::Vehicles, 1));
-        assert_eq!(
-            a,
-            render(Vertical::RealEstate, 1),
-            "drawing is deterministic"
-        );
+        assert_eq!(a, render(Vertical::RealEstate, 1), "drawing is deterministic");
     }
 
     #[test]

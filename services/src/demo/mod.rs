@@ -64,11 +64,7 @@ impl DemoCredentials {
 /// The demo accounts' logins, the same on every machine: printed at every demo start, not
 /// only the first. Accounts are generated before any ad, so no ad is needed to know them.
 pub fn demo_credentials(reference: &Reference) -> Vec<DemoCredentials> {
-    generate(reference, 0, DEMO_SEED, 0, &ImageSet::empty())
-        .accounts
-        .iter()
-        .map(DemoCredentials::of)
-        .collect()
+    generate(reference, 0, DEMO_SEED, 0, &ImageSet::empty()).accounts.iter().map(DemoCredentials::of).collect()
 }
 
 /// What a seed wrote.
@@ -118,9 +114,7 @@ pub enum SeedError {
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, SeedError> + Send + 'static,
 ) -> Result<T, SeedError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| SeedError::Io(std::io::Error::other(e)))?
+    tokio::task::spawn_blocking(work).await.map_err(|e| SeedError::Io(std::io::Error::other(e)))?
 }
 
 /// Seeds the demo marketplace into an empty store: placeholder photos under `media_dir`,
@@ -138,19 +132,13 @@ pub async fn seed_demo<S: AccountStore + AdStore>(
         return Ok(SeedOutcome::AlreadySeeded { accounts: existing });
     }
     if generate::postable_leaves(reference).is_empty() || reference.cities.is_empty() {
-        return Err(SeedError::Reference(
-            "no leaf category or no city to place demo ads in".into(),
-        ));
+        return Err(SeedError::Reference("no leaf category or no city to place demo ads in".into()));
     }
 
     let image_set = ImageSet::standard();
     let total_images = image_set.len();
     let mut done = 0;
-    progress(SeedProgress {
-        stage: "images",
-        done,
-        total: total_images,
-    });
+    progress(SeedProgress { stage: "images", done, total: total_images });
     // One blocking task per vertical, all started at once so that every core draws.
     let tasks: Vec<_> = Vertical::ALL
         .into_iter()
@@ -167,77 +155,40 @@ pub async fn seed_demo<S: AccountStore + AdStore>(
         })
         .collect();
     for (count, task) in tasks {
-        task.await
-            .map_err(|e| SeedError::Io(std::io::Error::other(e)))??;
+        task.await.map_err(|e| SeedError::Io(std::io::Error::other(e)))??;
         done += count;
-        progress(SeedProgress {
-            stage: "images",
-            done,
-            total: total_images,
-        });
+        progress(SeedProgress { stage: "images", done, total: total_images });
     }
 
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0);
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
     let reference_copy = reference.clone();
     let set = image_set.clone();
-    let data =
-        blocking(move || Ok(generate(&reference_copy, ad_count, DEMO_SEED, now, &set))).await?;
+    let data = blocking(move || Ok(generate(&reference_copy, ad_count, DEMO_SEED, now, &set))).await?;
 
     let total_accounts = data.accounts.len();
-    progress(SeedProgress {
-        stage: "accounts",
-        done: 0,
-        total: total_accounts,
-    });
+    progress(SeedProgress { stage: "accounts", done: 0, total: total_accounts });
     let mut new_accounts = Vec::with_capacity(total_accounts);
     let mut credentials = Vec::with_capacity(total_accounts);
     for (i, demo) in data.accounts.into_iter().enumerate() {
         let password = demo.password.clone();
         let password_hash = blocking(move || Ok(hash_password(&password)?)).await?;
         credentials.push(DemoCredentials::of(&demo));
-        new_accounts.push(NewAccount {
-            account: demo.account,
-            password_hash,
-        });
-        progress(SeedProgress {
-            stage: "accounts",
-            done: i + 1,
-            total: total_accounts,
-        });
+        new_accounts.push(NewAccount { account: demo.account, password_hash });
+        progress(SeedProgress { stage: "accounts", done: i + 1, total: total_accounts });
     }
     store.insert_accounts(new_accounts).await?;
 
     let total_ads = data.ads.len();
     let mut written = 0;
-    progress(SeedProgress {
-        stage: "ads",
-        done: 0,
-        total: total_ads,
-    });
+    progress(SeedProgress { stage: "ads", done: 0, total: total_ads });
     let mut ads = data.ads;
     while !ads.is_empty() {
         let rest = ads.split_off(AD_BATCH.min(ads.len()));
         let batch = std::mem::replace(&mut ads, rest);
         written += batch.len();
         store.insert_ads(batch).await?;
-        progress(SeedProgress {
-            stage: "ads",
-            done: written,
-            total: total_ads,
-        });
+        progress(SeedProgress { stage: "ads", done: written, total: total_ads });
     }
-    tracing::info!(
-        accounts = credentials.len(),
-        ads = written,
-        images = total_images,
-        "demo data seeded"
-    );
-    Ok(SeedOutcome::Seeded(SeedSummary {
-        accounts: credentials,
-        ads: written,
-        images: total_images,
-    }))
+    tracing::info!(accounts = credentials.len(), ads = written, images = total_images, "demo data seeded");
+    Ok(SeedOutcome::Seeded(SeedSummary { accounts: credentials, ads: written, images: total_images }))
 }

@@ -10,62 +10,20 @@ pub struct PrivateSeller {
 }
 
 pub static PRIVATE_SELLERS: [PrivateSeller; 14] = [
-    PrivateSeller {
-        name: "Youssef El Amrani",
-        city: "Casablanca",
-    },
-    PrivateSeller {
-        name: "Fatima Zahra Benali",
-        city: "Rabat",
-    },
-    PrivateSeller {
-        name: "Mohamed Tazi",
-        city: "Casablanca",
-    },
-    PrivateSeller {
-        name: "Khadija Alaoui",
-        city: "Marrakech",
-    },
-    PrivateSeller {
-        name: "Hamza Berrada",
-        city: "Tanger",
-    },
-    PrivateSeller {
-        name: "Salma Idrissi",
-        city: "Fès",
-    },
-    PrivateSeller {
-        name: "Omar Bennani",
-        city: "Agadir",
-    },
-    PrivateSeller {
-        name: "Imane Chraibi",
-        city: "Casablanca",
-    },
-    PrivateSeller {
-        name: "Mehdi Ouazzani",
-        city: "Meknès",
-    },
-    PrivateSeller {
-        name: "Nadia El Fassi",
-        city: "Kénitra",
-    },
-    PrivateSeller {
-        name: "Rachid Amziane",
-        city: "Oujda",
-    },
-    PrivateSeller {
-        name: "Soukaina Lahlou",
-        city: "Tétouan",
-    },
-    PrivateSeller {
-        name: "Ayoub Naciri",
-        city: "Salé",
-    },
-    PrivateSeller {
-        name: "Hajar Bouzidi",
-        city: "El Jadida",
-    },
+    PrivateSeller { name: "Youssef El Amrani", city: "Casablanca" },
+    PrivateSeller { name: "Fatima Zahra Benali", city: "Rabat" },
+    PrivateSeller { name: "Mohamed Tazi", city: "Casablanca" },
+    PrivateSeller { name: "Khadija Alaoui", city: "Marrakech" },
+    PrivateSeller { name: "Hamza Berrada", city: "Tanger" },
+    PrivateSeller { name: "Salma Idrissi", city: "Fès" },
+    PrivateSeller { name: "Omar Bennani", city: "Agadir" },
+    PrivateSeller { name: "Imane Chraibi", city: "Casablanca" },
+    PrivateSeller { name: "Mehdi Ouazzani", city: "Meknès" },
+    PrivateSeller { name: "Nadia El Fassi", city: "Kénitra" },
+    PrivateSeller { name: "Rachid Amziane", city: "Oujda" },
+    PrivateSeller { name: "Soukaina Lahlou", city: "Tétouan" },
+    PrivateSeller { name: "Ayoub Naciri", city: "Salé" },
+    PrivateSeller { name: "Hajar Bouzidi", city: "El Jadida" },
 ];
 
 /// A shop: name, sign-in e-mail, city, the landline prefix of that city, its vertical,

@@ -35,9 +35,7 @@ pub fn write(ctx: &Ctx<'_>, rng: &mut Rng) -> AdContent {
         _ if ctx.leaf_has(&["villa", "riad"]) => property(ctx, rng, &VILLA),
         _ if ctx.leaf_has(&["maison"]) => property(ctx, rng, &HOUSE),
         _ if ctx.leaf_has(&["bureau", "plateau"]) => property(ctx, rng, &OFFICE),
-        _ if ctx.leaf_has(&["commerce", "local", "magasin", "fonds"]) => {
-            property(ctx, rng, &COMMERCE)
-        }
+        _ if ctx.leaf_has(&["commerce", "local", "magasin", "fonds"]) => property(ctx, rng, &COMMERCE),
         _ if ctx.leaf_has(&["terrain", "ferme", "agricole"]) => property(ctx, rng, &LAND),
         _ => property(ctx, rng, &APARTMENT),
     }
@@ -187,16 +185,7 @@ const WAREHOUSE: Kind = Kind {
 fn city_rates(ctx: &Ctx<'_>, rng: &mut Rng) -> (i64, i64) {
     let city = ctx.place.city_key();
     let tier1 = ["casablanca", "rabat"];
-    let tier2 = [
-        "marrakech",
-        "tanger",
-        "agadir",
-        "mohammedia",
-        "sale",
-        "temara",
-        "bouskoura",
-        "dar bouazza",
-    ];
+    let tier2 = ["marrakech", "tanger", "agadir", "mohammedia", "sale", "temara", "bouskoura", "dar bouazza"];
     if tier1.iter().any(|c| city.starts_with(c)) {
         (rng.range(11_000, 18_000), rng.range(70, 120))
     } else if tier2.iter().any(|c| city.starts_with(c)) {
@@ -217,37 +206,19 @@ fn floor_words(lang: Lang, floor: i64) -> String {
 }
 
 fn rooms_words(lang: Lang, n: i64) -> String {
-    count_words(
-        lang,
-        n,
-        "chambre",
-        "chambres",
-        ["غرفة واحدة", "غرفتان", "غرف"],
-    )
+    count_words(lang, n, "chambre", "chambres", ["غرفة واحدة", "غرفتان", "غرف"])
 }
 
 fn property(ctx: &Ctx<'_>, rng: &mut Rng, kind: &Kind) -> AdContent {
     let lang = ctx.lang;
     let local = ctx.place.local(lang);
-    let surface = round_to(
-        rng.range(kind.surface.0, kind.surface.1),
-        if kind.surface.1 > 1000 { 50 } else { 5 },
-    );
+    let surface = round_to(rng.range(kind.surface.0, kind.surface.1), if kind.surface.1 > 1000 { 50 } else { 5 });
     let area = |lang: Lang| match lang {
         Lang::Fr => format!("{} m²", group_thousands(surface.unsigned_abs())),
         Lang::Ar => format!("{} م²", group_thousands(surface.unsigned_abs())),
     };
-    let rooms = if kind.home {
-        (surface / 35).clamp(1, 7) + rng.range(-1, 1)
-    } else {
-        0
-    }
-    .max(i64::from(kind.home));
-    let bathrooms = if kind.home {
-        ((rooms / 2).clamp(1, 4) + i64::from(rng.chance(0.3))).min(rooms)
-    } else {
-        0
-    };
+    let rooms = if kind.home { (surface / 35).clamp(1, 7) + rng.range(-1, 1) } else { 0 }.max(i64::from(kind.home));
+    let bathrooms = if kind.home { ((rooms / 2).clamp(1, 4) + i64::from(rng.chance(0.3))).min(rooms) } else { 0 };
     let stacked = kind.tag == Tag::Apartment || kind.tag == Tag::Office;
     let floor = if stacked { rng.range(0, 9) } else { 0 };
     let elevator = floor >= 3 || (floor > 0 && rng.chance(0.4));
@@ -258,24 +229,12 @@ fn property(ctx: &Ctx<'_>, rng: &mut Rng, kind: &Kind) -> AdContent {
     let age = *rng.choose(&["neuf", "1_5_ans", "5_10_ans", "10_20_ans", "plus_20_ans"]);
     let name_fr = kind.name.fr;
     let name_ar = kind.name.ar;
-    let size_fr = if kind.home {
-        format!(" {}", rooms_words(Lang::Fr, rooms))
-    } else {
-        String::new()
-    };
-    let size_ar = if kind.home {
-        format!(" {}", rooms_words(Lang::Ar, rooms))
-    } else {
-        String::new()
-    };
+    let size_fr = if kind.home { format!(" {}", rooms_words(Lang::Fr, rooms)) } else { String::new() };
+    let size_ar = if kind.home { format!(" {}", rooms_words(Lang::Ar, rooms)) } else { String::new() };
     let (sale_m2, rent_m2) = city_rates(ctx, rng);
     let sale = ((surface * sale_m2) as f64 * kind.sale_factor) as i64;
-    let rent =
-        ((surface * rent_m2) as f64 * kind.rent_factor * if furnished { 1.3 } else { 1.0 }) as i64;
-    let monthly = Money::from_dirhams(round_to(
-        rent.clamp(kind.rent_bounds.0, kind.rent_bounds.1),
-        500,
-    ));
+    let rent = ((surface * rent_m2) as f64 * kind.rent_factor * if furnished { 1.3 } else { 1.0 }) as i64;
+    let monthly = Money::from_dirhams(round_to(rent.clamp(kind.rent_bounds.0, kind.rent_bounds.1), 500));
 
     let mut c = AdContent::default();
     c.num("surface", surface);
@@ -292,21 +251,12 @@ fn property(ctx: &Ctx<'_>, rng: &mut Rng, kind: &Kind) -> AdContent {
                 format!("أبحث عن {name_ar}{size_ar} للكراء في {local}"),
             )
         } else {
-            ctx.t(
-                format!("Achète {lower}{size_fr} à {local}"),
-                format!("أبحث عن {name_ar}{size_ar} للشراء في {local}"),
-            )
+            ctx.t(format!("Achète {lower}{size_fr} à {local}"), format!("أبحث عن {name_ar}{size_ar} للشراء في {local}"))
         };
         let mut more = vec![if kind.home {
-            ctx.t(
-                "Proche des écoles et des commerces de préférence.",
-                "يفضل قرب المدارس والمحلات التجارية.",
-            )
+            ctx.t("Proche des écoles et des commerces de préférence.", "يفضل قرب المدارس والمحلات التجارية.")
         } else {
-            ctx.t(
-                "Bien desservi et facile d'accès de préférence.",
-                "يفضل موقع سهل الولوج.",
-            )
+            ctx.t("Bien desservi et facile d'accès de préférence.", "يفضل موقع سهل الولوج.")
         }];
         if ctx.intent == Intent::RentWanted {
             more.push(if kind.home {
@@ -314,28 +264,16 @@ fn property(ctx: &Ctx<'_>, rng: &mut Rng, kind: &Kind) -> AdContent {
             } else {
                 ctx.t("Société sérieuse avec garanties.", "شركة جادة مع ضمانات.")
             });
-            more.push(ctx.t(
-                "Pour un bail d'une année au moins.",
-                "لعقد كراء سنة على الأقل.",
-            ));
+            more.push(ctx.t("Pour un bail d'une année au moins.", "لعقد كراء سنة على الأقل."));
         } else {
-            more.push(ctx.t(
-                "Paiement comptant ou crédit déjà accordé.",
-                "الدفع نقدا أو بقرض موافق عليه.",
-            ));
+            more.push(ctx.t("Paiement comptant ou crédit déjà accordé.", "الدفع نقدا أو بقرض موافق عليه."));
             more.push(ctx.t("Titre foncier exigé.", "الرسم العقاري ضروري."));
         }
         c.description = describe(
             rng,
             vec![ctx.t(
-                format!(
-                    "Je cherche {article} {lower} de {} environ à {local} ou dans les environs.",
-                    area(Lang::Fr)
-                ),
-                format!(
-                    "أبحث عن {name_ar} بمساحة {} تقريبا في {local} أو النواحي.",
-                    area(Lang::Ar)
-                ),
+                format!("Je cherche {article} {lower} de {} environ à {local} ou dans les environs.", area(Lang::Fr)),
+                format!("أبحث عن {name_ar} بمساحة {} تقريبا في {local} أو النواحي.", area(Lang::Ar)),
             )],
             more,
             Some(ctx.t("Agences s'abstenir.", "الوكالات تمتنع.")),
@@ -375,14 +313,8 @@ fn property(ctx: &Ctx<'_>, rng: &mut Rng, kind: &Kind) -> AdContent {
     };
     c.title = match ctx.intent {
         Intent::Rent => ctx.t(
-            format!(
-                "{name_fr}{furnished_fr}{size_fr} {} à louer à {local}",
-                area(Lang::Fr)
-            ),
-            format!(
-                "{name_ar}{furnished_ar}{size_ar} {} للكراء في {local}",
-                area(Lang::Ar)
-            ),
+            format!("{name_fr}{furnished_fr}{size_fr} {} à louer à {local}", area(Lang::Fr)),
+            format!("{name_ar}{furnished_ar}{size_ar} {} للكراء في {local}", area(Lang::Ar)),
         ),
         _ if kind.tag == Tag::Land => ctx.t(
             format!("Terrain {} titré à {local}", area(Lang::Fr)),
@@ -397,14 +329,8 @@ fn property(ctx: &Ctx<'_>, rng: &mut Rng, kind: &Kind) -> AdContent {
     let mut more = Vec::new();
     if kind.home {
         more.push(ctx.t(
-            format!(
-                "{} avec un salon marocain et une cuisine équipée.",
-                capitalize(&rooms_words(Lang::Fr, rooms))
-            ),
-            format!(
-                "{} مع صالون مغربي ومطبخ مجهز.",
-                rooms_words(Lang::Ar, rooms)
-            ),
+            format!("{} avec un salon marocain et une cuisine équipée.", capitalize(&rooms_words(Lang::Fr, rooms))),
+            format!("{} مع صالون مغربي ومطبخ مجهز.", rooms_words(Lang::Ar, rooms)),
         ));
         more.push(match bathrooms {
             1 => ctx.t("Une salle de bain moderne.", "حمام عصري."),
@@ -418,10 +344,7 @@ fn property(ctx: &Ctx<'_>, rng: &mut Rng, kind: &Kind) -> AdContent {
         });
     }
     if elevator && parking {
-        more.push(ctx.t(
-            "Résidence sécurisée avec ascenseur et place de parking.",
-            "إقامة محروسة مع مصعد ومرآب.",
-        ));
+        more.push(ctx.t("Résidence sécurisée avec ascenseur et place de parking.", "إقامة محروسة مع مصعد ومرآب."));
     } else if parking {
         more.push(ctx.t("Place de parking incluse.", "مكان لركن السيارة."));
     }
@@ -432,29 +355,17 @@ fn property(ctx: &Ctx<'_>, rng: &mut Rng, kind: &Kind) -> AdContent {
         more.push(ctx.t("Jardin arboré et piscine.", "حديقة مشجرة ومسبح."));
     }
     if kind.tag == Tag::Commerce {
-        more.push(ctx.t(
-            "Grande façade sur une avenue passante.",
-            "واجهة كبيرة على شارع رئيسي.",
-        ));
+        more.push(ctx.t("Grande façade sur une avenue passante.", "واجهة كبيرة على شارع رئيسي."));
     }
     if kind.tag == Tag::Land {
-        more.push(ctx.t(
-            "Accès goudronné avec eau et électricité à proximité.",
-            "طريق معبدة والماء والكهرباء قريبان.",
-        ));
+        more.push(ctx.t("Accès goudronné avec eau et électricité à proximité.", "طريق معبدة والماء والكهرباء قريبان."));
     }
-    more.push(ctx.t(
-        "Proche des écoles et des commerces.",
-        "قريب من المدارس والمحلات التجارية.",
-    ));
+    more.push(ctx.t("Proche des écoles et des commerces.", "قريب من المدارس والمحلات التجارية."));
     if renting {
         more.push(ctx.t("Libre immédiatement.", "متوفر حالا."));
         more.push(ctx.t("Caution de deux mois demandée.", "ضمانة شهرين."));
     } else {
-        more.push(ctx.t(
-            "Titre foncier disponible et papiers en règle.",
-            "الرسم العقاري متوفر والوثائق سليمة.",
-        ));
+        more.push(ctx.t("Titre foncier disponible et papiers en règle.", "الرسم العقاري متوفر والوثائق سليمة."));
     }
     let lead = if stacked {
         ctx.t(
@@ -463,35 +374,21 @@ fn property(ctx: &Ctx<'_>, rng: &mut Rng, kind: &Kind) -> AdContent {
                 area(Lang::Fr),
                 floor_words(Lang::Fr, floor)
             ),
-            format!(
-                "{name_ar} بمساحة {} {} في حي هادئ في {local}.",
-                area(Lang::Ar),
-                floor_words(Lang::Ar, floor)
-            ),
+            format!("{name_ar} بمساحة {} {} في حي هادئ في {local}.", area(Lang::Ar), floor_words(Lang::Ar, floor)),
         )
     } else if kind.home {
         ctx.t(
-            format!(
-                "{name_fr} de {} dans un quartier calme à {local}.",
-                area(Lang::Fr)
-            ),
+            format!("{name_fr} de {} dans un quartier calme à {local}.", area(Lang::Fr)),
             format!("{name_ar} بمساحة {} في حي هادئ في {local}.", area(Lang::Ar)),
         )
     } else {
         ctx.t(
             format!("{name_fr} de {} bien situé à {local}.", area(Lang::Fr)),
-            format!(
-                "{name_ar} بمساحة {} في موقع جيد في {local}.",
-                area(Lang::Ar)
-            ),
+            format!("{name_ar} بمساحة {} في موقع جيد في {local}.", area(Lang::Ar)),
         )
     };
     let close = ctx.t(
-        *rng.choose(&[
-            "Visite sur rendez-vous.",
-            "Prix négociable.",
-            "Agences s'abstenir.",
-        ]),
+        *rng.choose(&["Visite sur rendez-vous.", "Prix négociable.", "Agences s'abstenir."]),
         *rng.choose(&["الزيارة بموعد مسبق.", "الثمن قابل للنقاش."]),
     );
     c.description = describe(rng, vec![lead], more, Some(close));
@@ -499,10 +396,7 @@ fn property(ctx: &Ctx<'_>, rng: &mut Rng, kind: &Kind) -> AdContent {
         Intent::Rent => monthly,
         _ => {
             let step = if sale < 1_000_000 { 5_000 } else { 10_000 };
-            Money::from_dirhams(round_to(
-                sale.clamp(kind.sale_bounds.0, kind.sale_bounds.1),
-                step,
-            ))
+            Money::from_dirhams(round_to(sale.clamp(kind.sale_bounds.0, kind.sale_bounds.1), step))
         }
     });
     c
@@ -510,60 +404,18 @@ fn property(ctx: &Ctx<'_>, rng: &mut Rng, kind: &Kind) -> AdContent {
 
 fn capitalize(s: &str) -> String {
     let mut chars = s.chars();
-    chars
-        .next()
-        .map(|f| f.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
+    chars.next().map(|f| f.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 fn vacation(ctx: &Ctx<'_>, rng: &mut Rng) -> AdContent {
     let lang = ctx.lang;
     let local = ctx.place.local(lang);
     let (title, rooms, lo, hi, pool) = *rng.choose(&[
-        (
-            bi(
-                "Appartement vue mer pour vacances",
-                "شقة مطلة على البحر للكراء في العطل",
-            ),
-            2,
-            350,
-            900,
-            false,
-        ),
-        (
-            bi("Studio meublé à la nuitée", "استوديو مفروش للكراء بالليلة"),
-            1,
-            250,
-            500,
-            false,
-        ),
-        (
-            bi(
-                "Villa avec piscine location vacances",
-                "فيلا بمسبح للكراء في العطل",
-            ),
-            4,
-            1_500,
-            3_500,
-            true,
-        ),
-        (
-            bi("Riad de charme à la nuitée", "رياض ساحر للكراء بالليلة"),
-            3,
-            800,
-            2_500,
-            true,
-        ),
-        (
-            bi(
-                "Appartement familial pour l'été",
-                "شقة عائلية للكراء في الصيف",
-            ),
-            3,
-            450,
-            1_100,
-            false,
-        ),
+        (bi("Appartement vue mer pour vacances", "شقة مطلة على البحر للكراء في العطل"), 2, 350, 900, false),
+        (bi("Studio meublé à la nuitée", "استوديو مفروش للكراء بالليلة"), 1, 250, 500, false),
+        (bi("Villa avec piscine location vacances", "فيلا بمسبح للكراء في العطل"), 4, 1_500, 3_500, true),
+        (bi("Riad de charme à la nuitée", "رياض ساحر للكراء بالليلة"), 3, 800, 2_500, true),
+        (bi("Appartement familial pour l'été", "شقة عائلية للكراء في الصيف"), 3, 450, 1_100, false),
     ]);
     let capacity = rooms * 2 + rng.range(0, 2);
     let sea_view = rng.chance(0.4);
@@ -574,30 +426,18 @@ fn vacation(ctx: &Ctx<'_>, rng: &mut Rng) -> AdContent {
     c.flag("sea_view", sea_view);
     c.flag("furnished", true);
     c.title = if ctx.intent.is_wanted() {
-        ctx.t(
-            format!("Cherche location vacances à {local}"),
-            format!("أبحث عن كراء للعطلة في {local}"),
-        )
+        ctx.t(format!("Cherche location vacances à {local}"), format!("أبحث عن كراء للعطلة في {local}"))
     } else {
         format!("{} {} {local}", title.get(lang), ctx.t("à", "في"))
     };
     let mut more = vec![
-        ctx.t(
-            "Entièrement meublé et équipé avec climatisation et wifi.",
-            "مفروش ومجهز بالكامل مع مكيف وإنترنت.",
-        ),
+        ctx.t("Entièrement meublé et équipé avec climatisation et wifi.", "مفروش ومجهز بالكامل مع مكيف وإنترنت."),
         ctx.t("Linge de maison et ménage fournis.", "أغطية ونظافة متوفرة."),
         ctx.t("Minimum deux nuits.", "ليلتان على الأقل."),
         ctx.t("Idéal pour les familles.", "مثالي للعائلات."),
     ];
     if sea_view {
-        more.insert(
-            0,
-            ctx.t(
-                "À quelques minutes à pied de la plage.",
-                "على بعد دقائق مشيا من الشاطئ.",
-            ),
-        );
+        more.insert(0, ctx.t("À quelques minutes à pied de la plage.", "على بعد دقائق مشيا من الشاطئ."));
     }
     if pool {
         more.insert(0, ctx.t("Piscine privée et jardin.", "مسبح خاص وحديقة."));
@@ -605,14 +445,8 @@ fn vacation(ctx: &Ctx<'_>, rng: &mut Rng) -> AdContent {
     c.description = describe(
         rng,
         vec![ctx.t(
-            format!(
-                "Logement de {} pouvant accueillir {capacity} personnes à {local}.",
-                rooms_words(Lang::Fr, rooms)
-            ),
-            format!(
-                "سكن من {} يتسع لـ {capacity} أشخاص في {local}.",
-                rooms_words(Lang::Ar, rooms)
-            ),
+            format!("Logement de {} pouvant accueillir {capacity} personnes à {local}.", rooms_words(Lang::Fr, rooms)),
+            format!("سكن من {} يتسع لـ {capacity} أشخاص في {local}.", rooms_words(Lang::Ar, rooms)),
         )],
         more,
         Some(ctx.t("Prix par nuit.", "الثمن لليلة الواحدة.")),
@@ -631,15 +465,9 @@ fn shared(ctx: &Ctx<'_>, rng: &mut Rng) -> AdContent {
     c.num("roommates", mates);
     c.flag("furnished", true);
     c.title = if ctx.intent.is_wanted() {
-        ctx.t(
-            format!("Cherche chambre en colocation à {local}"),
-            format!("أبحث عن غرفة في سكن مشترك في {local}"),
-        )
+        ctx.t(format!("Cherche chambre en colocation à {local}"), format!("أبحث عن غرفة في سكن مشترك في {local}"))
     } else {
-        ctx.t(
-            format!("Chambre meublée en colocation à {local}"),
-            format!("غرفة مفروشة في سكن مشترك في {local}"),
-        )
+        ctx.t(format!("Chambre meublée en colocation à {local}"), format!("غرفة مفروشة في سكن مشترك في {local}"))
     };
     c.description = describe(
         rng,
@@ -650,14 +478,12 @@ fn shared(ctx: &Ctx<'_>, rng: &mut Rng) -> AdContent {
             )
         } else {
             match mates {
-                1 => ctx.t(
-                    "Chambre dans un appartement partagé avec un colocataire.",
-                    "غرفة في شقة مشتركة مع شخص واحد.",
-                ),
-                2 => ctx.t(
-                    "Chambre dans un appartement partagé avec deux colocataires.",
-                    "غرفة في شقة مشتركة مع شخصين.",
-                ),
+                1 => {
+                    ctx.t("Chambre dans un appartement partagé avec un colocataire.", "غرفة في شقة مشتركة مع شخص واحد.")
+                }
+                2 => {
+                    ctx.t("Chambre dans un appartement partagé avec deux colocataires.", "غرفة في شقة مشتركة مع شخصين.")
+                }
                 n => ctx.t(
                     format!("Chambre dans un appartement partagé avec {n} colocataires."),
                     format!("غرفة في شقة مشتركة مع {n} أشخاص."),
@@ -666,18 +492,9 @@ fn shared(ctx: &Ctx<'_>, rng: &mut Rng) -> AdContent {
         }],
         vec![
             ctx.t("Cuisine et salon en commun.", "المطبخ والصالون مشتركان."),
-            ctx.t(
-                "Internet et charges comprises.",
-                "الإنترنت والمصاريف مشمولة.",
-            ),
-            ctx.t(
-                "Proche du tramway et des facultés.",
-                "قريب من الترامواي والكليات.",
-            ),
-            ctx.t(
-                "De préférence étudiant ou jeune actif.",
-                "يفضل طالب أو موظف شاب.",
-            ),
+            ctx.t("Internet et charges comprises.", "الإنترنت والمصاريف مشمولة."),
+            ctx.t("Proche du tramway et des facultés.", "قريب من الترامواي والكليات."),
+            ctx.t("De préférence étudiant ou jeune actif.", "يفضل طالب أو موظف شاب."),
         ],
         None,
     );
@@ -709,14 +526,8 @@ fn new_build(ctx: &Ctx<'_>, rng: &mut Rng) -> AdContent {
     c.flag("elevator", true);
     c.flag("parking", rng.chance(0.7));
     c.title = ctx.t(
-        format!(
-            "Appartements neufs de {} et plus — Résidence {residence} à {local}",
-            rooms_words(Lang::Fr, rooms)
-        ),
-        format!(
-            "شقق جديدة من {} فما فوق — إقامة {residence} في {local}",
-            rooms_words(Lang::Ar, rooms)
-        ),
+        format!("Appartements neufs de {} et plus — Résidence {residence} à {local}", rooms_words(Lang::Fr, rooms)),
+        format!("شقق جديدة من {} فما فوق — إقامة {residence} في {local}", rooms_words(Lang::Ar, rooms)),
     );
     c.description = describe(
         rng,
@@ -725,7 +536,10 @@ fn new_build(ctx: &Ctx<'_>, rng: &mut Rng) -> AdContent {
             format!("مشروع عقاري جديد راق في {local} بمساحات ابتداء من {surface} م²."),
         )],
         vec![
-            ctx.t("Finitions haut de gamme avec double vitrage et cuisine équipée.", "تشطيبات راقية مع زجاج مزدوج ومطبخ مجهز."),
+            ctx.t(
+                "Finitions haut de gamme avec double vitrage et cuisine équipée.",
+                "تشطيبات راقية مع زجاج مزدوج ومطبخ مجهز.",
+            ),
             ctx.t("Piscine et espaces verts dans la résidence.", "مسبح ومساحات خضراء داخل الإقامة."),
             ctx.t("Possibilité de crédit avec nos banques partenaires.", "إمكانية القرض مع الأبناك الشريكة."),
             ctx.t("Livraison prévue dans les douze prochains mois.", "التسليم خلال الاثني عشر شهرا المقبلة."),
@@ -734,9 +548,6 @@ fn new_build(ctx: &Ctx<'_>, rng: &mut Rng) -> AdContent {
         None,
     );
     let (sale_m2, _) = city_rates(ctx, rng);
-    c.price = Some(Money::from_dirhams(round_to(
-        (surface * sale_m2).clamp(400_000, 3_500_000),
-        10_000,
-    )));
+    c.price = Some(Money::from_dirhams(round_to((surface * sale_m2).clamp(400_000, 3_500_000), 10_000)));
     c
 }

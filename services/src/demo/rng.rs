@@ -58,11 +58,7 @@ impl Rng {
 
     /// One item of a slice, `None` when it is empty.
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
-        if items.is_empty() {
-            None
-        } else {
-            items.get(self.index(items.len()))
-        }
+        if items.is_empty() { None } else { items.get(self.index(items.len())) }
     }
 
     /// An index chosen with probability proportional to its weight; `None` when every
@@ -118,10 +114,7 @@ mod tests {
             assert!((10..=14).contains(&v));
             seen[(v - 10) as usize] = true;
         }
-        assert!(
-            seen.iter().all(|s| *s),
-            "every value of a small range comes up"
-        );
+        assert!(seen.iter().all(|s| *s), "every value of a small range comes up");
         assert_eq!(r.range(5, 5), 5);
         assert_eq!(r.range(5, 1), 5);
         assert_eq!(r.pick::<u8>(&[]), None);

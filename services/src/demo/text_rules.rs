@@ -6,10 +6,7 @@ use souk_domain::ad_text::FORBIDDEN_CHARS;
 /// A reference label made safe to quote in ad text: forbidden characters become spaces
 /// and runs of spaces collapse.
 pub fn clean(label: &str) -> String {
-    let replaced: String = label
-        .chars()
-        .map(|c| if FORBIDDEN_CHARS.contains(&c) { ' ' } else { c })
-        .collect();
+    let replaced: String = label.chars().map(|c| if FORBIDDEN_CHARS.contains(&c) { ' ' } else { c }).collect();
     replaced.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

@@ -39,32 +39,22 @@ pub const CASES: &[(&str, Case)] = &[
     ("expiry", |s, _| Box::pin(expiry(s))),
     ("set_if_absent", |s, _| Box::pin(set_if_absent(s))),
     ("counters", |s, _| Box::pin(counters(s))),
-    ("concurrent_increments", |s, _| {
-        Box::pin(concurrent_increments(s))
-    }),
+    ("concurrent_increments", |s, _| Box::pin(concurrent_increments(s))),
     ("wrong_type", |s, _| Box::pin(wrong_type(s))),
     ("sets", |s, _| Box::pin(sets(s))),
     ("set_expiry", |s, _| Box::pin(set_expiry(s))),
     ("prefix_isolation", |s, o| Box::pin(prefix_isolation(s, o))),
-    ("pubsub_fan_out_in_order", |s, _| {
-        Box::pin(pubsub_fan_out_in_order(s))
-    }),
-    ("pubsub_without_subscriber", |s, _| {
-        Box::pin(pubsub_without_subscriber(s))
-    }),
-    ("pubsub_drop_unsubscribes", |s, _| {
-        Box::pin(pubsub_drop_unsubscribes(s))
-    }),
+    ("pubsub_fan_out_in_order", |s, _| Box::pin(pubsub_fan_out_in_order(s))),
+    ("pubsub_without_subscriber", |s, _| Box::pin(pubsub_without_subscriber(s))),
+    ("pubsub_drop_unsubscribes", |s, _| Box::pin(pubsub_drop_unsubscribes(s))),
     ("pubsub_isolation", |s, o| Box::pin(pubsub_isolation(s, o))),
 ];
 
 /// Runs every case concurrently and panics with the list of failed cases, if any.
 pub async fn run_all(store: Arc<dyn Ephemeral>, other: Arc<dyn Ephemeral>) {
     let backend = store.backend_name();
-    let running: Vec<(&str, JoinHandle<EphemeralResult<()>>)> = CASES
-        .iter()
-        .map(|(name, case)| (*name, tokio::spawn(case(store.clone(), other.clone()))))
-        .collect();
+    let running: Vec<(&str, JoinHandle<EphemeralResult<()>>)> =
+        CASES.iter().map(|(name, case)| (*name, tokio::spawn(case(store.clone(), other.clone())))).collect();
     let mut failures = Vec::new();
     for (name, handle) in running {
         match handle.await {
@@ -125,11 +115,7 @@ async fn assert_nothing_more(subscription: &mut Subscription, what: &str) {
 
 /// Publishes probes until `expected` subscribers receive one (the server may learn of a dropped
 /// subscription a moment after the drop); returns the last count.
-async fn publish_until(
-    store: &dyn Ephemeral,
-    channel: &str,
-    expected: usize,
-) -> EphemeralResult<usize> {
+async fn publish_until(store: &dyn Ephemeral, channel: &str, expected: usize) -> EphemeralResult<usize> {
     let give_up = Instant::now() + DELIVERY_WAIT;
     loop {
         let count = store.publish(channel, b"probe").await?;
@@ -143,11 +129,7 @@ async fn publish_until(
 /// ping answers and the backend names itself.
 pub async fn basics(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
     store.ping().await?;
-    assert!(
-        ["memory", "redis"].contains(&store.backend_name()),
-        "unknown backend name {:?}",
-        store.backend_name()
-    );
+    assert!(["memory", "redis"].contains(&store.backend_name()), "unknown backend name {:?}", store.backend_name());
     Ok(())
 }
 
@@ -166,11 +148,7 @@ pub async fn bytes_round_trip(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> 
     assert_eq!(store.get("rt:bytes").await?, Some(b"\0second\xff".to_vec()));
 
     store.set("rt:empty", b"", None).await?;
-    assert_eq!(
-        store.get("rt:empty").await?,
-        Some(Vec::new()),
-        "empty is not missing"
-    );
+    assert_eq!(store.get("rt:empty").await?, Some(Vec::new()), "empty is not missing");
 
     let odd_key = "rt:clé avec espaces *?[x]\\ \n";
     store.set(odd_key, b"odd", None).await?;
@@ -187,10 +165,7 @@ pub async fn bytes_round_trip(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> 
 
 /// Times to live are reported, cleared by a plain set, applied by expire, and really expire.
 pub async fn expiry(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
-    assert_invalid_argument(
-        store.set("exp:zero", b"v", Some(Duration::ZERO)).await,
-        "zero ttl",
-    );
+    assert_invalid_argument(store.set("exp:zero", b"v", Some(Duration::ZERO)).await, "zero ttl");
     assert_eq!(store.get("exp:zero").await?, None);
 
     store.set("exp:short", b"v", Some(TTL)).await?;
@@ -199,14 +174,9 @@ pub async fn expiry(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
     store.set("exp:later", b"v", None).await?;
     assert!(store.expire("exp:later", TTL).await?);
     let expired_by = Instant::now() + TTL + MARGIN;
-    store
-        .set("exp:long", b"v", Some(Duration::from_secs(60)))
-        .await?;
+    store.set("exp:long", b"v", Some(Duration::from_secs(60))).await?;
 
-    assert!(
-        !store.expire("exp:missing", TTL).await?,
-        "expire on a missing key"
-    );
+    assert!(!store.expire("exp:missing", TTL).await?, "expire on a missing key");
     assert_eq!(store.get("exp:missing").await?, None);
     assert_invalid_argument(store.expire("exp:long", Duration::ZERO).await, "expire 0");
 
@@ -215,31 +185,15 @@ pub async fn expiry(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
         left.is_some_and(|left| left <= TTL && left > TTL - Duration::from_millis(600)),
         "ttl right after set: {left:?}"
     );
-    assert_eq!(
-        store.ttl("exp:cleared").await?,
-        None,
-        "set without ttl clears it"
-    );
-    assert!(
-        store
-            .ttl("exp:later")
-            .await?
-            .is_some_and(|left| left <= TTL)
-    );
-    assert_eq!(
-        store.get("exp:short").await?,
-        Some(b"v".to_vec()),
-        "not yet expired"
-    );
+    assert_eq!(store.ttl("exp:cleared").await?, None, "set without ttl clears it");
+    assert!(store.ttl("exp:later").await?.is_some_and(|left| left <= TTL));
+    assert_eq!(store.get("exp:short").await?, Some(b"v".to_vec()), "not yet expired");
 
     sleep_until(expired_by).await;
     assert_eq!(store.get("exp:short").await?, None, "expired");
     assert_eq!(store.ttl("exp:short").await?, None);
     assert!(!store.delete("exp:short").await?, "nothing left to delete");
-    assert!(
-        !store.expire("exp:later", TTL).await?,
-        "expired key is absent"
-    );
+    assert!(!store.expire("exp:later", TTL).await?, "expired key is absent");
     assert_eq!(store.get("exp:later").await?, None);
     assert_eq!(store.get("exp:cleared").await?, Some(b"w".to_vec()));
     assert_eq!(store.get("exp:long").await?, Some(b"v".to_vec()));
@@ -254,23 +208,14 @@ pub async fn set_if_absent(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
     let expired_by = Instant::now() + TTL + MARGIN;
     assert!(!store.set_if_absent("sia:lock", b"second", None).await?);
     assert_eq!(store.get("sia:lock").await?, Some(b"first".to_vec()));
-    assert!(
-        store.ttl("sia:lock").await?.is_some(),
-        "a refused set_if_absent keeps the ttl"
-    );
+    assert!(store.ttl("sia:lock").await?.is_some(), "a refused set_if_absent keeps the ttl");
 
     store.set_add("sia:set", "m", None).await?;
-    assert!(
-        !store.set_if_absent("sia:set", b"v", None).await?,
-        "a set is present"
-    );
+    assert!(!store.set_if_absent("sia:set", b"v", None).await?, "a set is present");
     assert_eq!(store.set_len("sia:set").await?, 1);
 
     sleep_until(expired_by).await;
-    assert!(
-        store.set_if_absent("sia:lock", b"second", None).await?,
-        "after expiry"
-    );
+    assert!(store.set_if_absent("sia:lock", b"second", None).await?, "after expiry");
     assert_eq!(store.get("sia:lock").await?, Some(b"second".to_vec()));
     assert_eq!(store.ttl("sia:lock").await?, None);
     assert!(store.delete("sia:lock").await?);
@@ -284,47 +229,28 @@ pub async fn counters(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
     assert_eq!(store.incr("ctr:plain", -7, None).await?, -2);
     assert_eq!(store.get("ctr:plain").await?, Some(b"-2".to_vec()));
     assert_eq!(store.incr("ctr:plain", 1, Some(TTL)).await?, -1);
-    assert_eq!(
-        store.ttl("ctr:plain").await?,
-        None,
-        "ttl_if_new ignored: not new"
-    );
+    assert_eq!(store.ttl("ctr:plain").await?, None, "ttl_if_new ignored: not new");
 
     store.set("ctr:text", b"41", None).await?;
     assert_eq!(store.incr("ctr:text", 1, None).await?, 42);
 
     // Precision beyond 2^53 on both code paths.
     let big = (1i64 << 60) + 1;
-    store
-        .set("ctr:big", big.to_string().as_bytes(), None)
-        .await?;
+    store.set("ctr:big", big.to_string().as_bytes(), None).await?;
     assert_eq!(store.incr("ctr:big", 2, Some(TTL)).await?, big + 2);
     assert_eq!(store.incr("ctr:big", 2, None).await?, big + 4);
-    assert_eq!(
-        store
-            .incr("ctr:bignew", i64::MAX - 1, Some(Duration::from_secs(60)))
-            .await?,
-        i64::MAX - 1
-    );
+    assert_eq!(store.incr("ctr:bignew", i64::MAX - 1, Some(Duration::from_secs(60))).await?, i64::MAX - 1);
 
-    store
-        .set("ctr:max", i64::MAX.to_string().as_bytes(), None)
-        .await?;
+    store.set("ctr:max", i64::MAX.to_string().as_bytes(), None).await?;
     assert_invalid_argument(store.incr("ctr:max", 1, None).await, "overflow");
     assert_invalid_argument(store.incr("ctr:max", 1, Some(TTL)).await, "overflow (ttl)");
-    assert_eq!(
-        store.get("ctr:max").await?,
-        Some(i64::MAX.to_string().into_bytes())
-    );
+    assert_eq!(store.get("ctr:max").await?, Some(i64::MAX.to_string().into_bytes()));
 
     store.set("ctr:word", b"abc", None).await?;
     assert_wrong_type(store.incr("ctr:word", 1, None).await, "ctr:word");
     store.set("ctr:padded", b"007", None).await?;
     assert_wrong_type(store.incr("ctr:padded", 1, Some(TTL)).await, "ctr:padded");
-    assert_invalid_argument(
-        store.incr("ctr:zero", 1, Some(Duration::ZERO)).await,
-        "zero ttl",
-    );
+    assert_invalid_argument(store.incr("ctr:zero", 1, Some(Duration::ZERO)).await, "zero ttl");
     assert_eq!(store.get("ctr:zero").await?, None);
 
     // Fixed window: later increments do not move the deadline.
@@ -342,28 +268,10 @@ pub async fn counters(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
 
     sleep_until(expired_by).await;
     assert_eq!(store.get("ctr:window").await?, None, "window over");
-    assert_eq!(
-        store.incr("ctr:window", 1, Some(TTL)).await?,
-        1,
-        "new window"
-    );
-    assert!(
-        store
-            .ttl("ctr:window")
-            .await?
-            .is_some_and(|left| left > TTL / 2)
-    );
+    assert_eq!(store.incr("ctr:window", 1, Some(TTL)).await?, 1, "new window");
+    assert!(store.ttl("ctr:window").await?.is_some_and(|left| left > TTL / 2));
 
-    for key in [
-        "ctr:plain",
-        "ctr:text",
-        "ctr:big",
-        "ctr:bignew",
-        "ctr:max",
-        "ctr:word",
-        "ctr:padded",
-        "ctr:window",
-    ] {
+    for key in ["ctr:plain", "ctr:text", "ctr:big", "ctr:bignew", "ctr:max", "ctr:word", "ctr:padded", "ctr:window"] {
         assert!(store.delete(key).await?, "{key} should exist");
     }
     Ok(())
@@ -376,9 +284,7 @@ pub async fn concurrent_increments(store: Arc<dyn Ephemeral>) -> EphemeralResult
         .map(|i| {
             let store = store.clone();
             tokio::spawn(async move {
-                let hits = store
-                    .incr("conc:hits", 1, Some(Duration::from_secs(30)))
-                    .await?;
+                let hits = store.incr("conc:hits", 1, Some(Duration::from_secs(30))).await?;
                 store.incr("conc:sum", i, None).await?;
                 Ok::<_, EphemeralError>(hits)
             })
@@ -392,24 +298,11 @@ pub async fn concurrent_increments(store: Arc<dyn Ephemeral>) -> EphemeralResult
         }
     }
     seen.sort_unstable();
-    assert_eq!(
-        seen,
-        (1..=TASKS).collect::<Vec<_>>(),
-        "each increment saw a distinct value"
-    );
-    assert_eq!(
-        store.get("conc:hits").await?,
-        Some(TASKS.to_string().into_bytes())
-    );
-    assert_eq!(
-        store.get("conc:sum").await?,
-        Some((TASKS * (TASKS + 1) / 2).to_string().into_bytes())
-    );
+    assert_eq!(seen, (1..=TASKS).collect::<Vec<_>>(), "each increment saw a distinct value");
+    assert_eq!(store.get("conc:hits").await?, Some(TASKS.to_string().into_bytes()));
+    assert_eq!(store.get("conc:sum").await?, Some((TASKS * (TASKS + 1) / 2).to_string().into_bytes()));
     assert!(
-        store
-            .ttl("conc:hits")
-            .await?
-            .is_some_and(|left| left <= Duration::from_secs(30)),
+        store.ttl("conc:hits").await?.is_some_and(|left| left <= Duration::from_secs(30)),
         "the racing creators gave the counter its window"
     );
     assert!(store.delete("conc:hits").await?);
@@ -434,11 +327,7 @@ pub async fn wrong_type(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
     assert_wrong_type(store.set_contains("wt:bytes", "m").await, "wt:bytes");
     assert_wrong_type(store.set_len("wt:bytes").await, "wt:bytes");
     assert_eq!(store.get("wt:bytes").await?, Some(b"v".to_vec()));
-    assert_eq!(
-        store.ttl("wt:bytes").await?,
-        None,
-        "failed set_add applied no ttl"
-    );
+    assert_eq!(store.ttl("wt:bytes").await?, None, "failed set_add applied no ttl");
 
     // A plain set replaces a value of any kind.
     store.set("wt:set", b"now bytes", None).await?;
@@ -451,21 +340,10 @@ pub async fn wrong_type(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
 /// Sets have membership semantics, sorted listing, and disappear with their last member.
 pub async fn sets(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
     for member in ["pear", "apple", "été", "", "fig"] {
-        assert!(
-            store.set_add("sets:fruit", member, None).await?,
-            "{member:?} is new"
-        );
+        assert!(store.set_add("sets:fruit", member, None).await?, "{member:?} is new");
     }
-    assert!(
-        !store.set_add("sets:fruit", "apple", None).await?,
-        "apple again"
-    );
-    assert_eq!(
-        store.set_members("sets:fruit").await?,
-        ["", "apple", "fig", "pear", "été"]
-            .map(str::to_owned)
-            .to_vec()
-    );
+    assert!(!store.set_add("sets:fruit", "apple", None).await?, "apple again");
+    assert_eq!(store.set_members("sets:fruit").await?, ["", "apple", "fig", "pear", "été"].map(str::to_owned).to_vec());
     assert_eq!(store.set_len("sets:fruit").await?, 5);
     assert!(store.set_contains("sets:fruit", "apple").await?);
     assert!(store.set_contains("sets:fruit", "").await?);
@@ -473,35 +351,21 @@ pub async fn sets(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
     assert!(!store.set_contains("sets:fruit", "Apple").await?);
     assert_eq!(store.ttl("sets:fruit").await?, None);
 
-    assert_eq!(
-        store.set_members("sets:missing").await?,
-        Vec::<String>::new()
-    );
+    assert_eq!(store.set_members("sets:missing").await?, Vec::<String>::new());
     assert_eq!(store.set_len("sets:missing").await?, 0);
     assert!(!store.set_contains("sets:missing", "x").await?);
     assert!(!store.set_remove("sets:missing", "x").await?);
 
     assert!(store.set_remove("sets:fruit", "fig").await?);
-    assert!(
-        !store.set_remove("sets:fruit", "fig").await?,
-        "already removed"
-    );
+    assert!(!store.set_remove("sets:fruit", "fig").await?, "already removed");
     assert_eq!(store.set_len("sets:fruit").await?, 4);
     for member in ["pear", "apple", "été", ""] {
         assert!(store.set_remove("sets:fruit", member).await?);
     }
     assert_eq!(store.set_len("sets:fruit").await?, 0);
-    assert_eq!(
-        store.get("sets:fruit").await?,
-        None,
-        "empty set leaves no key"
-    );
+    assert_eq!(store.get("sets:fruit").await?, None, "empty set leaves no key");
     assert!(!store.delete("sets:fruit").await?);
-    assert_eq!(
-        store.incr("sets:fruit", 1, None).await?,
-        1,
-        "key is free again"
-    );
+    assert_eq!(store.incr("sets:fruit", 1, None).await?, 1, "key is free again");
     assert!(store.delete("sets:fruit").await?);
     Ok(())
 }
@@ -525,10 +389,7 @@ pub async fn set_expiry(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
     assert!(!store.set_add("sx:online", "u1", Some(TTL)).await?);
     let expired_by = Instant::now() + TTL + MARGIN;
     let left = store.ttl("sx:online").await?;
-    assert!(
-        left.is_some_and(|left| left > TTL - Duration::from_millis(300)),
-        "ttl re-applied: {left:?}"
-    );
+    assert!(left.is_some_and(|left| left > TTL - Duration::from_millis(300)), "ttl re-applied: {left:?}");
     assert_eq!(store.ttl("sx:plain").await?, None);
 
     sleep_until(expired_by).await;
@@ -541,10 +402,7 @@ pub async fn set_expiry(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
 }
 
 /// Two stores with different prefixes do not see each other's keys.
-pub async fn prefix_isolation(
-    store: Arc<dyn Ephemeral>,
-    other: Arc<dyn Ephemeral>,
-) -> EphemeralResult<()> {
+pub async fn prefix_isolation(store: Arc<dyn Ephemeral>, other: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
     store.set("iso:k", b"mine", None).await?;
     assert_eq!(other.get("iso:k").await?, None);
     other.set("iso:k", b"theirs", None).await?;
@@ -580,16 +438,14 @@ pub async fn prefix_isolation(
 pub async fn pubsub_fan_out_in_order(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
     let mut first = store.subscribe("ps:news").await?;
     let mut second = store.subscribe("ps:news").await?;
-    let payloads: Vec<Vec<u8>> = std::iter::once(Vec::new())
-        .chain((0..30u8).map(|i| vec![i, 0, 0xff, b'\n', i]))
-        .collect();
+    let payloads: Vec<Vec<u8>> =
+        std::iter::once(Vec::new()).chain((0..30u8).map(|i| vec![i, 0, 0xff, b'\n', i])).collect();
     for payload in &payloads {
         assert_eq!(store.publish("ps:news", payload).await?, 2);
     }
     for (name, subscription) in [("first", &mut first), ("second", &mut second)] {
         for (index, payload) in payloads.iter().enumerate() {
-            let got =
-                next_within(subscription, &format!("{name} subscriber, message {index}")).await;
+            let got = next_within(subscription, &format!("{name} subscriber, message {index}")).await;
             assert_eq!(&got, payload, "{name} subscriber, message {index}");
         }
         assert_nothing_more(subscription, name).await;
@@ -609,27 +465,16 @@ pub async fn pubsub_drop_unsubscribes(store: Arc<dyn Ephemeral>) -> EphemeralRes
     let gone = store.subscribe("ps:drop").await?;
     assert_eq!(store.publish("ps:drop", b"both").await?, 2);
     drop(gone);
-    assert_eq!(
-        publish_until(store.as_ref(), "ps:drop", 1).await?,
-        1,
-        "after one drop"
-    );
+    assert_eq!(publish_until(store.as_ref(), "ps:drop", 1).await?, 1, "after one drop");
     assert_eq!(next_within(&mut kept, "kept subscriber").await, b"both");
     assert_eq!(next_within(&mut kept, "kept subscriber").await, b"probe");
     drop(kept);
-    assert_eq!(
-        publish_until(store.as_ref(), "ps:drop", 0).await?,
-        0,
-        "after both drops"
-    );
+    assert_eq!(publish_until(store.as_ref(), "ps:drop", 0).await?, 0, "after both drops");
     Ok(())
 }
 
 /// A subscriber receives neither another channel's messages nor another prefix's.
-pub async fn pubsub_isolation(
-    store: Arc<dyn Ephemeral>,
-    other: Arc<dyn Ephemeral>,
-) -> EphemeralResult<()> {
+pub async fn pubsub_isolation(store: Arc<dyn Ephemeral>, other: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
     let mut mine = store.subscribe("ps:iso").await?;
     let mut theirs = other.subscribe("ps:iso").await?;
     assert_eq!(store.publish("ps:iso-other", b"other channel").await?, 0);

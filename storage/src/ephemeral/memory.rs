@@ -14,9 +14,7 @@ use tokio::sync::mpsc;
 use tokio::sync::mpsc::error::TrySendError;
 use tokio::time::Instant;
 
-use super::{
-    Ephemeral, EphemeralError, EphemeralResult, SUBSCRIPTION_BUFFER, Subscription, ttl_millis,
-};
+use super::{Ephemeral, EphemeralError, EphemeralResult, SUBSCRIPTION_BUFFER, Subscription, ttl_millis};
 
 /// How often a write sweeps every expired entry (and every dead subscriber) out of the maps.
 pub const SWEEP_INTERVAL: Duration = Duration::from_secs(5);
@@ -30,9 +28,7 @@ pub struct MemoryEphemeral {
 
 impl std::fmt::Debug for MemoryEphemeral {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("MemoryEphemeral")
-            .field("prefix", &self.prefix)
-            .finish_non_exhaustive()
+        f.debug_struct("MemoryEphemeral").field("prefix", &self.prefix).finish_non_exhaustive()
     }
 }
 
@@ -115,10 +111,7 @@ impl MemoryEphemeral {
         Self {
             prefix: prefix.into(),
             shared: Arc::new(Shared {
-                state: Mutex::new(State {
-                    entries: HashMap::new(),
-                    next_sweep: Instant::now() + SWEEP_INTERVAL,
-                }),
+                state: Mutex::new(State { entries: HashMap::new(), next_sweep: Instant::now() + SWEEP_INTERVAL }),
                 channels: Mutex::new(HashMap::new()),
             }),
         }
@@ -126,10 +119,7 @@ impl MemoryEphemeral {
 
     /// A store over the same data under another prefix.
     pub fn with_prefix(&self, prefix: impl Into<String>) -> Self {
-        Self {
-            prefix: prefix.into(),
-            shared: Arc::clone(&self.shared),
-        }
+        Self { prefix: prefix.into(), shared: Arc::clone(&self.shared) }
     }
 
     /// The namespace applied to every key and channel.
@@ -176,24 +166,14 @@ impl MemoryEphemeral {
     }
 
     fn wrong_type(key: &str) -> EphemeralError {
-        EphemeralError::WrongType {
-            key: key.to_owned(),
-        }
+        EphemeralError::WrongType { key: key.to_owned() }
     }
 
-    fn with_set<R>(
-        &self,
-        key: &str,
-        op: impl FnOnce(&BTreeSet<String>) -> R,
-        absent: R,
-    ) -> EphemeralResult<R> {
+    fn with_set<R>(&self, key: &str, op: impl FnOnce(&BTreeSet<String>) -> R, absent: R) -> EphemeralResult<R> {
         let full = self.full(key);
         self.read(|state, now| match state.live(&full, now) {
             None => Ok(absent),
-            Some(Entry {
-                value: Value::Set(members),
-                ..
-            }) => Ok(op(members)),
+            Some(Entry { value: Value::Set(members), .. }) => Ok(op(members)),
             Some(_) => Err(Self::wrong_type(key)),
         })
     }
@@ -213,36 +193,19 @@ impl Ephemeral for MemoryEphemeral {
         let full = self.full(key);
         self.write(|state, now| {
             let deadline = deadline(now, ttl)?;
-            state.entries.insert(
-                full,
-                Entry {
-                    value: Value::Bytes(value.to_vec()),
-                    deadline,
-                },
-            );
+            state.entries.insert(full, Entry { value: Value::Bytes(value.to_vec()), deadline });
             Ok(())
         })
     }
 
-    async fn set_if_absent(
-        &self,
-        key: &str,
-        value: &[u8],
-        ttl: Option<Duration>,
-    ) -> EphemeralResult<bool> {
+    async fn set_if_absent(&self, key: &str, value: &[u8], ttl: Option<Duration>) -> EphemeralResult<bool> {
         let full = self.full(key);
         self.write(|state, now| {
             let deadline = deadline(now, ttl)?;
             if state.live(&full, now).is_some() {
                 return Ok(false);
             }
-            state.entries.insert(
-                full,
-                Entry {
-                    value: Value::Bytes(value.to_vec()),
-                    deadline,
-                },
-            );
+            state.entries.insert(full, Entry { value: Value::Bytes(value.to_vec()), deadline });
             Ok(true)
         })
     }
@@ -251,10 +214,7 @@ impl Ephemeral for MemoryEphemeral {
         let full = self.full(key);
         self.read(|state, now| match state.live(&full, now) {
             None => Ok(None),
-            Some(Entry {
-                value: Value::Bytes(bytes),
-                ..
-            }) => Ok(Some(bytes.clone())),
+            Some(Entry { value: Value::Bytes(bytes), .. }) => Ok(Some(bytes.clone())),
             Some(_) => Err(Self::wrong_type(key)),
         })
     }
@@ -303,33 +263,20 @@ impl Ephemeral for MemoryEphemeral {
                     };
                     let current = parse_counter(bytes).ok_or_else(|| Self::wrong_type(key))?;
                     let next = current.checked_add(by).ok_or_else(|| {
-                        EphemeralError::InvalidArgument(format!(
-                            "incrementing counter {key:?} by {by} would overflow"
-                        ))
+                        EphemeralError::InvalidArgument(format!("incrementing counter {key:?} by {by} would overflow"))
                     })?;
                     *bytes = next.to_string().into_bytes();
                     Ok(next)
                 }
                 None => {
-                    state.entries.insert(
-                        full,
-                        Entry {
-                            value: Value::Bytes(by.to_string().into_bytes()),
-                            deadline,
-                        },
-                    );
+                    state.entries.insert(full, Entry { value: Value::Bytes(by.to_string().into_bytes()), deadline });
                     Ok(by)
                 }
             }
         })
     }
 
-    async fn set_add(
-        &self,
-        key: &str,
-        member: &str,
-        ttl: Option<Duration>,
-    ) -> EphemeralResult<bool> {
+    async fn set_add(&self, key: &str, member: &str, ttl: Option<Duration>) -> EphemeralResult<bool> {
         let full = self.full(key);
         self.write(|state, now| {
             let deadline = deadline(now, ttl)?;
@@ -345,13 +292,9 @@ impl Ephemeral for MemoryEphemeral {
                     Ok(added)
                 }
                 None => {
-                    state.entries.insert(
-                        full,
-                        Entry {
-                            value: Value::Set(BTreeSet::from([member.to_owned()])),
-                            deadline,
-                        },
-                    );
+                    state
+                        .entries
+                        .insert(full, Entry { value: Value::Set(BTreeSet::from([member.to_owned()])), deadline });
                     Ok(true)
                 }
             }
@@ -444,9 +387,7 @@ mod tests {
         store.set_add("online", "u1", Some(SHORT)).await?;
         other.set("code", b"5678", Some(SHORT)).await?;
         store.set("kept", b"x", None).await?;
-        other
-            .set("kept-longer", b"y", Some(Duration::from_secs(60)))
-            .await?;
+        other.set("kept-longer", b"y", Some(Duration::from_secs(60))).await?;
         assert_eq!(entry_count(&store), 6);
 
         tokio::time::sleep(SHORT * 2).await;

@@ -58,12 +58,7 @@ pub trait Ephemeral: Send + Sync + 'static {
     async fn set(&self, key: &str, value: &[u8], ttl: Option<Duration>) -> EphemeralResult<()>;
 
     /// Sets only when the key is absent (countdowns, locks). true when it was set.
-    async fn set_if_absent(
-        &self,
-        key: &str,
-        value: &[u8],
-        ttl: Option<Duration>,
-    ) -> EphemeralResult<bool>;
+    async fn set_if_absent(&self, key: &str, value: &[u8], ttl: Option<Duration>) -> EphemeralResult<bool>;
 
     /// The value under `key`; None when absent. A counter reads as its decimal digits;
     /// a set is `WrongType`.
@@ -86,12 +81,7 @@ pub trait Ephemeral: Send + Sync + 'static {
 
     /// Adds `member` to the set at `key`. true when newly added; ttl (if Some) is (re)applied to
     /// the whole set, None keeps the set's current expiry.
-    async fn set_add(
-        &self,
-        key: &str,
-        member: &str,
-        ttl: Option<Duration>,
-    ) -> EphemeralResult<bool>;
+    async fn set_add(&self, key: &str, member: &str, ttl: Option<Duration>) -> EphemeralResult<bool>;
 
     /// Removes `member`; true when it was there. Removing the last member removes the key.
     async fn set_remove(&self, key: &str, member: &str) -> EphemeralResult<bool>;
@@ -137,14 +127,10 @@ impl Subscription {
 /// Validates a time to live and converts it to whole milliseconds, rounding up.
 pub(crate) fn ttl_millis(ttl: Duration) -> EphemeralResult<u64> {
     if ttl.is_zero() {
-        return Err(EphemeralError::InvalidArgument(
-            "time to live must be positive".into(),
-        ));
+        return Err(EphemeralError::InvalidArgument("time to live must be positive".into()));
     }
     if ttl > MAX_TTL {
-        return Err(EphemeralError::InvalidArgument(format!(
-            "time to live {ttl:?} exceeds the maximum {MAX_TTL:?}"
-        )));
+        return Err(EphemeralError::InvalidArgument(format!("time to live {ttl:?} exceeds the maximum {MAX_TTL:?}")));
     }
     u64::try_from(ttl.as_nanos().div_ceil(1_000_000))
         .map_err(|_| EphemeralError::InvalidArgument("time to live too long".into()))
@@ -158,17 +144,8 @@ mod tests {
     fn ttl_is_rounded_up_to_milliseconds_and_bounded() {
         assert_eq!(ttl_millis(Duration::from_micros(1)).ok(), Some(1));
         assert_eq!(ttl_millis(Duration::from_millis(1200)).ok(), Some(1200));
-        assert_eq!(
-            ttl_millis(Duration::from_micros(1_200_001)).ok(),
-            Some(1201)
-        );
-        assert!(matches!(
-            ttl_millis(Duration::ZERO),
-            Err(EphemeralError::InvalidArgument(_))
-        ));
-        assert!(matches!(
-            ttl_millis(MAX_TTL + Duration::from_secs(1)),
-            Err(EphemeralError::InvalidArgument(_))
-        ));
+        assert_eq!(ttl_millis(Duration::from_micros(1_200_001)).ok(), Some(1201));
+        assert!(matches!(ttl_millis(Duration::ZERO), Err(EphemeralError::InvalidArgument(_))));
+        assert!(matches!(ttl_millis(MAX_TTL + Duration::from_secs(1)), Err(EphemeralError::InvalidArgument(_))));
     }
 }

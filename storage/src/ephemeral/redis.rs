@@ -18,9 +18,7 @@ use futures_util::StreamExt;
 use tokio::sync::mpsc;
 use tokio::sync::mpsc::error::TrySendError;
 
-use super::{
-    Ephemeral, EphemeralError, EphemeralResult, SUBSCRIPTION_BUFFER, Subscription, ttl_millis,
-};
+use super::{Ephemeral, EphemeralError, EphemeralResult, SUBSCRIPTION_BUFFER, Subscription, ttl_millis};
 
 /// Time allowed to open a connection (commands or pub/sub) before the store reports `Unavailable`.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(1);
@@ -56,9 +54,7 @@ pub struct RedisEphemeral {
 impl std::fmt::Debug for RedisEphemeral {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // The client holds the URL, which may carry a password: leave it out.
-        f.debug_struct("RedisEphemeral")
-            .field("prefix", &self.prefix)
-            .finish_non_exhaustive()
+        f.debug_struct("RedisEphemeral").field("prefix", &self.prefix).finish_non_exhaustive()
     }
 }
 
@@ -67,30 +63,19 @@ impl RedisEphemeral {
     /// channel is namespaced by `prefix`. A malformed URL is `InvalidArgument`, a server that
     /// does not answer is `Unavailable`.
     pub async fn connect(url: &str, prefix: impl Into<String>) -> EphemeralResult<Self> {
-        let client = Client::open(url)
-            .map_err(|e| EphemeralError::InvalidArgument(format!("redis URL: {e}")))?;
+        let client = Client::open(url).map_err(|e| EphemeralError::InvalidArgument(format!("redis URL: {e}")))?;
         let config = ConnectionManagerConfig::new()
             .set_connection_timeout(Some(CONNECT_TIMEOUT))
             .set_response_timeout(Some(RESPONSE_TIMEOUT))
             .set_number_of_retries(2)
             .set_max_delay(Duration::from_secs(1));
-        let commands = ConnectionManager::new_with_config(client.clone(), config)
-            .await
-            .map_err(|e| unavailable(&e))?;
-        Ok(Self {
-            client,
-            commands,
-            prefix: prefix.into(),
-        })
+        let commands = ConnectionManager::new_with_config(client.clone(), config).await.map_err(|e| unavailable(&e))?;
+        Ok(Self { client, commands, prefix: prefix.into() })
     }
 
     /// A store over the same connection under another prefix.
     pub fn with_prefix(&self, prefix: impl Into<String>) -> Self {
-        Self {
-            client: self.client.clone(),
-            commands: self.commands.clone(),
-            prefix: prefix.into(),
-        }
+        Self { client: self.client.clone(), commands: self.commands.clone(), prefix: prefix.into() }
     }
 
     /// The namespace applied to every key and channel.
@@ -102,25 +87,14 @@ impl RedisEphemeral {
     /// Refuses an empty prefix, which would mean the whole database.
     pub async fn clear_prefix(&self) -> EphemeralResult<u64> {
         if self.prefix.is_empty() {
-            return Err(EphemeralError::InvalidArgument(
-                "refusing to clear a store without a prefix".into(),
-            ));
+            return Err(EphemeralError::InvalidArgument("refusing to clear a store without a prefix".into()));
         }
         let pattern = format!("{}*", glob_escape(&self.prefix));
         let mut cursor = 0u64;
         let mut removed = 0u64;
         loop {
-            let (next, keys): (u64, Vec<Vec<u8>>) = self
-                .query(
-                    cmd("SCAN")
-                        .arg(cursor)
-                        .arg("MATCH")
-                        .arg(&pattern)
-                        .arg("COUNT")
-                        .arg(500),
-                    None,
-                )
-                .await?;
+            let (next, keys): (u64, Vec<Vec<u8>>) =
+                self.query(cmd("SCAN").arg(cursor).arg("MATCH").arg(&pattern).arg("COUNT").arg(500), None).await?;
             if !keys.is_empty() {
                 removed += self.query::<u64>(cmd("UNLINK").arg(&keys), None).await?;
             }
@@ -136,16 +110,9 @@ impl RedisEphemeral {
     }
 
     /// Runs one command; `key` names the caller's key in a `WrongType` error.
-    async fn query<T: FromRedisValue>(
-        &self,
-        command: &Cmd,
-        key: Option<&str>,
-    ) -> EphemeralResult<T> {
+    async fn query<T: FromRedisValue>(&self, command: &Cmd, key: Option<&str>) -> EphemeralResult<T> {
         let mut connection = self.commands.clone();
-        command
-            .query_async(&mut connection)
-            .await
-            .map_err(|e| map_error(&e, key))
+        command.query_async(&mut connection).await.map_err(|e| map_error(&e, key))
     }
 }
 
@@ -159,9 +126,7 @@ fn map_error(error: &RedisError, key: Option<&str>) -> EphemeralError {
     let detail = error.detail().unwrap_or_default();
     match (error.code(), key) {
         (Some("WRONGTYPE"), Some(key)) => EphemeralError::WrongType { key: key.into() },
-        (Some("ERR"), Some(key)) if detail.contains("not an integer") => {
-            EphemeralError::WrongType { key: key.into() }
-        }
+        (Some("ERR"), Some(key)) if detail.contains("not an integer") => EphemeralError::WrongType { key: key.into() },
         (Some("ERR"), _) if detail.contains("overflow") => {
             EphemeralError::InvalidArgument(format!("counter overflow: {detail}"))
         }
@@ -201,17 +166,10 @@ impl Ephemeral for RedisEphemeral {
     async fn set(&self, key: &str, value: &[u8], ttl: Option<Duration>) -> EphemeralResult<()> {
         let mut command = cmd("SET");
         command.arg(self.full(key)).arg(value);
-        self.query::<Value>(&with_px(command, ttl)?, Some(key))
-            .await
-            .map(drop)
+        self.query::<Value>(&with_px(command, ttl)?, Some(key)).await.map(drop)
     }
 
-    async fn set_if_absent(
-        &self,
-        key: &str,
-        value: &[u8],
-        ttl: Option<Duration>,
-    ) -> EphemeralResult<bool> {
+    async fn set_if_absent(&self, key: &str, value: &[u8], ttl: Option<Duration>) -> EphemeralResult<bool> {
         let mut command = cmd("SET");
         command.arg(self.full(key)).arg(value).arg("NX");
         let reply: Value = self.query(&with_px(command, ttl)?, Some(key)).await?;
@@ -223,86 +181,56 @@ impl Ephemeral for RedisEphemeral {
     }
 
     async fn delete(&self, key: &str) -> EphemeralResult<bool> {
-        let removed: u64 = self
-            .query(cmd("DEL").arg(self.full(key)), Some(key))
-            .await?;
+        let removed: u64 = self.query(cmd("DEL").arg(self.full(key)), Some(key)).await?;
         Ok(removed > 0)
     }
 
     async fn ttl(&self, key: &str) -> EphemeralResult<Option<Duration>> {
         // PTTL: -2 when absent, -1 without expiry.
-        let millis: i64 = self
-            .query(cmd("PTTL").arg(self.full(key)), Some(key))
-            .await?;
+        let millis: i64 = self.query(cmd("PTTL").arg(self.full(key)), Some(key)).await?;
         Ok(u64::try_from(millis).ok().map(Duration::from_millis))
     }
 
     async fn expire(&self, key: &str, ttl: Duration) -> EphemeralResult<bool> {
         let millis = ttl_millis(ttl)?;
-        self.query(cmd("PEXPIRE").arg(self.full(key)).arg(millis), Some(key))
-            .await
+        self.query(cmd("PEXPIRE").arg(self.full(key)).arg(millis), Some(key)).await
     }
 
     async fn incr(&self, key: &str, by: i64, ttl_if_new: Option<Duration>) -> EphemeralResult<i64> {
         match ttl_if_new {
-            None => {
-                self.query(cmd("INCRBY").arg(self.full(key)).arg(by), Some(key))
-                    .await
-            }
+            None => self.query(cmd("INCRBY").arg(self.full(key)).arg(by), Some(key)).await,
             Some(ttl) => {
                 let millis = ttl_millis(ttl)?;
-                let command = cmd("EVAL")
-                    .arg(INCR_WITH_TTL_IF_NEW)
-                    .arg(1)
-                    .arg(self.full(key))
-                    .arg(by)
-                    .arg(millis)
-                    .to_owned();
+                let command =
+                    cmd("EVAL").arg(INCR_WITH_TTL_IF_NEW).arg(1).arg(self.full(key)).arg(by).arg(millis).to_owned();
                 self.query(&command, Some(key)).await
             }
         }
     }
 
-    async fn set_add(
-        &self,
-        key: &str,
-        member: &str,
-        ttl: Option<Duration>,
-    ) -> EphemeralResult<bool> {
+    async fn set_add(&self, key: &str, member: &str, ttl: Option<Duration>) -> EphemeralResult<bool> {
         match ttl {
-            None => {
-                self.query(cmd("SADD").arg(self.full(key)).arg(member), Some(key))
-                    .await
-            }
+            None => self.query(cmd("SADD").arg(self.full(key)).arg(member), Some(key)).await,
             Some(ttl) => {
                 let millis = ttl_millis(ttl)?;
-                let command = cmd("EVAL")
-                    .arg(SET_ADD_WITH_TTL)
-                    .arg(1)
-                    .arg(self.full(key))
-                    .arg(member)
-                    .arg(millis)
-                    .to_owned();
+                let command =
+                    cmd("EVAL").arg(SET_ADD_WITH_TTL).arg(1).arg(self.full(key)).arg(member).arg(millis).to_owned();
                 self.query(&command, Some(key)).await
             }
         }
     }
 
     async fn set_remove(&self, key: &str, member: &str) -> EphemeralResult<bool> {
-        self.query(cmd("SREM").arg(self.full(key)).arg(member), Some(key))
-            .await
+        self.query(cmd("SREM").arg(self.full(key)).arg(member), Some(key)).await
     }
 
     async fn set_members(&self, key: &str) -> EphemeralResult<Vec<String>> {
-        let raw: Vec<Vec<u8>> = self
-            .query(cmd("SMEMBERS").arg(self.full(key)), Some(key))
-            .await?;
+        let raw: Vec<Vec<u8>> = self.query(cmd("SMEMBERS").arg(self.full(key)), Some(key)).await?;
         // Members are written as UTF-8 by this store; anything else came from elsewhere.
         let mut members: Vec<String> = raw
             .into_iter()
             .map(|bytes| {
-                String::from_utf8(bytes)
-                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+                String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
             })
             .collect();
         members.sort();
@@ -310,27 +238,22 @@ impl Ephemeral for RedisEphemeral {
     }
 
     async fn set_contains(&self, key: &str, member: &str) -> EphemeralResult<bool> {
-        self.query(cmd("SISMEMBER").arg(self.full(key)).arg(member), Some(key))
-            .await
+        self.query(cmd("SISMEMBER").arg(self.full(key)).arg(member), Some(key)).await
     }
 
     async fn set_len(&self, key: &str) -> EphemeralResult<usize> {
-        self.query(cmd("SCARD").arg(self.full(key)), Some(key))
-            .await
+        self.query(cmd("SCARD").arg(self.full(key)), Some(key)).await
     }
 
     async fn publish(&self, channel: &str, payload: &[u8]) -> EphemeralResult<usize> {
-        self.query(cmd("PUBLISH").arg(self.full(channel)).arg(payload), None)
-            .await
+        self.query(cmd("PUBLISH").arg(self.full(channel)).arg(payload), None).await
     }
 
     async fn subscribe(&self, channel: &str) -> EphemeralResult<Subscription> {
         let full = self.full(channel);
         let mut pubsub = tokio::time::timeout(CONNECT_TIMEOUT, self.client.get_async_pubsub())
             .await
-            .map_err(|_| {
-                EphemeralError::Unavailable("timed out opening a pub/sub connection".into())
-            })?
+            .map_err(|_| EphemeralError::Unavailable("timed out opening a pub/sub connection".into()))?
             .map_err(|e| unavailable(&e))?;
         // Resolves once the server has confirmed the subscription.
         tokio::time::timeout(RESPONSE_TIMEOUT, pubsub.subscribe(&full))

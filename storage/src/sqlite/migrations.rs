@@ -16,21 +16,9 @@ pub struct Migration {
 
 /// Every migration, in order.
 pub const MIGRATIONS: &[Migration] = &[
-    Migration {
-        version: 1,
-        name: "reference_schema",
-        apply: reference_schema,
-    },
-    Migration {
-        version: 2,
-        name: "reference_data",
-        apply: reference_data,
-    },
-    Migration {
-        version: 3,
-        name: "accounts_and_ads",
-        apply: accounts_and_ads,
-    },
+    Migration { version: 1, name: "reference_schema", apply: reference_schema },
+    Migration { version: 2, name: "reference_data", apply: reference_data },
+    Migration { version: 3, name: "accounts_and_ads", apply: accounts_and_ads },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -42,17 +30,10 @@ pub(super) fn apply(conn: &mut Connection) -> Result<(), StoreError> {
             applied_at INTEGER NOT NULL
         )",
     )?;
-    let current: u32 = conn.query_row(
-        "SELECT coalesce(max(version), 0) FROM schema_migrations",
-        [],
-        |r| r.get(0),
-    )?;
+    let current: u32 = conn.query_row("SELECT coalesce(max(version), 0) FROM schema_migrations", [], |r| r.get(0))?;
     let known = MIGRATIONS.last().map(|m| m.version).unwrap_or(0);
     if current > known {
-        return Err(StoreError::SchemaTooNew {
-            found: current,
-            known,
-        });
+        return Err(StoreError::SchemaTooNew { found: current, known });
     }
     for m in MIGRATIONS.iter().filter(|m| m.version > current) {
         let tx = conn.transaction()?;
@@ -156,9 +137,8 @@ fn reference_data(tx: &Transaction) -> Result<(), StoreError> {
             c.hidden
         ])?;
     }
-    let mut st = tx.prepare(
-        "INSERT INTO regions (id, label_fr, label_ar, slug_fr, slug_ar) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
+    let mut st =
+        tx.prepare("INSERT INTO regions (id, label_fr, label_ar, slug_fr, slug_ar) VALUES (?1, ?2, ?3, ?4, ?5)")?;
     for g in &r.regions {
         st.execute(params![g.id, g.label.fr, g.label.ar, g.slug.fr, g.slug.ar])?;
     }
@@ -183,20 +163,16 @@ fn reference_data(tx: &Transaction) -> Result<(), StoreError> {
         "INSERT INTO areas (city_id, id, ord, label_fr, label_ar, slug_fr, slug_ar) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?;
     for (i, a) in (0i64..).zip(r.areas.iter()) {
-        st.execute(params![
-            a.city_id, a.id, i, a.label.fr, a.label.ar, a.slug.fr, a.slug.ar
-        ])?;
+        st.execute(params![a.city_id, a.id, i, a.label.fr, a.label.ar, a.slug.fr, a.slug.ar])?;
     }
-    let mut st = tx.prepare(
-        "INSERT INTO car_options (kind, key, ord, label_fr, label_ar) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
+    let mut st =
+        tx.prepare("INSERT INTO car_options (kind, key, ord, label_fr, label_ar) VALUES (?1, ?2, ?3, ?4, ?5)")?;
     for (kind, options) in [("fuel", &r.cars.fuels), ("gearbox", &r.cars.gearboxes)] {
         for (i, o) in (0i64..).zip(options.iter()) {
             st.execute(params![kind, o.key, i, o.label.fr, o.label.ar])?;
         }
     }
-    let mut brands =
-        tx.prepare("INSERT INTO car_brands (id, ord, name, slug) VALUES (?1, ?2, ?3, ?4)")?;
+    let mut brands = tx.prepare("INSERT INTO car_brands (id, ord, name, slug) VALUES (?1, ?2, ?3, ?4)")?;
     let mut models = tx.prepare(
         "INSERT INTO car_models (brand_id, id, ord, name, slug, year_from, year_to, fuels, gearboxes)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",

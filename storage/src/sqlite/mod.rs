@@ -64,9 +64,7 @@ impl SqliteStore {
         for i in 0..readers.max(1) {
             let conn = Connection::open_with_flags(
                 &path,
-                OpenFlags::SQLITE_OPEN_READ_ONLY
-                    | OpenFlags::SQLITE_OPEN_NO_MUTEX
-                    | OpenFlags::SQLITE_OPEN_URI,
+                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI,
             )?;
             configure(&conn)?;
             let rx = Arc::clone(&read_rx);
@@ -74,9 +72,7 @@ impl SqliteStore {
                 std::thread::Builder::new()
                     .name(format!("sqlite-reader-{i}"))
                     .spawn(move || reader_loop(conn, rx))
-                    .map_err(|e| {
-                        StoreError::Corrupt(format!("cannot start a reader thread: {e}"))
-                    })?,
+                    .map_err(|e| StoreError::Corrupt(format!("cannot start a reader thread: {e}")))?,
             );
         }
 
@@ -108,9 +104,7 @@ impl SqliteStore {
             Box::new(move |commit: Result<(), String>| {
                 let answer = match (outcome, commit) {
                     (Err(e), _) => Err(e),
-                    (Ok(_), Err(reason)) => {
-                        Err(StoreError::Corrupt(format!("commit failed: {reason}")))
-                    }
+                    (Ok(_), Err(reason)) => Err(StoreError::Corrupt(format!("commit failed: {reason}"))),
                     (Ok(value), Ok(())) => Ok(value),
                 };
                 let _ = tx.send(answer);
@@ -119,9 +113,7 @@ impl SqliteStore {
         {
             let guard = self.inner.writer.lock().map_err(|_| StoreError::Closed)?;
             let sender = guard.as_ref().ok_or(StoreError::Closed)?;
-            sender
-                .send(WriterMessage::Write(job))
-                .map_err(|_| StoreError::Closed)?;
+            sender.send(WriterMessage::Write(job)).map_err(|_| StoreError::Closed)?;
         }
         rx.await.map_err(|_| StoreError::Closed)?
     }
@@ -146,15 +138,9 @@ impl SqliteStore {
 
     /// Answers when a reader can run a statement: the readiness check.
     pub async fn ping(&self) -> Result<(), StoreError> {
-        self.read(|conn| {
-            Ok(
-                conn.query_row("SELECT count(*) FROM schema_migrations", [], |r| {
-                    r.get::<_, i64>(0)
-                })?,
-            )
-        })
-        .await
-        .map(|_| ())
+        self.read(|conn| Ok(conn.query_row("SELECT count(*) FROM schema_migrations", [], |r| r.get::<_, i64>(0))?))
+            .await
+            .map(|_| ())
     }
 
     /// Finishes the queued writes, commits them, and stops every thread. Later calls fail
@@ -170,12 +156,8 @@ impl SqliteStore {
         if let Ok(mut readers) = self.inner.readers.lock() {
             readers.take();
         }
-        let threads: Vec<JoinHandle<()>> = self
-            .inner
-            .threads
-            .lock()
-            .map(|mut t| t.drain(..).collect())
-            .unwrap_or_default();
+        let threads: Vec<JoinHandle<()>> =
+            self.inner.threads.lock().map(|mut t| t.drain(..).collect()).unwrap_or_default();
         let _ = tokio::task::spawn_blocking(move || {
             for t in threads {
                 let _ = t.join();
@@ -295,10 +277,7 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn concurrent_writes_are_grouped_and_a_failing_one_is_rolled_back_alone() {
         let store = SqliteStore::open(temp_db("group"), 2).expect("open");
-        store
-            .write(|c| Ok(c.execute_batch("CREATE TABLE t (n INTEGER PRIMARY KEY)")?))
-            .await
-            .expect("create");
+        store.write(|c| Ok(c.execute_batch("CREATE TABLE t (n INTEGER PRIMARY KEY)")?)).await.expect("create");
         let mut tasks = Vec::new();
         for n in 0..200i64 {
             let s = store.clone();
@@ -322,15 +301,10 @@ mod tests {
         }
         assert_eq!(failed, 20);
         let count: i64 = store
-            .read(
-                |c| Ok(c.query_row("SELECT count(*) FROM t WHERE n % 10 != 0", [], |r| r.get(0))?),
-            )
+            .read(|c| Ok(c.query_row("SELECT count(*) FROM t WHERE n % 10 != 0", [], |r| r.get(0))?))
             .await
             .expect("count");
-        let all: i64 = store
-            .read(|c| Ok(c.query_row("SELECT count(*) FROM t", [], |r| r.get(0))?))
-            .await
-            .expect("all");
+        let all: i64 = store.read(|c| Ok(c.query_row("SELECT count(*) FROM t", [], |r| r.get(0))?)).await.expect("all");
         assert_eq!((count, all), (180, 180));
         store.shutdown().await;
     }
@@ -339,17 +313,11 @@ mod tests {
     async fn shutdown_flushes_queued_writes_then_refuses_new_ones() {
         let path = temp_db("shutdown");
         let store = SqliteStore::open(&path, 1).expect("open");
-        store
-            .write(|c| Ok(c.execute_batch("CREATE TABLE t (n INTEGER)")?))
-            .await
-            .expect("create");
+        store.write(|c| Ok(c.execute_batch("CREATE TABLE t (n INTEGER)")?)).await.expect("create");
         let pending: Vec<_> = (0..50)
             .map(|n| {
                 let s = store.clone();
-                tokio::spawn(async move {
-                    s.write(move |c| Ok(c.execute("INSERT INTO t VALUES (?1)", [n])?))
-                        .await
-                })
+                tokio::spawn(async move { s.write(move |c| Ok(c.execute("INSERT INTO t VALUES (?1)", [n])?)).await })
             })
             .collect();
         tokio::task::yield_now().await;
@@ -357,15 +325,9 @@ mod tests {
             p.await.expect("join").expect("write before shutdown");
         }
         store.shutdown().await;
-        assert!(matches!(
-            store.write(|_| Ok(())).await,
-            Err(StoreError::Closed)
-        ));
+        assert!(matches!(store.write(|_| Ok(())).await, Err(StoreError::Closed)));
         let reopened = SqliteStore::open(&path, 1).expect("reopen");
-        let n: i64 = reopened
-            .read(|c| Ok(c.query_row("SELECT count(*) FROM t", [], |r| r.get(0))?))
-            .await
-            .expect("n");
+        let n: i64 = reopened.read(|c| Ok(c.query_row("SELECT count(*) FROM t", [], |r| r.get(0))?)).await.expect("n");
         assert_eq!(n, 50);
         reopened.shutdown().await;
     }
@@ -377,17 +339,12 @@ mod tests {
         let versions: Vec<u32> = store
             .read(|c| {
                 let mut st = c.prepare("SELECT version FROM schema_migrations ORDER BY version")?;
-                let rows = st
-                    .query_map([], |r| r.get(0))?
-                    .collect::<Result<Vec<u32>, _>>()?;
+                let rows = st.query_map([], |r| r.get(0))?.collect::<Result<Vec<u32>, _>>()?;
                 Ok(rows)
             })
             .await
             .expect("versions");
-        assert_eq!(
-            versions,
-            MIGRATIONS.iter().map(|m| m.version).collect::<Vec<_>>()
-        );
+        assert_eq!(versions, MIGRATIONS.iter().map(|m| m.version).collect::<Vec<_>>());
         store.shutdown().await;
         let again = SqliteStore::open(&path, 1).expect("reopen applies nothing twice");
         again.shutdown().await;
@@ -398,15 +355,9 @@ mod tests {
         let path = temp_db("newer");
         SqliteStore::open(&path, 1).expect("open").shutdown().await;
         let conn = Connection::open(&path).expect("raw");
-        conn.execute(
-            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, 'future', 0)",
-            [],
-        )
-        .expect("insert");
+        conn.execute("INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, 'future', 0)", [])
+            .expect("insert");
         drop(conn);
-        assert!(matches!(
-            SqliteStore::open(&path, 1),
-            Err(StoreError::SchemaTooNew { found: 9999, .. })
-        ));
+        assert!(matches!(SqliteStore::open(&path, 1), Err(StoreError::SchemaTooNew { found: 9999, .. })));
     }
 }

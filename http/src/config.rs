@@ -66,6 +66,7 @@ pub struct GraphqlSettings {
     pub max_complexity: usize,
     pub max_body_bytes: usize,
     pub introspection: bool,
+    pub reference_cache_entries: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -121,10 +122,7 @@ impl Settings {
         let mut figment = Figment::from(Toml::string(DEFAULTS));
         if let Some(file) = &overrides.config_file {
             if !file.is_file() {
-                return Err(ConfigError(format!(
-                    "--config {}: no such file",
-                    file.display()
-                )));
+                return Err(ConfigError(format!("--config {}: no such file", file.display())));
             }
             figment = figment.merge(Toml::file(file));
         }
@@ -145,11 +143,8 @@ impl Settings {
 
     fn validate(&self) -> Result<(), ConfigError> {
         let fail = |msg: &str| Err(ConfigError(msg.to_string()));
-        if self.server.host.parse::<std::net::IpAddr>().is_err() && self.server.host != "localhost"
-        {
-            return fail(
-                "server.host must be an IP address (127.0.0.1, ::1, 0.0.0.0) or localhost",
-            );
+        if self.server.host.parse::<std::net::IpAddr>().is_err() && self.server.host != "localhost" {
+            return fail("server.host must be an IP address (127.0.0.1, ::1, 0.0.0.0) or localhost");
         }
         if self.server.port == 0 {
             return fail("server.port must be between 1 and 65535");
@@ -161,15 +156,11 @@ impl Settings {
             return fail("storage.data_dir must not be empty");
         }
         if self.ephemeral.backend == EphemeralBackend::Redis
-            && !(self.ephemeral.redis_url.starts_with("redis://")
-                || self.ephemeral.redis_url.starts_with("rediss://"))
+            && !(self.ephemeral.redis_url.starts_with("redis://") || self.ephemeral.redis_url.starts_with("rediss://"))
         {
             return fail("ephemeral.redis_url must start with redis:// or rediss://");
         }
-        if self.graphql.max_depth < 3
-            || self.graphql.max_complexity < 10
-            || self.graphql.max_body_bytes < 1024
-        {
+        if self.graphql.max_depth < 3 || self.graphql.max_complexity < 10 || self.graphql.max_body_bytes < 1024 {
             return fail(
                 "graphql.max_depth must be at least 3, graphql.max_complexity at least 10 and graphql.max_body_bytes at least 1024",
             );
@@ -178,9 +169,7 @@ impl Settings {
             return fail("client_log.max_bytes and client_log.per_minute must be above 0");
         }
         if tracing_subscriber::EnvFilter::try_new(&self.log.level).is_err() {
-            return fail(
-                "log.level is not a valid filter (try \"info\" or \"souk_http=debug,info\")",
-            );
+            return fail("log.level is not a valid filter (try \"info\" or \"souk_http=debug,info\")");
         }
         if self.demo.ads == 0 || self.demo.ads > 200_000 {
             return fail("demo.ads must be between 1 and 200000");
@@ -213,11 +202,7 @@ fn describe(e: figment::Error) -> String {
         .map(|e| {
             let path = e.path.join(".");
             let what = e.kind.to_string();
-            if path.is_empty() {
-                what
-            } else {
-                format!("{path}: {what}")
-            }
+            if path.is_empty() { what } else { format!("{path}: {what}") }
         })
         .collect::<Vec<_>>()
         .join("; ")
@@ -240,19 +225,16 @@ mod tests {
             std::env::set_var("SOUK_CFGTEST_ENV_LOG__FORMAT", "json");
             std::env::set_var("SOUK_CFGTEST_ENV_REQUIRE_SOMETHING", "1");
         }
-        let s =
-            Settings::load_with_env(&Overrides::default(), env("SOUK_CFGTEST_ENV_")).expect("load");
+        let s = Settings::load_with_env(&Overrides::default(), env("SOUK_CFGTEST_ENV_")).expect("load");
         assert_eq!((s.server.port, s.log.format), (9300, LogFormat::Json));
         unsafe { std::env::set_var("SOUK_CFGTEST_BAD_SERVER__WORKERS", "many") };
-        let err = Settings::load_with_env(&Overrides::default(), env("SOUK_CFGTEST_BAD_"))
-            .expect_err("bad env");
+        let err = Settings::load_with_env(&Overrides::default(), env("SOUK_CFGTEST_BAD_")).expect_err("bad env");
         assert!(err.to_string().contains("server.workers"), "{err}");
     }
 
     #[test]
     fn defaults_are_the_embedded_mode() {
-        let s = Settings::load_with_env(&Overrides::default(), env("SOUK_CFGTEST_NONE_"))
-            .expect("defaults load");
+        let s = Settings::load_with_env(&Overrides::default(), env("SOUK_CFGTEST_NONE_")).expect("defaults load");
         assert_eq!((s.server.host.as_str(), s.server.port), ("127.0.0.1", 8080));
         assert_eq!(s.storage.data_dir, PathBuf::from("./data"));
         assert_eq!(s.ephemeral.backend, EphemeralBackend::Memory);
@@ -264,51 +246,25 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("souk-config-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("dir");
         let file = dir.join("souk.toml");
-        std::fs::write(
-            &file,
-            "[server]\nport = 9100\n[ephemeral]\nbackend = \"redis\"\n",
-        )
-        .expect("write");
-        let overrides = Overrides {
-            config_file: Some(file.clone()),
-            data_dir: Some("/tmp/d".into()),
-            port: None,
-            demo: true,
-        };
+        std::fs::write(&file, "[server]\nport = 9100\n[ephemeral]\nbackend = \"redis\"\n").expect("write");
+        let overrides =
+            Overrides { config_file: Some(file.clone()), data_dir: Some("/tmp/d".into()), port: None, demo: true };
         let s = Settings::load_with_env(&overrides, env("SOUK_CFGTEST_NONE_")).expect("load");
         assert_eq!(s.server.port, 9100);
         assert_eq!(s.ephemeral.backend, EphemeralBackend::Redis);
         assert_eq!(s.storage.data_dir, PathBuf::from("/tmp/d"));
         assert!(s.demo.seed_on_empty);
-        let flagged = Overrides {
-            port: Some(9200),
-            ..overrides
-        };
-        assert_eq!(
-            Settings::load_with_env(&flagged, env("SOUK_CFGTEST_NONE_"))
-                .expect("load")
-                .server
-                .port,
-            9200
-        );
+        let flagged = Overrides { port: Some(9200), ..overrides };
+        assert_eq!(Settings::load_with_env(&flagged, env("SOUK_CFGTEST_NONE_")).expect("load").server.port, 9200);
     }
 
     fn error_for(toml: &str) -> String {
-        let dir = std::env::temp_dir().join(format!(
-            "souk-config-bad-{}-{}",
-            std::process::id(),
-            toml.len()
-        ));
+        let dir = std::env::temp_dir().join(format!("souk-config-bad-{}-{}", std::process::id(), toml.len()));
         std::fs::create_dir_all(&dir).expect("dir");
         let file = dir.join("bad.toml");
         std::fs::write(&file, toml).expect("write");
-        let overrides = Overrides {
-            config_file: Some(file),
-            ..Overrides::default()
-        };
-        Settings::load_with_env(&overrides, env("SOUK_CFGTEST_NONE_"))
-            .expect_err("must be refused")
-            .to_string()
+        let overrides = Overrides { config_file: Some(file), ..Overrides::default() };
+        Settings::load_with_env(&overrides, env("SOUK_CFGTEST_NONE_")).expect_err("must be refused").to_string()
     }
 
     #[test]
@@ -320,10 +276,7 @@ mod tests {
         assert!(error_for("[storage]\nreaders = 0\n").contains("storage.readers"));
         assert!(error_for("[server]\nhost = \"not a host\"\n").contains("server.host"));
         let missing = Settings::load_with_env(
-            &Overrides {
-                config_file: Some("/nonexistent/souk.toml".into()),
-                ..Overrides::default()
-            },
+            &Overrides { config_file: Some("/nonexistent/souk.toml".into()), ..Overrides::default() },
             env("SOUK_CFGTEST_NONE_"),
         )
         .expect_err("missing file");

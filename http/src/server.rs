@@ -2,6 +2,7 @@
 //! catalog, serve until SIGTERM/SIGINT, let in-flight requests finish, flush the writer.
 
 use crate::config::{EphemeralBackend, Settings};
+use crate::graphql::cache::ReferenceCache;
 use crate::graphql::{SchemaLimits, build_schema};
 use crate::ops::metrics::Metrics;
 use crate::routes;
@@ -22,10 +23,7 @@ use std::time::Instant;
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
     #[error("storage.data_dir {path}: {source}")]
-    DataDir {
-        path: String,
-        source: std::io::Error,
-    },
+    DataDir { path: String, source: std::io::Error },
     #[error("storage: {0}")]
     Store(#[from] souk_storage::StoreError),
     #[error("ephemeral.redis_url: {0}")]
@@ -35,10 +33,7 @@ pub enum StartError {
     #[error("metrics: {0}")]
     Metrics(#[from] prometheus::Error),
     #[error("server.host/server.port {addr}: {source}")]
-    Bind {
-        addr: String,
-        source: std::io::Error,
-    },
+    Bind { addr: String, source: std::io::Error },
     #[error("server: {0}")]
     Io(#[from] std::io::Error),
 }
@@ -46,14 +41,8 @@ pub enum StartError {
 /// Opens the SQLite store in the data dir (creating the dir), applying migrations.
 pub fn open_store(settings: &Settings) -> Result<SqliteStore, StartError> {
     let dir = &settings.storage.data_dir;
-    std::fs::create_dir_all(dir).map_err(|source| StartError::DataDir {
-        path: dir.display().to_string(),
-        source,
-    })?;
-    Ok(SqliteStore::open(
-        settings.database_path(),
-        settings.storage.readers,
-    )?)
+    std::fs::create_dir_all(dir).map_err(|source| StartError::DataDir { path: dir.display().to_string(), source })?;
+    Ok(SqliteStore::open(settings.database_path(), settings.storage.readers)?)
 }
 
 /// Connects the configured ephemeral backend.
@@ -76,21 +65,20 @@ pub async fn build_state(
     ephemeral: Arc<dyn Ephemeral>,
 ) -> Result<AppState, StartError> {
     let catalog = CatalogService::load(&store).await?;
+    let reference_cache_entries = settings.graphql.reference_cache_entries;
     let schema = build_schema(&SchemaLimits {
         max_depth: settings.graphql.max_depth,
         max_complexity: settings.graphql.max_complexity,
         introspection: settings.graphql.introspection,
     });
     Ok(AppState {
-        client_log: Arc::new(ClientLogService::new(
-            Arc::clone(&ephemeral),
-            settings.client_log.per_minute,
-        )),
+        client_log: Arc::new(ClientLogService::new(Arc::clone(&ephemeral), settings.client_log.per_minute)),
         settings: Arc::new(settings),
         store,
         ephemeral,
         catalog: Arc::new(catalog),
         schema,
+        reference_cache: Arc::new(ReferenceCache::new(reference_cache_entries)),
         metrics: Arc::new(Metrics::new()?),
     })
 }
@@ -100,13 +88,8 @@ pub async fn build_state(
 pub fn bind(state: AppState) -> Result<(Server, std::net::SocketAddr), StartError> {
     let s = &state.settings.server;
     let addr = format!("{}:{}", s.host, s.port);
-    let workers = if s.workers == 0 {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(2)
-    } else {
-        s.workers
-    };
+    let workers =
+        if s.workers == 0 { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2) } else { s.workers };
     let shutdown_timeout = s.shutdown_timeout_secs;
     let app_state = state.clone();
     let server = HttpServer::new(move || {
@@ -130,17 +113,11 @@ pub fn bind(state: AppState) -> Result<(Server, std::net::SocketAddr), StartErro
     .workers(workers)
     .shutdown_timeout(shutdown_timeout)
     .bind(&addr)
-    .map_err(|source| StartError::Bind {
-        addr: addr.clone(),
-        source,
-    })?;
+    .map_err(|source| StartError::Bind { addr: addr.clone(), source })?;
     let bound = server
         .addrs()
         .first()
         .copied()
-        .ok_or_else(|| StartError::Bind {
-            addr,
-            source: std::io::Error::other("no address bound"),
-        })?;
+        .ok_or_else(|| StartError::Bind { addr, source: std::io::Error::other("no address bound") })?;
     Ok((server.run(), bound))
 }

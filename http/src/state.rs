@@ -2,6 +2,7 @@
 
 use crate::config::Settings;
 use crate::graphql::SoukSchema;
+use crate::graphql::cache::ReferenceCache;
 use crate::ops::metrics::Metrics;
 use souk_services::catalog::CatalogService;
 use souk_services::client_log::ClientLogService;
@@ -18,5 +19,6 @@ pub struct AppState {
     pub catalog: Arc<CatalogService>,
     pub client_log: Arc<ClientLogService>,
     pub schema: SoukSchema,
+    pub reference_cache: Arc<ReferenceCache>,
     pub metrics: Arc<Metrics>,
 }

@@ -25,11 +25,7 @@ fn temp_dir(name: &str) -> PathBuf {
 /// given adjustments.
 async fn start(name: &str, adjust: impl FnOnce(&mut Settings)) -> TestServer {
     let data_dir = temp_dir(name);
-    let overrides = Overrides {
-        data_dir: Some(data_dir.clone()),
-        port: Some(1),
-        ..Overrides::default()
-    };
+    let overrides = Overrides { data_dir: Some(data_dir.clone()), port: Some(1), ..Overrides::default() };
     let mut settings = Settings::load(&overrides).expect("settings");
     settings.server.port = 0;
     settings.server.workers = 1;
@@ -37,30 +33,16 @@ async fn start(name: &str, adjust: impl FnOnce(&mut Settings)) -> TestServer {
     adjust(&mut settings);
     let store = server::open_store(&settings).expect("store");
     let ephemeral = server::open_ephemeral(&settings).await.expect("ephemeral");
-    let state = server::build_state(settings, store, ephemeral)
-        .await
-        .expect("state");
+    let state = server::build_state(settings, store, ephemeral).await.expect("state");
     let (srv, addr) = server::bind(state).expect("bind");
     actix_web::rt::spawn(srv);
-    TestServer {
-        base: format!("http://{addr}"),
-        client: reqwest::Client::new(),
-        data_dir,
-    }
+    TestServer { base: format!("http://{addr}"), client: reqwest::Client::new(), data_dir }
 }
 
 impl TestServer {
-    async fn gql(
-        &self,
-        path: &str,
-        headers: &[(&str, &str)],
-        query: &str,
-        variables: Value,
-    ) -> (StatusCode, Value) {
-        let mut req = self
-            .client
-            .post(format!("{}{path}", self.base))
-            .json(&json!({ "query": query, "variables": variables }));
+    async fn gql(&self, path: &str, headers: &[(&str, &str)], query: &str, variables: Value) -> (StatusCode, Value) {
+        let mut req =
+            self.client.post(format!("{}{path}", self.base)).json(&json!({ "query": query, "variables": variables }));
         for (k, v) in headers {
             req = req.header(*k, *v);
         }
@@ -69,17 +51,9 @@ impl TestServer {
         (status, res.json().await.expect("a JSON body"))
     }
 
-    async fn raw(
-        &self,
-        path: &str,
-        headers: &[(&str, &str)],
-        body: Vec<u8>,
-    ) -> (StatusCode, Value) {
-        let mut req = self
-            .client
-            .post(format!("{}{path}", self.base))
-            .body(body)
-            .header("content-type", "application/json");
+    async fn raw(&self, path: &str, headers: &[(&str, &str)], body: Vec<u8>) -> (StatusCode, Value) {
+        let mut req =
+            self.client.post(format!("{}{path}", self.base)).body(body).header("content-type", "application/json");
         for (k, v) in headers {
             req = req.header(*k, *v);
         }
@@ -92,12 +66,7 @@ impl TestServer {
 const CATEGORIES: &str = "query getCategories($w: Boolean) { getCategories(withMissingCats: $w) { id parentId childrenIds order name label { fr ar } slug { fr ar } adTypes { key order label { fr ar } } vertical isMissing } }";
 
 fn ids(data: &Value) -> Vec<u64> {
-    data["data"]["getCategories"]
-        .as_array()
-        .expect("a list")
-        .iter()
-        .filter_map(|c| c["id"].as_u64())
-        .collect()
+    data["data"]["getCategories"].as_array().expect("a list").iter().filter_map(|c| c["id"].as_u64()).collect()
 }
 
 #[actix_web::test]
@@ -112,55 +81,21 @@ async fn get_categories_returns_the_whole_tree_in_both_languages() {
     let cars = list.iter().find(|c| c["id"] == 2010).expect("cars");
     assert_eq!(cars["name"], "Voitures");
     assert_eq!(cars["vertical"], "vehicles");
-    assert!(
-        cars["label"]["ar"]
-            .as_str()
-            .is_some_and(|s| s.contains("سيارات")),
-        "{cars}"
-    );
+    assert!(cars["label"]["ar"].as_str().is_some_and(|s| s.contains("سيارات")), "{cars}");
     assert!(!cars["adTypes"].as_array().expect("ad types").is_empty());
-    let roots: Vec<_> = list
-        .iter()
-        .filter(|c| c["parentId"].is_null())
-        .map(|c| c["id"].as_u64())
-        .collect();
+    let roots: Vec<_> = list.iter().filter(|c| c["parentId"].is_null()).map(|c| c["id"].as_u64()).collect();
     assert_eq!(roots.len(), 4, "four verticals");
     let real_estate = list.iter().find(|c| c["id"] == 10000).expect("real estate");
-    assert!(
-        !real_estate["childrenIds"]
-            .as_array()
-            .expect("children")
-            .is_empty()
-    );
-    assert!(
-        list.iter().all(|c| c["isMissing"] == false),
-        "no legacy category by default"
-    );
+    assert!(!real_estate["childrenIds"].as_array().expect("children").is_empty());
+    assert!(list.iter().all(|c| c["isMissing"] == false), "no legacy category by default");
 
-    let (_, ar) = s
-        .gql(
-            "/graphql",
-            &[("Accept-Language", "ar-MA,ar;q=0.9")],
-            CATEGORIES,
-            json!({}),
-        )
-        .await;
-    let cars_ar = ar["data"]["getCategories"]
-        .as_array()
-        .expect("list")
-        .iter()
-        .find(|c| c["id"] == 2010)
-        .cloned()
-        .expect("cars");
+    let (_, ar) = s.gql("/graphql", &[("Accept-Language", "ar-MA,ar;q=0.9")], CATEGORIES, json!({})).await;
+    let cars_ar =
+        ar["data"]["getCategories"].as_array().expect("list").iter().find(|c| c["id"] == 2010).cloned().expect("cars");
     assert_eq!(cars_ar["name"], cars_ar["label"]["ar"]);
 
-    let (_, with_missing) = s
-        .gql("/graphql", &[], CATEGORIES, json!({ "w": true }))
-        .await;
-    assert!(
-        ids(&with_missing).len() > ids(&fr).len(),
-        "withMissingCats adds the legacy categories"
-    );
+    let (_, with_missing) = s.gql("/graphql", &[], CATEGORIES, json!({ "w": true })).await;
+    assert!(ids(&with_missing).len() > ids(&fr).len(), "withMissingCats adds the legacy categories");
 }
 
 #[actix_web::test]
@@ -175,45 +110,23 @@ async fn cities_search_windows_and_areas() {
     assert_eq!(page["cities"][0]["type"], "city");
     let casablanca = page["cities"][0]["cityId"].as_i64().expect("id");
 
-    let (_, ar) = s
-        .gql(
-            "/graphql",
-            &[("Accept-Language", "ar")],
-            q,
-            json!({ "k": "casa" }),
-        )
-        .await;
-    assert_eq!(
-        ar["data"]["getCitiesFormattedNext"]["cities"][0]["label"],
-        "الدار البيضاء"
-    );
+    let (_, ar) = s.gql("/graphql", &[("Accept-Language", "ar")], q, json!({ "k": "casa" })).await;
+    assert_eq!(ar["data"]["getCitiesFormattedNext"]["cities"][0]["label"], "الدار البيضاء");
 
     let (_, all) = s.gql("/graphql", &[], q, json!({})).await;
     let all = &all["data"]["getCitiesFormattedNext"];
     assert!(all["count"].as_u64().expect("count") >= 60);
     assert_eq!(all["cities"].as_array().expect("window").len(), 10);
 
-    let popular =
-        "query($m: Boolean) { getPopularCitiesFormattedNext(isMobile: $m) { label value type } }";
+    let popular = "query($m: Boolean) { getPopularCitiesFormattedNext(isMobile: $m) { label value type } }";
     let (_, mobile) = s.gql("/graphql", &[], popular, json!({ "m": true })).await;
     let (_, desktop) = s.gql("/graphql", &[], popular, json!({ "m": false })).await;
-    let n = |v: &Value| {
-        v["data"]["getPopularCitiesFormattedNext"]
-            .as_array()
-            .map(Vec::len)
-            .unwrap_or(0)
-    };
+    let n = |v: &Value| v["data"]["getPopularCitiesFormattedNext"].as_array().map(Vec::len).unwrap_or(0);
     assert!(n(&mobile) > 0 && n(&mobile) < n(&desktop));
-    assert_eq!(
-        mobile["data"]["getPopularCitiesFormattedNext"][0]["label"],
-        "Casablanca"
-    );
+    assert_eq!(mobile["data"]["getPopularCitiesFormattedNext"][0]["label"], "Casablanca");
 
-    let areas =
-        "query($c: Int!) { getAreas(cityId: $c) { id name label { fr ar } slug { fr ar } } }";
-    let (_, found) = s
-        .gql("/graphql", &[], areas, json!({ "c": casablanca }))
-        .await;
+    let areas = "query($c: Int!) { getAreas(cityId: $c) { id name label { fr ar } slug { fr ar } } }";
+    let (_, found) = s.gql("/graphql", &[], areas, json!({ "c": casablanca })).await;
     let list = found["data"]["getAreas"].as_array().expect("areas");
     assert!(list.len() >= 10, "{found}");
     assert!(list.iter().any(
@@ -221,64 +134,27 @@ async fn cities_search_windows_and_areas() {
             && a["label"]["ar"].as_str().is_some()
     ));
 
-    let (status, missing) = s
-        .gql(
-            "/graphql",
-            &[("Accept-Language", "ar")],
-            areas,
-            json!({ "c": 987654 }),
-        )
-        .await;
-    assert_eq!(
-        status,
-        StatusCode::OK,
-        "a resolver error is a GraphQL error, not an HTTP one"
-    );
+    let (status, missing) = s.gql("/graphql", &[("Accept-Language", "ar")], areas, json!({ "c": 987654 })).await;
+    assert_eq!(status, StatusCode::OK, "a resolver error is a GraphQL error, not an HTTP one");
     assert_eq!(missing["errors"][0]["extensions"]["code"], "CITY_NOT_FOUND");
-    assert_eq!(
-        missing["errors"][0]["extensions"]["messageKey"],
-        "location.error.cityNotFound"
-    );
+    assert_eq!(missing["errors"][0]["extensions"]["messageKey"], "location.error.cityNotFound");
     assert_eq!(missing["errors"][0]["message"], "هذه المدينة غير موجودة");
 
-    let (_, window) = s
-        .gql(
-            "/graphql",
-            &[],
-            "{ getCitiesFormattedNext(startIndex: 5, stopIndex: 1) { count } }",
-            json!({}),
-        )
-        .await;
-    assert_eq!(
-        window["errors"][0]["extensions"]["code"],
-        "INVALID_ARGUMENT"
-    );
+    let (_, window) =
+        s.gql("/graphql", &[], "{ getCitiesFormattedNext(startIndex: 5, stopIndex: 1) { count } }", json!({})).await;
+    assert_eq!(window["errors"][0]["extensions"]["code"], "INVALID_ARGUMENT");
 }
 
 #[actix_web::test]
 async fn the_legacy_gateway_reads_its_own_headers() {
     let s = start("legacy", |_| {}).await;
     let q = "{ getCategories { id name } }";
-    let (status, ar) = s
-        .gql(
-            "/graphql-legacy",
-            &[("lang", "ar"), ("visitorId", "v-1")],
-            q,
-            json!({}),
-        )
-        .await;
+    let (status, ar) = s.gql("/graphql-legacy", &[("lang", "ar"), ("visitorId", "v-1")], q, json!({})).await;
     assert_eq!(status, StatusCode::OK, "{ar}");
-    let cars = ar["data"]["getCategories"]
-        .as_array()
-        .expect("list")
-        .iter()
-        .find(|c| c["id"] == 2010)
-        .cloned()
-        .expect("cars");
+    let cars =
+        ar["data"]["getCategories"].as_array().expect("list").iter().find(|c| c["id"] == 2010).cloned().expect("cars");
     assert!(cars["name"].as_str().is_some_and(|n| n.contains("سيارات")));
-    let (status, bad) = s
-        .gql("/graphql-legacy", &[("lang", "en")], q, json!({}))
-        .await;
+    let (status, bad) = s.gql("/graphql-legacy", &[("lang", "en")], q, json!({})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(bad["code"], "INVALID_HEADER");
 }
@@ -290,103 +166,51 @@ async fn bad_requests_get_catalogue_codes_and_translated_wording() {
         assert_eq!(status, want_status, "{body}");
         assert_eq!(body["code"], code, "{body}");
         assert_eq!(body["errors"][0]["extensions"]["code"], code, "{body}");
-        assert!(
-            body["wording"].as_str().is_some_and(|w| !w.is_empty()),
-            "{body}"
-        );
+        assert!(body["wording"].as_str().is_some_and(|w| !w.is_empty()), "{body}");
         assert!(body["message"].as_str().is_some(), "{body}");
     };
 
     let (st, b) = s.raw("/graphql", &[], b"{not json".to_vec()).await;
     check(st, &b, StatusCode::BAD_REQUEST, "MALFORMED_REQUEST");
-    let (st, b) = s
-        .raw("/graphql", &[("Accept-Language", "ar")], b"[1,2]".to_vec())
-        .await;
+    let (st, b) = s.raw("/graphql", &[("Accept-Language", "ar")], b"[1,2]".to_vec()).await;
     check(st, &b, StatusCode::BAD_REQUEST, "MALFORMED_REQUEST");
     assert_eq!(b["wording"], "الطلب غير صالح. يرجى المحاولة لاحقًا");
 
-    let (st, b) = s
-        .gql("/graphql", &[], "{ getCategories { id ", json!({}))
-        .await;
+    let (st, b) = s.gql("/graphql", &[], "{ getCategories { id ", json!({})).await;
     check(st, &b, StatusCode::BAD_REQUEST, "GRAPHQL_PARSE_FAILED");
-    let (st, b) = s
-        .gql(
-            "/graphql",
-            &[],
-            "{ getCategories { id priceOfTea } }",
-            json!({}),
-        )
-        .await;
+    let (st, b) = s.gql("/graphql", &[], "{ getCategories { id priceOfTea } }", json!({})).await;
     check(st, &b, StatusCode::BAD_REQUEST, "GRAPHQL_VALIDATION_FAILED");
-    let (st, b) = s
-        .gql(
-            "/graphql",
-            &[],
-            "{ getAreas(cityId: \"one\") { id } }",
-            json!({}),
-        )
-        .await;
+    let (st, b) = s.gql("/graphql", &[], "{ getAreas(cityId: \"one\") { id } }", json!({})).await;
     check(st, &b, StatusCode::BAD_REQUEST, "GRAPHQL_VALIDATION_FAILED");
 
     let deep = "{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } } } }";
     let (st, b) = s.gql("/graphql", &[], deep, json!({})).await;
     check(st, &b, StatusCode::BAD_REQUEST, "QUERY_TOO_DEEP");
-    let wide: String = (0..40)
-        .map(|i| format!("a{i}: getCategories {{ id name }} "))
-        .collect();
-    let (st, b) = s
-        .gql("/graphql", &[], &format!("{{ {wide} }}"), json!({}))
-        .await;
+    let wide: String = (0..40).map(|i| format!("a{i}: getCategories {{ id name }} ")).collect();
+    let (st, b) = s.gql("/graphql", &[], &format!("{{ {wide} }}"), json!({})).await;
     check(st, &b, StatusCode::BAD_REQUEST, "QUERY_TOO_COMPLEX");
 
-    let big = format!(
-        "{{\"query\": \"{{ getCategories {{ id }} }}\", \"pad\": \"{}\"}}",
-        "x".repeat(70_000)
-    );
+    let big = format!("{{\"query\": \"{{ getCategories {{ id }} }}\", \"pad\": \"{}\"}}", "x".repeat(70_000));
     let (st, b) = s.raw("/graphql", &[], big.into_bytes()).await;
     check(st, &b, StatusCode::PAYLOAD_TOO_LARGE, "PAYLOAD_TOO_LARGE");
 
-    for (name, value) in [
-        ("visitorId", "bad id with spaces"),
-        ("sessionId", &"s".repeat(65)),
-        ("Authorization", "Basic abc"),
-    ] {
-        let (st, b) = s
-            .gql(
-                "/graphql",
-                &[(name, value)],
-                "{ getCategories { id } }",
-                json!({}),
-            )
-            .await;
+    for (name, value) in
+        [("visitorId", "bad id with spaces"), ("sessionId", &"s".repeat(65)), ("Authorization", "Basic abc")]
+    {
+        let (st, b) = s.gql("/graphql", &[(name, value)], "{ getCategories { id } }", json!({})).await;
         check(st, &b, StatusCode::BAD_REQUEST, "INVALID_HEADER");
     }
     let (st, _) = s
         .gql(
             "/graphql",
-            &[
-                ("Authorization", "Bearer abc.def.ghi"),
-                ("visitorId", "0f8e-11"),
-                ("sessionId", "s_1"),
-            ],
+            &[("Authorization", "Bearer abc.def.ghi"), ("visitorId", "0f8e-11"), ("sessionId", "s_1")],
             "{ getCategories { id } }",
             json!({}),
         )
         .await;
     assert_eq!(st, StatusCode::OK, "well-formed headers pass");
-    let (st, _) = s
-        .gql(
-            "/graphql",
-            &[("Accept-Language", "en-US")],
-            "{ getCategories { id } }",
-            json!({}),
-        )
-        .await;
-    assert_eq!(
-        st,
-        StatusCode::OK,
-        "an unsupported Accept-Language falls back to French"
-    );
+    let (st, _) = s.gql("/graphql", &[("Accept-Language", "en-US")], "{ getCategories { id } }", json!({})).await;
+    assert_eq!(st, StatusCode::OK, "an unsupported Accept-Language falls back to French");
 }
 
 #[actix_web::test]
@@ -396,51 +220,19 @@ async fn client_log_is_limited_in_size_and_rate() {
         st.client_log.max_bytes = 1024;
     })
     .await;
-    let (st, _) = s
-        .raw(
-            "/api/client-log",
-            &[],
-            br#"{"logMessage":"TypeError: x is undefined"}"#.to_vec(),
-        )
-        .await;
+    let (st, _) = s.raw("/api/client-log", &[], br#"{"logMessage":"TypeError: x is undefined"}"#.to_vec()).await;
     assert_eq!(st, StatusCode::NO_CONTENT);
-    let (st, b) = s
-        .raw("/api/client-log", &[], br#"{"logMessage":""}"#.to_vec())
-        .await;
-    assert_eq!(
-        (st, b["code"].as_str()),
-        (StatusCode::BAD_REQUEST, Some("REQUIRED"))
-    );
+    let (st, b) = s.raw("/api/client-log", &[], br#"{"logMessage":""}"#.to_vec()).await;
+    assert_eq!((st, b["code"].as_str()), (StatusCode::BAD_REQUEST, Some("REQUIRED")));
     let (st, b) = s.raw("/api/client-log", &[], b"log this".to_vec()).await;
-    assert_eq!(
-        (st, b["code"].as_str()),
-        (StatusCode::BAD_REQUEST, Some("MALFORMED_REQUEST"))
-    );
+    assert_eq!((st, b["code"].as_str()), (StatusCode::BAD_REQUEST, Some("MALFORMED_REQUEST")));
     let big = format!("{{\"logMessage\":\"{}\"}}", "y".repeat(2000));
     let (st, b) = s.raw("/api/client-log", &[], big.into_bytes()).await;
-    assert_eq!(
-        (st, b["code"].as_str()),
-        (StatusCode::PAYLOAD_TOO_LARGE, Some("PAYLOAD_TOO_LARGE"))
-    );
-    let (st, _) = s
-        .raw(
-            "/api/client-log",
-            &[],
-            br#"{"logMessage":"second"}"#.to_vec(),
-        )
-        .await;
+    assert_eq!((st, b["code"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("PAYLOAD_TOO_LARGE")));
+    let (st, _) = s.raw("/api/client-log", &[], br#"{"logMessage":"second"}"#.to_vec()).await;
     assert_eq!(st, StatusCode::NO_CONTENT);
-    let (st, b) = s
-        .raw(
-            "/api/client-log",
-            &[("lang", "ar")],
-            br#"{"logMessage":"third"}"#.to_vec(),
-        )
-        .await;
-    assert_eq!(
-        (st, b["code"].as_str()),
-        (StatusCode::TOO_MANY_REQUESTS, Some("TOO_MANY_ATTEMPTS"))
-    );
+    let (st, b) = s.raw("/api/client-log", &[("lang", "ar")], br#"{"logMessage":"third"}"#.to_vec()).await;
+    assert_eq!((st, b["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("TOO_MANY_ATTEMPTS")));
     assert!(b["wording"].as_str().is_some_and(|w| w.contains("محاولات")));
 }
 
@@ -448,87 +240,72 @@ async fn client_log_is_limited_in_size_and_rate() {
 async fn operations_endpoints_and_metrics_by_operation() {
     let s = start("ops", |_| {}).await;
     let get = |path: &str| s.client.get(format!("{}{path}", s.base)).send();
-    assert_eq!(
-        get("/healthz").await.expect("healthz").status(),
-        StatusCode::OK
-    );
+    assert_eq!(get("/healthz").await.expect("healthz").status(), StatusCode::OK);
     let ready = get("/readyz").await.expect("readyz");
     assert_eq!(ready.status(), StatusCode::OK);
-    s.gql(
-        "/graphql",
-        &[],
-        "query getCategories { getCategories { id } }",
-        json!({}),
-    )
-    .await;
+    s.gql("/graphql", &[], "query getCategories { getCategories { id } }", json!({})).await;
     s.gql("/graphql", &[], "{ nope }", json!({})).await;
-    let metrics = get("/metrics")
-        .await
-        .expect("metrics")
-        .text()
-        .await
-        .expect("text");
+    let metrics = get("/metrics").await.expect("metrics").text().await.expect("text");
     assert!(
-        metrics
-            .contains(r#"souk_graphql_operations_total{operation="getCategories",outcome="ok"} 1"#),
+        metrics.contains(r#"souk_graphql_operations_total{operation="getCategories",outcome="ok"} 1"#),
         "{metrics}"
     );
-    assert!(
-        metrics.contains(r#"souk_graphql_operations_total{operation="invalid",outcome="error"} 1"#),
-        "{metrics}"
-    );
-    assert!(
-        metrics.contains("souk_graphql_operation_duration_seconds_bucket"),
-        "{metrics}"
-    );
-    assert!(
-        metrics.contains(r#"souk_http_requests_total{route="/healthz",status="200"} 1"#),
-        "{metrics}"
-    );
+    assert!(metrics.contains(r#"souk_graphql_operations_total{operation="invalid",outcome="error"} 1"#), "{metrics}");
+    assert!(metrics.contains("souk_graphql_operation_duration_seconds_bucket"), "{metrics}");
+    assert!(metrics.contains(r#"souk_http_requests_total{route="/healthz",status="200"} 1"#), "{metrics}");
 }
 
 #[actix_web::test]
 async fn pages_get_the_client_shell_and_unknown_api_paths_a_json_404() {
     let s = start("spa", |_| {}).await;
     let get = |path: &str| s.client.get(format!("{}{path}", s.base)).send();
-    assert_eq!(
-        get("/ar/home").await.expect("page").status(),
-        StatusCode::SERVICE_UNAVAILABLE,
-        "no build yet: says so"
-    );
+    assert_eq!(get("/ar/home").await.expect("page").status(), StatusCode::SERVICE_UNAVAILABLE, "no build yet: says so");
     let client = s.data_dir.join("client");
     std::fs::create_dir_all(client.join("assets")).expect("dir");
-    std::fs::write(
-        client.join("index.html"),
-        "<!doctype html><div id=root></div>",
-    )
-    .expect("index");
+    std::fs::write(client.join("index.html"), "<!doctype html><div id=root></div>").expect("index");
     std::fs::write(client.join("assets/app.123.js"), "console.log(1)").expect("asset");
     for page in ["/", "/ar", "/fr/home", "/boutiques/casablanca"] {
         let res = get(page).await.expect("page");
         assert_eq!(res.status(), StatusCode::OK, "{page}");
-        assert!(
-            res.text().await.expect("html").contains("id=root"),
-            "{page}"
-        );
+        assert!(res.text().await.expect("html").contains("id=root"), "{page}");
     }
     let asset = get("/assets/app.123.js").await.expect("asset");
     assert_eq!(asset.status(), StatusCode::OK);
-    assert!(
-        asset.headers()["cache-control"]
-            .to_str()
-            .expect("header")
-            .contains("immutable")
-    );
+    assert!(asset.headers()["cache-control"].to_str().expect("header").contains("immutable"));
     let res = get("/api/nothing-here").await.expect("api");
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
-    assert_eq!(
-        res.json::<Value>().await.expect("json")["code"],
-        "NOT_FOUND"
-    );
+    assert_eq!(res.json::<Value>().await.expect("json")["code"], "NOT_FOUND");
     assert_eq!(
         get("/assets/missing.js").await.expect("missing").status(),
         StatusCode::NOT_FOUND,
         "no shell for a missing asset"
     );
+}
+
+#[actix_web::test]
+async fn reference_answers_served_again_are_identical_to_computed_ones() {
+    let cached = start("cache-on", |_| {}).await;
+    let uncached = start("cache-off", |st| st.graphql.reference_cache_entries = 0).await;
+    let cities = "query($k: String) { getCitiesFormattedNext(startIndex: 0, stopIndex: 4, keyword: $k) { cities { label value } count } }";
+    let mut by_lang = Vec::new();
+    for lang in ["fr", "ar"] {
+        let headers = [("Accept-Language", lang)];
+        let first = cached.gql("/graphql", &headers, CATEGORIES, json!({})).await;
+        let again = cached.gql("/graphql", &headers, CATEGORIES, json!({})).await;
+        let computed = uncached.gql("/graphql", &headers, CATEGORIES, json!({})).await;
+        assert_eq!(first, again);
+        assert_eq!(again, computed);
+        for k in ["casa", "fes"] {
+            let a = cached.gql("/graphql", &headers, cities, json!({ "k": k })).await;
+            let b = cached.gql("/graphql", &headers, cities, json!({ "k": k })).await;
+            let c = uncached.gql("/graphql", &headers, cities, json!({ "k": k })).await;
+            assert_eq!((&a, &b), (&c, &c), "keyword {k} in {lang}");
+        }
+        by_lang.push(first.1);
+    }
+    assert_ne!(by_lang[0], by_lang[1], "each language has its own answer");
+    let missing = "{ getAreas(cityId: 987654) { id } }";
+    cached.gql("/graphql", &[], missing, json!({})).await;
+    let (_, again) = cached.gql("/graphql", &[("Accept-Language", "ar")], missing, json!({})).await;
+    assert_eq!(again["errors"][0]["message"], "هذه المدينة غير موجودة", "errors are computed every time");
 }

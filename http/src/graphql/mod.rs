@@ -3,6 +3,7 @@
 //! body within its size limit, checks the gateway's headers, parses the document, runs it
 //! under depth and complexity limits and maps every failure to the error catalogue.
 
+pub mod cache;
 pub mod catalog;
 pub mod context;
 pub mod errors;
@@ -13,7 +14,6 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use async_graphql::parser::types::{DocumentOperations, ExecutableDocument, Selection};
 use async_graphql::{EmptyMutation, EmptySubscription, MergedObject, Schema};
 use context::{Gateway, RequestContext};
-use serde_json::{Value, json};
 use souk_domain::{ErrorCode, SoukError};
 use std::time::Instant;
 
@@ -36,56 +36,28 @@ pub fn build_schema(limits: &SchemaLimits) -> SoukSchema {
     let builder = Schema::build(QueryRoot::default(), EmptyMutation, EmptySubscription)
         .limit_depth(limits.max_depth)
         .limit_complexity(limits.max_complexity);
-    if limits.introspection {
-        builder.finish()
-    } else {
-        builder.disable_introspection().finish()
-    }
+    if limits.introspection { builder.finish() } else { builder.disable_introspection().finish() }
 }
 
 /// `POST /graphql` — the new gateway.
-pub async fn new_gateway(
-    req: HttpRequest,
-    body: web::Payload,
-    state: web::Data<AppState>,
-) -> HttpResponse {
+pub async fn new_gateway(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> HttpResponse {
     execute(req, body, state, Gateway::New).await
 }
 
 /// `POST /graphql-legacy` — the old gateway.
-pub async fn legacy_gateway(
-    req: HttpRequest,
-    body: web::Payload,
-    state: web::Data<AppState>,
-) -> HttpResponse {
+pub async fn legacy_gateway(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> HttpResponse {
     execute(req, body, state, Gateway::Legacy).await
 }
 
-async fn execute(
-    req: HttpRequest,
-    body: web::Payload,
-    state: web::Data<AppState>,
-    gateway: Gateway,
-) -> HttpResponse {
+async fn execute(req: HttpRequest, body: web::Payload, state: web::Data<AppState>, gateway: Gateway) -> HttpResponse {
     let started = Instant::now();
     let (operation, response) = run(&req, body, &state, gateway).await;
-    let outcome = if response.status().is_success() {
-        "ok"
-    } else {
-        "error"
-    };
-    state
-        .metrics
-        .observe_graphql(&operation, outcome, started.elapsed());
+    let outcome = if response.status().is_success() { "ok" } else { "error" };
+    state.metrics.observe_graphql(&operation, outcome, started.elapsed());
     response
 }
 
-async fn run(
-    req: &HttpRequest,
-    body: web::Payload,
-    state: &AppState,
-    gateway: Gateway,
-) -> (String, HttpResponse) {
+async fn run(req: &HttpRequest, body: web::Payload, state: &AppState, gateway: Gateway) -> (String, HttpResponse) {
     let fallback_lang = RequestContext::fallback_lang(req);
     let invalid = |e: SoukError, lang| ("invalid".to_string(), errors::request_failure(&e, lang));
     let ctx = match RequestContext::from_request(req, gateway) {
@@ -100,41 +72,39 @@ async fn run(
     let request: async_graphql::Request = match serde_json::from_slice(&bytes) {
         Ok(r) => r,
         Err(e) => {
-            return invalid(
-                SoukError::with_detail(ErrorCode::MalformedRequest, format!("body: {e}")),
-                lang,
-            );
+            return invalid(SoukError::with_detail(ErrorCode::MalformedRequest, format!("body: {e}")), lang);
         }
     };
     let document = match async_graphql::parser::parse_query(&request.query) {
         Ok(d) => d,
         Err(e) => {
-            return invalid(
-                SoukError::with_detail(ErrorCode::GraphqlParseFailed, e.to_string()),
-                lang,
-            );
+            return invalid(SoukError::with_detail(ErrorCode::GraphqlParseFailed, e.to_string()), lang);
         }
     };
     let operation = root_field(&document, request.operation_name.as_deref());
-    let response = state
-        .schema
-        .execute(request.data(ctx).data(state.clone()))
-        .await;
-    let is_engine_error =
-        |e: &async_graphql::ServerError| e.path.is_empty() && e.extensions.is_none();
+    let slot = match state.reference_cache.lookup(&document, &request, lang) {
+        Some(Ok(answer)) => {
+            let label = operation.unwrap_or_else(|| "unknown".into());
+            return (label, HttpResponse::Ok().content_type("application/json").body(answer.to_vec()));
+        }
+        Some(Err(slot)) => Some(slot),
+        None => None,
+    };
+    let response = state.schema.execute(request.data(ctx).data(state.clone())).await;
+    let is_engine_error = |e: &async_graphql::ServerError| e.path.is_empty() && e.extensions.is_none();
     if let Some(first) = response.errors.iter().find(|e| is_engine_error(e)) {
         let code = errors::classify_engine_error(&first.message);
         let err = SoukError::with_detail(code, first.message.clone());
         return invalid(err, lang);
     }
-    let mut body = json!({ "data": serde_json::to_value(&response.data).unwrap_or(Value::Null) });
-    if !response.errors.is_empty() {
-        body["errors"] = serde_json::to_value(&response.errors).unwrap_or(Value::Null);
+    let succeeded = response.errors.is_empty();
+    // `data`, then `errors` when there are any: serialised straight from the response.
+    let bytes = serde_json::to_vec(&response).unwrap_or_default();
+    if let (Some(slot), true) = (slot, succeeded) {
+        state.reference_cache.store(slot, &bytes);
     }
-    (
-        operation.unwrap_or_else(|| "unknown".into()),
-        HttpResponse::Ok().json(body),
-    )
+    let label = operation.unwrap_or_else(|| "unknown".into());
+    (label, HttpResponse::Ok().content_type("application/json").body(bytes))
 }
 
 /// The first root field of the operation that will run: the metrics label. It is taken from
@@ -145,13 +115,8 @@ fn root_field(doc: &ExecutableDocument, operation_name: Option<&str>) -> Option<
         (DocumentOperations::Multiple(ops), Some(name)) => ops.get(name)?,
         (DocumentOperations::Multiple(ops), None) => ops.values().next()?,
     };
-    op.node
-        .selection_set
-        .node
-        .items
-        .iter()
-        .find_map(|s| match &s.node {
-            Selection::Field(f) => Some(f.node.name.node.to_string()),
-            _ => None,
-        })
+    op.node.selection_set.node.items.iter().find_map(|s| match &s.node {
+        Selection::Field(f) => Some(f.node.name.node.to_string()),
+        _ => None,
+    })
 }

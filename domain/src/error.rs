@@ -35,10 +35,68 @@ pub enum ErrorCode {
     NotFound,
     /// The store cannot be reached (readiness).
     StoreUnavailable,
+    /// Sign-in with an unknown identifier or a wrong password (never says which).
+    IncorrectCredentials,
+    /// A disabled account: contact customer service.
+    NotAuthorized,
+    /// The operation needs a signed-in user and no token came.
+    LoginRequired,
+    /// The token expired, was revoked, or its refresh family was revoked.
+    SessionExpired,
+    /// A token that is not ours (tampered, wrong signature, malformed).
+    InvalidToken,
+    /// The caller may not read or change this account, shop or resource.
+    PermissionDenied,
+    /// Spec §5: at least 5 characters.
+    PasswordTooShort,
+    /// The confirmation differs from the password.
+    PasswordConfirmationMismatch,
+    /// Spec §5: must differ from the current one.
+    PasswordSameAsCurrent,
+    /// Changing the password with a wrong current one.
+    WrongCurrentPassword,
+    /// Sign-up without a (known) city.
+    CityRequired,
+    /// Not a Moroccan phone number.
+    InvalidPhone,
+    /// Not an e-mail address.
+    InvalidEmail,
+    /// An identifier that is neither.
+    InvalidPhoneOrEmail,
+    /// A person's name outside the rules (2 to 60 letters).
+    InvalidName,
+    /// Sign-up with a phone or e-mail already registered.
+    AccountAlreadyExists,
+    /// The account asked for does not exist.
+    AccountNotFound,
+    /// Spec §5: an empty one-time code.
+    CodeRequired,
+    /// A wrong one-time code (or not 6 digits).
+    CodeInvalid,
+    /// No live code: expired, used, or never sent.
+    CodeExpired,
+    /// A new code asked for before the countdown ended.
+    ResendTooSoon,
+    /// Spec §6: e-mail cannot be changed.
+    EmailCannotChange,
+    /// Spec §6: phone change via customer support.
+    PhoneChangeViaSupport,
+    /// A password-reset token that is unknown, used or expired.
+    InvalidResetLink,
+    /// Shop name outside 2 to 80 characters.
+    InvalidShopName,
+    /// Shop description too long, or with contact details.
+    InvalidShopDescription,
+    /// Not an http(s) address.
+    InvalidWebsite,
+    /// Unknown shop category.
+    InvalidShopCategory,
+    /// Logo bytes that are not a supported image.
+    LogoNotAnImage,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 14] = [
+    pub const ALL: [ErrorCode; 43] = [
         ErrorCode::InternalError,
         ErrorCode::MalformedRequest,
         ErrorCode::GraphqlParseFailed,
@@ -53,6 +111,35 @@ impl ErrorCode {
         ErrorCode::CityNotFound,
         ErrorCode::NotFound,
         ErrorCode::StoreUnavailable,
+        ErrorCode::IncorrectCredentials,
+        ErrorCode::NotAuthorized,
+        ErrorCode::LoginRequired,
+        ErrorCode::SessionExpired,
+        ErrorCode::InvalidToken,
+        ErrorCode::PermissionDenied,
+        ErrorCode::PasswordTooShort,
+        ErrorCode::PasswordConfirmationMismatch,
+        ErrorCode::PasswordSameAsCurrent,
+        ErrorCode::WrongCurrentPassword,
+        ErrorCode::CityRequired,
+        ErrorCode::InvalidPhone,
+        ErrorCode::InvalidEmail,
+        ErrorCode::InvalidPhoneOrEmail,
+        ErrorCode::InvalidName,
+        ErrorCode::AccountAlreadyExists,
+        ErrorCode::AccountNotFound,
+        ErrorCode::CodeRequired,
+        ErrorCode::CodeInvalid,
+        ErrorCode::CodeExpired,
+        ErrorCode::ResendTooSoon,
+        ErrorCode::EmailCannotChange,
+        ErrorCode::PhoneChangeViaSupport,
+        ErrorCode::InvalidResetLink,
+        ErrorCode::InvalidShopName,
+        ErrorCode::InvalidShopDescription,
+        ErrorCode::InvalidWebsite,
+        ErrorCode::InvalidShopCategory,
+        ErrorCode::LogoNotAnImage,
     ];
 
     /// The stable code sent in `extensions.code` and in a 400 body's `code`.
@@ -72,6 +159,35 @@ impl ErrorCode {
             ErrorCode::CityNotFound => "CITY_NOT_FOUND",
             ErrorCode::NotFound => "NOT_FOUND",
             ErrorCode::StoreUnavailable => "STORE_UNAVAILABLE",
+            ErrorCode::IncorrectCredentials => "INCORRECT_CREDENTIALS",
+            ErrorCode::NotAuthorized => "NOT_AUTHORIZED",
+            ErrorCode::LoginRequired => "LOGIN_REQUIRED",
+            ErrorCode::SessionExpired => "SESSION_EXPIRED",
+            ErrorCode::InvalidToken => "INVALID_TOKEN",
+            ErrorCode::PermissionDenied => "PERMISSION_DENIED",
+            ErrorCode::PasswordTooShort => "PASSWORD_TOO_SHORT",
+            ErrorCode::PasswordConfirmationMismatch => "PASSWORD_CONFIRMATION_MISMATCH",
+            ErrorCode::PasswordSameAsCurrent => "PASSWORD_SAME_AS_CURRENT",
+            ErrorCode::WrongCurrentPassword => "WRONG_CURRENT_PASSWORD",
+            ErrorCode::CityRequired => "CITY_REQUIRED",
+            ErrorCode::InvalidPhone => "INVALID_PHONE",
+            ErrorCode::InvalidEmail => "INVALID_EMAIL",
+            ErrorCode::InvalidPhoneOrEmail => "INVALID_PHONE_OR_EMAIL",
+            ErrorCode::InvalidName => "INVALID_NAME",
+            ErrorCode::AccountAlreadyExists => "ACCOUNT_ALREADY_EXISTS",
+            ErrorCode::AccountNotFound => "ACCOUNT_NOT_FOUND",
+            ErrorCode::CodeRequired => "CODE_REQUIRED",
+            ErrorCode::CodeInvalid => "CODE_INVALID",
+            ErrorCode::CodeExpired => "CODE_EXPIRED",
+            ErrorCode::ResendTooSoon => "RESEND_TOO_SOON",
+            ErrorCode::EmailCannotChange => "EMAIL_CANNOT_CHANGE",
+            ErrorCode::PhoneChangeViaSupport => "PHONE_CHANGE_VIA_SUPPORT",
+            ErrorCode::InvalidResetLink => "INVALID_RESET_LINK",
+            ErrorCode::InvalidShopName => "INVALID_SHOP_NAME",
+            ErrorCode::InvalidShopDescription => "INVALID_SHOP_DESCRIPTION",
+            ErrorCode::InvalidWebsite => "INVALID_WEBSITE",
+            ErrorCode::InvalidShopCategory => "INVALID_SHOP_CATEGORY",
+            ErrorCode::LogoNotAnImage => "LOGO_NOT_AN_IMAGE",
         }
     }
 
@@ -92,6 +208,35 @@ impl ErrorCode {
             ErrorCode::CityNotFound => "location.error.cityNotFound",
             ErrorCode::NotFound => "common.error.notFound",
             ErrorCode::StoreUnavailable => "common.error.unavailable",
+            ErrorCode::IncorrectCredentials => "login.error.incorrectCredentials",
+            ErrorCode::NotAuthorized => "login.error.notAuthorized",
+            ErrorCode::LoginRequired => "common.error.loginRequired",
+            ErrorCode::SessionExpired => "common.error.sessionExpired",
+            ErrorCode::InvalidToken => "common.error.invalidToken",
+            ErrorCode::PermissionDenied => "common.error.permissionDenied",
+            ErrorCode::PasswordTooShort => "validation.password.min",
+            ErrorCode::PasswordConfirmationMismatch => "validation.password.confirmation",
+            ErrorCode::PasswordSameAsCurrent => "validation.password.sameAsCurrent",
+            ErrorCode::WrongCurrentPassword => "password.error.wrongCurrent",
+            ErrorCode::CityRequired => "validation.city.required",
+            ErrorCode::InvalidPhone => "validation.phone",
+            ErrorCode::InvalidEmail => "validation.email",
+            ErrorCode::InvalidPhoneOrEmail => "validation.phoneOrEmail",
+            ErrorCode::InvalidName => "validation.name",
+            ErrorCode::AccountAlreadyExists => "signup.error.accountExists",
+            ErrorCode::AccountNotFound => "account.error.notFound",
+            ErrorCode::CodeRequired => "otp.error.enterCode",
+            ErrorCode::CodeInvalid => "otp.error.invalid",
+            ErrorCode::CodeExpired => "otp.error.expired",
+            ErrorCode::ResendTooSoon => "otp.error.resendTooSoon",
+            ErrorCode::EmailCannotChange => "account.error.emailCannotChange",
+            ErrorCode::PhoneChangeViaSupport => "account.error.phoneChangeViaSupport",
+            ErrorCode::InvalidResetLink => "recovery.error.invalidLink",
+            ErrorCode::InvalidShopName => "validation.shop.name",
+            ErrorCode::InvalidShopDescription => "validation.shop.description",
+            ErrorCode::InvalidWebsite => "validation.shop.website",
+            ErrorCode::InvalidShopCategory => "validation.shop.category",
+            ErrorCode::LogoNotAnImage => "shop.logo.error.notAnImage",
         }
     }
 
@@ -119,6 +264,75 @@ impl ErrorCode {
             ErrorCode::CityNotFound => ("Cette ville n'existe pas", "هذه المدينة غير موجودة"),
             ErrorCode::NotFound => ("Page introuvable", "الصفحة غير موجودة"),
             ErrorCode::StoreUnavailable => ("Le service est momentanément indisponible", "الخدمة غير متاحة مؤقتًا"),
+            ErrorCode::IncorrectCredentials => {
+                ("E-mail ou mot de passe incorrect", "البريد الإلكتروني أو كلمة المرور غير صحيحة")
+            }
+            ErrorCode::NotAuthorized => (
+                "Vous n'êtes pas autorisé. Veuillez contacter le service client",
+                "غير مسموح لك. يرجى الاتصال بخدمة الزبناء",
+            ),
+            ErrorCode::LoginRequired => ("Veuillez vous connecter pour continuer", "يرجى تسجيل الدخول للمتابعة"),
+            ErrorCode::SessionExpired => {
+                ("Votre session a expiré. Veuillez vous reconnecter", "انتهت صلاحية جلستك. يرجى تسجيل الدخول من جديد")
+            }
+            ErrorCode::InvalidToken => {
+                ("Session invalide. Veuillez vous reconnecter", "جلسة غير صالحة. يرجى تسجيل الدخول من جديد")
+            }
+            ErrorCode::PermissionDenied => (
+                "Vous n'avez pas accès à cette opération. Reconnectez-vous puis réessayez",
+                "ليس لديك حق القيام بهذه العملية. أعد تسجيل الدخول ثم حاول مجددًا",
+            ),
+            ErrorCode::PasswordTooShort => {
+                ("Le mot de passe doit contenir au moins 5 caractères", "يجب أن تحتوي كلمة المرور على 5 أحرف على الأقل")
+            }
+            ErrorCode::PasswordConfirmationMismatch => {
+                ("Les mots de passe ne correspondent pas", "كلمتا المرور غير متطابقتين")
+            }
+            ErrorCode::PasswordSameAsCurrent => (
+                "Le nouveau mot de passe doit être différent de l'actuel",
+                "يجب أن تختلف كلمة المرور الجديدة عن الحالية",
+            ),
+            ErrorCode::WrongCurrentPassword => {
+                ("Le mot de passe actuel est incorrect", "كلمة المرور الحالية غير صحيحة")
+            }
+            ErrorCode::CityRequired => ("Veuillez choisir une ville", "يرجى اختيار مدينة"),
+            ErrorCode::InvalidPhone => ("Numéro de téléphone invalide", "رقم الهاتف غير صالح"),
+            ErrorCode::InvalidEmail => ("Adresse e-mail invalide", "البريد الإلكتروني غير صالح"),
+            ErrorCode::InvalidPhoneOrEmail => (
+                "Saisissez un numéro de téléphone ou une adresse e-mail valide",
+                "أدخل رقم هاتف أو بريدًا إلكترونيًا صالحًا",
+            ),
+            ErrorCode::InvalidName => ("Nom incorrect", "الاسم غير صحيح"),
+            ErrorCode::AccountAlreadyExists => {
+                ("Un compte existe déjà avec ces coordonnées. Connectez-vous", "يوجد حساب بهذه المعلومات. سجّل الدخول")
+            }
+            ErrorCode::AccountNotFound => ("Aucun compte ne correspond", "لا يوجد حساب مطابق"),
+            ErrorCode::CodeRequired => ("Veuillez saisir le code", "يرجى إدخال الرمز"),
+            ErrorCode::CodeInvalid => ("Code incorrect", "الرمز غير صحيح"),
+            ErrorCode::CodeExpired => {
+                ("Ce code a expiré. Demandez-en un nouveau", "انتهت صلاحية هذا الرمز. اطلب رمزًا جديدًا")
+            }
+            ErrorCode::ResendTooSoon => (
+                "Vous pourrez demander un nouveau code à la fin du compte à rebours",
+                "يمكنك طلب رمز جديد عند انتهاء العد التنازلي",
+            ),
+            ErrorCode::EmailCannotChange => {
+                ("L'adresse e-mail ne peut pas être modifiée", "لا يمكن تغيير البريد الإلكتروني")
+            }
+            ErrorCode::PhoneChangeViaSupport => (
+                "Pour changer de numéro, contactez le service client (9h-20h, 7j/7)",
+                "لتغيير رقم الهاتف، اتصل بخدمة الزبناء (من 9 صباحًا إلى 8 مساءً، طيلة أيام الأسبوع)",
+            ),
+            ErrorCode::InvalidResetLink => {
+                ("Ce lien n'est plus valable. Demandez-en un nouveau", "هذا الرابط لم يعد صالحًا. اطلب رابطًا جديدًا")
+            }
+            ErrorCode::InvalidShopName => ("Nom de boutique incorrect", "اسم المتجر غير صحيح"),
+            ErrorCode::InvalidShopDescription => ("Description incorrecte", "الوصف غير صحيح"),
+            ErrorCode::InvalidWebsite => ("Site web incorrect", "الموقع الإلكتروني غير صحيح"),
+            ErrorCode::InvalidShopCategory => ("Veuillez choisir une catégorie", "يرجى اختيار فئة"),
+            ErrorCode::LogoNotAnImage => {
+                ("Le logo doit être une image JPEG ou PNG", "يجب أن يكون الشعار صورة JPEG أو PNG")
+            }
         };
         match lang {
             Lang::Fr => fr,
@@ -141,6 +355,34 @@ impl ErrorCode {
             ErrorCode::CityNotFound | ErrorCode::NotFound => 404,
             ErrorCode::PayloadTooLarge => 413,
             ErrorCode::TooManyAttempts => 429,
+            ErrorCode::IncorrectCredentials
+            | ErrorCode::LoginRequired
+            | ErrorCode::SessionExpired
+            | ErrorCode::InvalidToken => 401,
+            ErrorCode::NotAuthorized | ErrorCode::PermissionDenied => 403,
+            ErrorCode::PasswordTooShort
+            | ErrorCode::PasswordConfirmationMismatch
+            | ErrorCode::PasswordSameAsCurrent
+            | ErrorCode::WrongCurrentPassword
+            | ErrorCode::CityRequired
+            | ErrorCode::InvalidPhone
+            | ErrorCode::InvalidEmail
+            | ErrorCode::InvalidPhoneOrEmail
+            | ErrorCode::InvalidName
+            | ErrorCode::CodeRequired
+            | ErrorCode::CodeInvalid
+            | ErrorCode::CodeExpired
+            | ErrorCode::EmailCannotChange
+            | ErrorCode::PhoneChangeViaSupport
+            | ErrorCode::InvalidResetLink
+            | ErrorCode::InvalidShopName
+            | ErrorCode::InvalidShopDescription
+            | ErrorCode::InvalidWebsite
+            | ErrorCode::InvalidShopCategory
+            | ErrorCode::LogoNotAnImage => 400,
+            ErrorCode::AccountAlreadyExists => 409,
+            ErrorCode::AccountNotFound => 404,
+            ErrorCode::ResendTooSoon => 429,
             ErrorCode::StoreUnavailable => 503,
         }
     }

@@ -13,6 +13,8 @@ pub enum StoreError {
     SchemaTooNew { found: u32, known: u32 },
     #[error("stored data is not what was expected: {0}")]
     Corrupt(String),
+    #[error("already exists: {0}")]
+    Conflict(String),
     #[error("reference data: {0}")]
     Reference(#[from] crate::reference::ReferenceError),
 }

@@ -8,6 +8,7 @@ pub mod ads;
 pub mod catalog;
 pub mod ephemeral;
 pub mod error;
+pub mod media;
 pub mod reference;
 pub mod sqlite;
 

@@ -19,6 +19,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 1, name: "reference_schema", apply: reference_schema },
     Migration { version: 2, name: "reference_data", apply: reference_data },
     Migration { version: 3, name: "accounts_and_ads", apply: accounts_and_ads },
+    Migration { version: 4, name: "sign_in_and_shops", apply: sign_in_and_shops },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -236,6 +237,96 @@ fn accounts_and_ads(tx: &Transaction) -> Result<(), StoreError> {
         CREATE INDEX ads_by_owner ON ads (account_id, status, modified_at DESC);
         -- Listings: one category in one city, by rank time (a bump moves an ad up).
         CREATE INDEX ads_by_listing ON ads (category_id, city_id, status, rank_time DESC);",
+    )?;
+    Ok(())
+}
+
+fn sign_in_and_shops(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(
+        r#"ALTER TABLE accounts ADD COLUMN status TEXT NOT NULL DEFAULT 'active';
+        ALTER TABLE accounts ADD COLUMN roles TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE accounts ADD COLUMN lang TEXT NOT NULL DEFAULT 'fr';
+        ALTER TABLE accounts ADD COLUMN email_verified INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE accounts ADD COLUMN address TEXT;
+        ALTER TABLE accounts ADD COLUMN notification_preferences TEXT NOT NULL DEFAULT
+            '{"adNotificationsEnabled":true,"vasNotificationsEnabled":true,"paymentNotificationsEnabled":true,"newsletterNotificationsEnabled":false,"chatNotificationsEnabled":true}';
+        UPDATE accounts SET roles = '["ROLE_STORE_OWNER"]' WHERE account_type = 'shop';
+
+        -- One row per refresh token, by its SHA-256; a family is one sign-in's chain of rotations.
+        CREATE TABLE refresh_tokens (
+            token_hash TEXT PRIMARY KEY,
+            family_id TEXT NOT NULL,
+            account_id INTEGER NOT NULL REFERENCES accounts(account_id),
+            acting_admin_id INTEGER REFERENCES accounts(account_id),
+            issued_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            rotated_at INTEGER,
+            revoked_at INTEGER
+        );
+        CREATE INDEX refresh_tokens_by_family ON refresh_tokens (family_id);
+
+        -- The shop of a shop account (spec §3 Store info).
+        CREATE TABLE stores (
+            store_id INTEGER PRIMARY KEY,
+            account_id INTEGER NOT NULL UNIQUE REFERENCES accounts(account_id),
+            name TEXT NOT NULL,
+            email TEXT,
+            category_id INTEGER REFERENCES categories(id),
+            website TEXT,
+            description_long TEXT NOT NULL DEFAULT '',
+            description_short TEXT NOT NULL DEFAULT '',
+            phones TEXT NOT NULL DEFAULT '[]',
+            address TEXT NOT NULL DEFAULT '',
+            city_id INTEGER REFERENCES cities(id),
+            logo_key TEXT,
+            plan TEXT NOT NULL DEFAULT 'standard',
+            start_date INTEGER NOT NULL,
+            expiry_date INTEGER NOT NULL,
+            points_count INTEGER NOT NULL DEFAULT 0,
+            points_expiry INTEGER,
+            token_balance INTEGER NOT NULL DEFAULT 0,
+            membership_id INTEGER NOT NULL DEFAULT 1,
+            membership_name TEXT NOT NULL DEFAULT 'Standard',
+            is_verified_seller INTEGER NOT NULL DEFAULT 0,
+            offers_delivery INTEGER NOT NULL DEFAULT 0
+        );
+        INSERT INTO stores (account_id, name, email, category_id, city_id, start_date, expiry_date)
+            SELECT account_id, name, email, shop_category_id, city_id, registered_at, registered_at + 365 * 86400
+            FROM accounts WHERE account_type = 'shop';
+
+        -- Shop sign-ups a sales agent must call within 24 hours, oldest first.
+        CREATE TABLE leads (
+            lead_id INTEGER PRIMARY KEY,
+            account_id INTEGER REFERENCES accounts(account_id),
+            name TEXT NOT NULL,
+            phone TEXT,
+            email TEXT,
+            plan TEXT,
+            category_id INTEGER,
+            created_at INTEGER NOT NULL,
+            call_before INTEGER NOT NULL,
+            called_at INTEGER
+        );
+        CREATE INDEX leads_to_call ON leads (called_at, call_before);
+
+        CREATE TABLE social_identities (
+            provider TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            account_id INTEGER NOT NULL REFERENCES accounts(account_id),
+            linked_at INTEGER NOT NULL,
+            PRIMARY KEY (provider, subject)
+        ) WITHOUT ROWID;
+
+        -- Writes made by an admin acting as a user, partitioned by the admin.
+        CREATE TABLE audit_log (
+            admin_id INTEGER NOT NULL REFERENCES accounts(account_id),
+            id INTEGER NOT NULL,
+            account_id INTEGER NOT NULL REFERENCES accounts(account_id),
+            at INTEGER NOT NULL,
+            operation TEXT NOT NULL,
+            detail TEXT NOT NULL,
+            PRIMARY KEY (admin_id, id)
+        ) WITHOUT ROWID;"#,
     )?;
     Ok(())
 }

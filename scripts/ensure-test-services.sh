@@ -45,4 +45,12 @@ else
   apt_install chromium
 fi
 
+# Debian's aiosmtpd for the SMTP sink of services/tests/notify_smtp.rs (scripts/smtp_sink.py),
+# which the test starts itself on a free loopback port. /usr/bin/python3 is Debian's Python.
+if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
+  echo "aiosmtpd: available to /usr/bin/python3" >&2
+else
+  apt_install python3 python3-aiosmtpd
+fi
+
 bash "$(dirname "$0")/ensure-node.sh"

@@ -1,0 +1,77 @@
+//! Outbound messages of Souk: the kinds of message the platform sends (one-time codes, recovery
+//! links, e-mail verification, moderation outcomes), their wording in French and Arabic, and the
+//! two channels that carry them — e-mail (`Mailer`, lettre: files in the outbox or SMTP) and
+//! one-time codes by messaging app (`MessageSender`, the outbox in embedded mode).
+//!
+//! In embedded mode everything lands in `<data_dir>/outbox/`, which `read_outbox` lists for the
+//! development endpoint and for tests that read codes back.
+
+mod mail;
+mod outbox;
+mod sms;
+mod texts;
+
+pub use mail::{LettreMailer, MailSettings, MailTransport, Mailer, SmtpTls};
+pub use outbox::{Channel, OutboxEntry, outbox_dir, read_outbox};
+pub use sms::{MessageSender, OutboxMessageSender};
+pub use texts::{RenderedEmail, render_email, render_sms};
+
+/// A message Souk sends to a person, with what it needs to say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Message {
+    /// The six-digit code that proves a phone number (sign-up, phone login).
+    PhoneVerificationCode { code: String, minutes: u32 },
+    /// The code that lets a private user reset a forgotten password by phone.
+    RecoveryCode { code: String, minutes: u32 },
+    /// The link that lets a shop owner reset a forgotten password by e-mail.
+    RecoveryLink { link: String, hours: u32 },
+    /// The link (and the code, for typing it in) that confirms an e-mail address.
+    EmailVerification { link: String, code: String, hours: u32 },
+    /// Moderation refused an ad; the owner learns why (spec: "Refused: reason emailed").
+    AdRefused { title: String, reason: String },
+}
+
+impl Message {
+    /// A stable name of the kind, written in the outbox and in the `X-Souk-Kind` mail header.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Message::PhoneVerificationCode { .. } => "phone_verification_code",
+            Message::RecoveryCode { .. } => "recovery_code",
+            Message::RecoveryLink { .. } => "recovery_link",
+            Message::EmailVerification { .. } => "email_verification",
+            Message::AdRefused { .. } => "ad_refused",
+        }
+    }
+
+    /// The one-time code the message carries, if any.
+    pub fn code(&self) -> Option<&str> {
+        match self {
+            Message::PhoneVerificationCode { code, .. }
+            | Message::RecoveryCode { code, .. }
+            | Message::EmailVerification { code, .. } => Some(code),
+            Message::RecoveryLink { .. } | Message::AdRefused { .. } => None,
+        }
+    }
+
+    /// The link the message carries, if any.
+    pub fn link(&self) -> Option<&str> {
+        match self {
+            Message::RecoveryLink { link, .. } | Message::EmailVerification { link, .. } => Some(link),
+            Message::PhoneVerificationCode { .. } | Message::RecoveryCode { .. } | Message::AdRefused { .. } => None,
+        }
+    }
+}
+
+/// Why a message could not be sent or the outbox could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum NotifyError {
+    #[error("outbox: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("smtp: {0}")]
+    Smtp(String),
+    /// The recipient (e-mail address or phone number) is not one a message can go to.
+    #[error("bad recipient: {0}")]
+    Address(String),
+    #[error("cannot build the message: {0}")]
+    Build(String),
+}

@@ -37,7 +37,7 @@ lint-rust:
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 test-rust: services
-	SOUK_REQUIRE_REDIS=1 $(CARGO) test --workspace
+	SOUK_REQUIRE_REDIS=1 SOUK_REQUIRE_SMTP=1 $(CARGO) test --workspace
 
 test-client: client-deps
 	cd client && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test

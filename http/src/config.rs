@@ -18,6 +18,9 @@ pub struct Settings {
     pub web: WebSettings,
     pub graphql: GraphqlSettings,
     pub client_log: ClientLogSettings,
+    pub auth: AuthSettings,
+    pub mail: MailConfig,
+    pub social: SocialSettings,
     pub log: LogSettings,
     pub demo: DemoSettings,
 }
@@ -74,6 +77,66 @@ pub struct GraphqlSettings {
 pub struct ClientLogSettings {
     pub max_bytes: usize,
     pub per_minute: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AuthSettings {
+    pub jwt_secret: String,
+    pub access_ttl_secs: u64,
+    pub refresh_ttl_days: u64,
+    pub acting_ttl_secs: u64,
+    pub code_ttl_secs: u64,
+    pub resend_after_secs: u64,
+    pub max_code_attempts: i64,
+    pub reset_link_ttl_secs: u64,
+    pub attempts_per_identifier: i64,
+    pub attempts_per_address: i64,
+    pub attempt_window_secs: u64,
+    pub public_base_url: String,
+    pub dev_outbox: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MailTransportKind {
+    Outbox,
+    Smtp,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpTlsSetting {
+    None,
+    Starttls,
+    Tls,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SmtpSettings {
+    pub host: String,
+    pub port: u16,
+    pub username: String,
+    pub password: String,
+    pub tls: SmtpTlsSetting,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MailConfig {
+    pub from: String,
+    pub transport: MailTransportKind,
+    pub smtp: SmtpSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SocialSettings {
+    pub google_audience: String,
+    pub google_jwks_file: String,
+    pub facebook_audience: String,
+    pub facebook_jwks_file: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -168,6 +231,34 @@ impl Settings {
         if self.client_log.max_bytes == 0 || self.client_log.per_minute == 0 {
             return fail("client_log.max_bytes and client_log.per_minute must be above 0");
         }
+        let a = &self.auth;
+        if !a.jwt_secret.is_empty() && a.jwt_secret.len() < 32 {
+            return fail("auth.jwt_secret must be at least 32 bytes (or empty for a generated one)");
+        }
+        if a.access_ttl_secs < 60 || a.code_ttl_secs < 60 || a.max_code_attempts < 1 || a.attempts_per_identifier < 1 {
+            return fail(
+                "auth.access_ttl_secs and auth.code_ttl_secs must be at least 60, auth.max_code_attempts and auth.attempts_per_identifier at least 1",
+            );
+        }
+        if !(a.public_base_url.starts_with("http://") || a.public_base_url.starts_with("https://")) {
+            return fail("auth.public_base_url must start with http:// or https://");
+        }
+        if self.mail.from.trim().is_empty() || !self.mail.from.contains('@') {
+            return fail("mail.from must hold an e-mail address");
+        }
+        if self.mail.transport == MailTransportKind::Smtp
+            && (self.mail.smtp.host.is_empty() || self.mail.smtp.port == 0)
+        {
+            return fail("mail.smtp.host and mail.smtp.port are required with mail.transport = \"smtp\"");
+        }
+        for (audience, file, name) in [
+            (&self.social.google_audience, &self.social.google_jwks_file, "social.google"),
+            (&self.social.facebook_audience, &self.social.facebook_jwks_file, "social.facebook"),
+        ] {
+            if audience.is_empty() != file.is_empty() {
+                return Err(ConfigError(format!("{name}_audience and {name}_jwks_file go together")));
+            }
+        }
         if tracing_subscriber::EnvFilter::try_new(&self.log.level).is_err() {
             return fail("log.level is not a valid filter (try \"info\" or \"souk_http=debug,info\")");
         }
@@ -179,6 +270,10 @@ impl Settings {
 
     pub fn database_path(&self) -> PathBuf {
         self.storage.data_dir.join("souk.db")
+    }
+
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.storage.data_dir.join("outbox")
     }
 
     pub fn media_dir(&self) -> PathBuf {

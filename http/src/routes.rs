@@ -11,6 +11,8 @@ pub fn register(cfg: &mut web::ServiceConfig, state: &AppState) {
     cfg.route("/graphql", web::post().to(graphql::new_gateway))
         .route("/graphql-legacy", web::post().to(graphql::legacy_gateway))
         .route("/api/client-log", web::post().to(rest::client_log::client_log))
+        .route("/api/shops/logo", web::post().to(rest::shop_logo::upload_logo))
+        .route("/api/dev/outbox", web::get().to(rest::dev_outbox::dev_outbox))
         .route("/healthz", web::get().to(ops::health::healthz))
         .route("/readyz", web::get().to(ops::health::readyz))
         .route("/metrics", web::get().to(ops::metrics::metrics))

@@ -10,13 +10,19 @@ use crate::state::AppState;
 use actix_web::dev::{Server, Service};
 use actix_web::{App, HttpServer, web};
 use futures_util::FutureExt;
+use souk_services::accounts::codes::CodePolicy;
+use souk_services::accounts::service::{AccountService, AccountSettings};
+use souk_services::accounts::social::{JwksSource, ProviderSettings, SocialProvider, SocialVerifier};
 use souk_services::catalog::CatalogService;
 use souk_services::client_log::ClientLogService;
+use souk_services::notify::{LettreMailer, MailSettings, MailTransport, OutboxMessageSender, SmtpTls};
 use souk_storage::ephemeral::Ephemeral;
 use souk_storage::ephemeral::memory::MemoryEphemeral;
 use souk_storage::ephemeral::redis::RedisEphemeral;
+use souk_storage::media::LocalMediaStore;
 use souk_storage::sqlite::SqliteStore;
 use std::sync::Arc;
+use std::time::Duration;
 use std::time::Instant;
 
 /// Why the server could not start; the message names what to fix.
@@ -30,6 +36,12 @@ pub enum StartError {
     Redis(String),
     #[error("catalog: {0}")]
     Catalog(#[from] souk_services::catalog::CatalogError),
+    #[error("auth.jwt_secret: {0}")]
+    Secret(String),
+    #[error("mail: {0}")]
+    Mail(String),
+    #[error("social: {0}")]
+    Social(String),
     #[error("metrics: {0}")]
     Metrics(#[from] prometheus::Error),
     #[error("server.host/server.port {addr}: {source}")]
@@ -71,12 +83,18 @@ pub async fn build_state(
         max_complexity: settings.graphql.max_complexity,
         introspection: settings.graphql.introspection,
     });
+    let catalog = Arc::new(catalog);
+    let accounts = account_service(&settings, &store, &ephemeral, &catalog)?;
+    let social = Arc::new(social_verifier(&settings)?);
     Ok(AppState {
         client_log: Arc::new(ClientLogService::new(Arc::clone(&ephemeral), settings.client_log.per_minute)),
+        accounts: Arc::new(accounts),
+        social,
+        media: Arc::new(LocalMediaStore::new(settings.media_dir())),
         settings: Arc::new(settings),
         store,
         ephemeral,
-        catalog: Arc::new(catalog),
+        catalog,
         schema,
         reference_cache: Arc::new(ReferenceCache::new(reference_cache_entries)),
         metrics: Arc::new(Metrics::new()?),
@@ -120,4 +138,101 @@ pub fn bind(state: AppState) -> Result<(Server, std::net::SocketAddr), StartErro
         .copied()
         .ok_or_else(|| StartError::Bind { addr, source: std::io::Error::other("no address bound") })?;
     Ok((server.run(), bound))
+}
+
+/// The access-token key: the configured one, or one made once and kept in the data dir.
+fn token_secret(settings: &Settings) -> Result<Vec<u8>, StartError> {
+    if !settings.auth.jwt_secret.is_empty() {
+        return Ok(settings.auth.jwt_secret.as_bytes().to_vec());
+    }
+    let path = settings.storage.data_dir.join("auth-secret");
+    match std::fs::read_to_string(&path) {
+        Ok(text) if text.trim().len() >= 32 => Ok(text.trim().as_bytes().to_vec()),
+        Ok(_) => Err(StartError::Secret(format!("{} is shorter than 32 bytes", path.display()))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let secret = souk_services::accounts::tokens::random_token();
+            write_private(&path, &secret).map_err(|e| StartError::Secret(format!("{}: {e}", path.display())))?;
+            Ok(secret.into_bytes())
+        }
+        Err(e) => Err(StartError::Secret(format!("{}: {e}", path.display()))),
+    }
+}
+
+fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)?.write_all(text.as_bytes())
+}
+
+fn account_service(
+    settings: &Settings,
+    store: &SqliteStore,
+    ephemeral: &Arc<dyn Ephemeral>,
+    catalog: &Arc<CatalogService>,
+) -> Result<AccountService, StartError> {
+    let a = &settings.auth;
+    let m = &settings.mail;
+    let transport = match m.transport {
+        crate::config::MailTransportKind::Outbox => MailTransport::Outbox { dir: settings.outbox_dir() },
+        crate::config::MailTransportKind::Smtp => MailTransport::Smtp {
+            host: m.smtp.host.clone(),
+            port: m.smtp.port,
+            username: Some(m.smtp.username.clone()).filter(|u| !u.is_empty()),
+            password: Some(m.smtp.password.clone()).filter(|p| !p.is_empty()),
+            tls: match m.smtp.tls {
+                crate::config::SmtpTlsSetting::None => SmtpTls::None,
+                crate::config::SmtpTlsSetting::Starttls => SmtpTls::StartTls,
+                crate::config::SmtpTlsSetting::Tls => SmtpTls::Tls,
+            },
+        },
+    };
+    let mailer = LettreMailer::new(&MailSettings { from: m.from.clone(), transport })
+        .map_err(|e| StartError::Mail(e.to_string()))?;
+    let account_settings = AccountSettings {
+        access_ttl: Duration::from_secs(a.access_ttl_secs),
+        refresh_ttl: Duration::from_secs(a.refresh_ttl_days * 86400),
+        acting_ttl: Duration::from_secs(a.acting_ttl_secs),
+        codes: CodePolicy {
+            ttl: Duration::from_secs(a.code_ttl_secs),
+            resend_after: Duration::from_secs(a.resend_after_secs),
+            max_attempts: a.max_code_attempts,
+        },
+        reset_link_ttl: Duration::from_secs(a.reset_link_ttl_secs),
+        attempts_per_identifier: a.attempts_per_identifier,
+        attempts_per_address: a.attempts_per_address,
+        attempt_window: Duration::from_secs(a.attempt_window_secs),
+        public_base_url: a.public_base_url.clone(),
+    };
+    Ok(AccountService::new(
+        Arc::new(store.clone()),
+        Arc::clone(ephemeral),
+        Arc::clone(catalog),
+        &token_secret(settings)?,
+        Arc::new(OutboxMessageSender::new(settings.outbox_dir())),
+        Arc::new(mailer),
+        account_settings,
+    ))
+}
+
+fn social_verifier(settings: &Settings) -> Result<SocialVerifier, StartError> {
+    let s = &settings.social;
+    let mut providers = Vec::new();
+    for (provider, audience, file) in [
+        (SocialProvider::Google, &s.google_audience, &s.google_jwks_file),
+        (SocialProvider::Facebook, &s.facebook_audience, &s.facebook_jwks_file),
+    ] {
+        if audience.is_empty() {
+            continue;
+        }
+        providers.push(ProviderSettings {
+            provider,
+            issuers: provider.well_known_issuers().iter().map(|i| i.to_string()).collect(),
+            audience: audience.clone(),
+            jwks: JwksSource::File(file.into()),
+        });
+    }
+    SocialVerifier::new(providers).map_err(|e| StartError::Social(e.to_string()))
 }

@@ -4,9 +4,12 @@ use crate::config::Settings;
 use crate::graphql::SoukSchema;
 use crate::graphql::cache::ReferenceCache;
 use crate::ops::metrics::Metrics;
+use souk_services::accounts::service::AccountService;
+use souk_services::accounts::social::SocialVerifier;
 use souk_services::catalog::CatalogService;
 use souk_services::client_log::ClientLogService;
 use souk_storage::ephemeral::Ephemeral;
+use souk_storage::media::MediaStore;
 use souk_storage::sqlite::SqliteStore;
 use std::sync::Arc;
 
@@ -18,6 +21,9 @@ pub struct AppState {
     pub ephemeral: Arc<dyn Ephemeral>,
     pub catalog: Arc<CatalogService>,
     pub client_log: Arc<ClientLogService>,
+    pub accounts: Arc<AccountService>,
+    pub social: Arc<SocialVerifier>,
+    pub media: Arc<dyn MediaStore>,
     pub schema: SoukSchema,
     pub reference_cache: Arc<ReferenceCache>,
     pub metrics: Arc<Metrics>,

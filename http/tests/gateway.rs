@@ -2,66 +2,11 @@
 //! asked over HTTP. Covers the catalog operations in both languages and through both
 //! gateways, and every kind of bad input getting its catalogue code — never a 500.
 
+mod common;
+
+use common::start;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use souk_http::config::{Overrides, Settings};
-use souk_http::server;
-use std::path::PathBuf;
-
-struct TestServer {
-    base: String,
-    client: reqwest::Client,
-    data_dir: PathBuf,
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("souk-gw-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-/// Starts a server with the default settings but a fresh data dir, a free port and the
-/// given adjustments.
-async fn start(name: &str, adjust: impl FnOnce(&mut Settings)) -> TestServer {
-    let data_dir = temp_dir(name);
-    let overrides = Overrides { data_dir: Some(data_dir.clone()), port: Some(1), ..Overrides::default() };
-    let mut settings = Settings::load(&overrides).expect("settings");
-    settings.server.port = 0;
-    settings.server.workers = 1;
-    settings.web.client_dir = data_dir.join("client");
-    adjust(&mut settings);
-    let store = server::open_store(&settings).expect("store");
-    let ephemeral = server::open_ephemeral(&settings).await.expect("ephemeral");
-    let state = server::build_state(settings, store, ephemeral).await.expect("state");
-    let (srv, addr) = server::bind(state).expect("bind");
-    actix_web::rt::spawn(srv);
-    TestServer { base: format!("http://{addr}"), client: reqwest::Client::new(), data_dir }
-}
-
-impl TestServer {
-    async fn gql(&self, path: &str, headers: &[(&str, &str)], query: &str, variables: Value) -> (StatusCode, Value) {
-        let mut req =
-            self.client.post(format!("{}{path}", self.base)).json(&json!({ "query": query, "variables": variables }));
-        for (k, v) in headers {
-            req = req.header(*k, *v);
-        }
-        let res = req.send().await.expect("request");
-        let status = res.status();
-        (status, res.json().await.expect("a JSON body"))
-    }
-
-    async fn raw(&self, path: &str, headers: &[(&str, &str)], body: Vec<u8>) -> (StatusCode, Value) {
-        let mut req =
-            self.client.post(format!("{}{path}", self.base)).body(body).header("content-type", "application/json");
-        for (k, v) in headers {
-            req = req.header(*k, *v);
-        }
-        let res = req.send().await.expect("request");
-        let status = res.status();
-        (status, res.json().await.unwrap_or(Value::Null))
-    }
-}
 
 const CATEGORIES: &str = "query getCategories($w: Boolean) { getCategories(withMissingCats: $w) { id parentId childrenIds order name label { fr ar } slug { fr ar } adTypes { key order label { fr ar } } vertical isMissing } }";
 

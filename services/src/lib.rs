@@ -5,3 +5,5 @@ pub mod accounts;
 pub mod catalog;
 pub mod client_log;
 pub mod demo;
+pub mod media;
+pub mod notify;

@@ -21,8 +21,11 @@ pub struct RequestContext {
     pub lang: Lang,
     pub visitor_id: Option<String>,
     pub session_id: Option<String>,
-    /// The access token as sent; checked by the Accounts capability when a resolver needs it.
+    /// The access token as sent (bearer header, legacy `token` header, or the `souk_token`
+    /// cookie the client stores); checked when a resolver needs a caller.
     pub bearer_token: Option<String>,
+    /// The client's address, for per-address limits.
+    pub address: String,
 }
 
 const MAX_ID_LEN: usize = 64;
@@ -67,6 +70,21 @@ fn token_value(name: &str, value: &str) -> Result<String, SoukError> {
     }
 }
 
+/// The `souk_token` cookie, when the browser sent one.
+fn cookie_token(req: &HttpRequest) -> Result<Option<String>, SoukError> {
+    let Some(cookies) = req.headers().get("Cookie").and_then(|v| v.to_str().ok()) else { return Ok(None) };
+    for pair in cookies.split(';') {
+        if let Some(value) = pair.trim().strip_prefix("souk_token=") {
+            return token_value("Cookie souk_token", value.trim()).map(Some);
+        }
+    }
+    Ok(None)
+}
+
+fn address(req: &HttpRequest) -> String {
+    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_else(|| "unknown".into())
+}
+
 impl RequestContext {
     /// Reads the headers of the gateway the request came through.
     pub fn from_request(req: &HttpRequest, gateway: Gateway) -> Result<RequestContext, SoukError> {
@@ -88,7 +106,12 @@ impl RequestContext {
                         Some(token_value("Authorization", token.trim())?)
                     }
                 };
-                Ok(RequestContext { gateway, lang, visitor_id, session_id: id_header(req, "sessionId")?, bearer_token })
+                let bearer_token = match bearer_token {
+                    Some(t) => Some(t),
+                    None => cookie_token(req)?,
+                };
+                let session_id = id_header(req, "sessionId")?;
+                Ok(RequestContext { gateway, lang, visitor_id, session_id, bearer_token, address: address(req) })
             }
             Gateway::Legacy => {
                 // The old gateway names its language exactly: anything else is a client bug.
@@ -98,7 +121,7 @@ impl RequestContext {
                         .ok_or_else(|| SoukError::with_detail(ErrorCode::InvalidHeader, "lang: fr or ar"))?,
                 };
                 let bearer_token = header(req, "token")?.map(|t| token_value("token", t)).transpose()?;
-                Ok(RequestContext { gateway, lang, visitor_id, session_id: None, bearer_token })
+                Ok(RequestContext { gateway, lang, visitor_id, session_id: None, bearer_token, address: address(req) })
             }
         }
     }

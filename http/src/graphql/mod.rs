@@ -3,6 +3,7 @@
 //! body within its size limit, checks the gateway's headers, parses the document, runs it
 //! under depth and complexity limits and maps every failure to the error catalogue.
 
+pub mod accounts;
 pub mod cache;
 pub mod catalog;
 pub mod context;
@@ -12,16 +13,20 @@ use crate::body::read_limited;
 use crate::state::AppState;
 use actix_web::{HttpRequest, HttpResponse, web};
 use async_graphql::parser::types::{DocumentOperations, ExecutableDocument, Selection};
-use async_graphql::{EmptyMutation, EmptySubscription, MergedObject, Schema};
+use async_graphql::{EmptySubscription, MergedObject, Schema};
 use context::{Gateway, RequestContext};
 use souk_domain::{ErrorCode, SoukError};
 use std::time::Instant;
 
 /// Every query of the product, merged from the areas' modules.
 #[derive(MergedObject, Default)]
-pub struct QueryRoot(catalog::CatalogQuery);
+pub struct QueryRoot(catalog::CatalogQuery, accounts::AccountQuery);
 
-pub type SoukSchema = Schema<QueryRoot, EmptyMutation, EmptySubscription>;
+/// Every mutation of the product, merged from the areas' modules.
+#[derive(MergedObject, Default)]
+pub struct MutationRoot(accounts::AccountMutation);
+
+pub type SoukSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;
 
 /// Limits the schema enforces on every document.
 pub struct SchemaLimits {
@@ -33,7 +38,7 @@ pub struct SchemaLimits {
 /// Builds the schema. The application state is added per request, so the schema can be
 /// built (and its SDL printed) before the state exists.
 pub fn build_schema(limits: &SchemaLimits) -> SoukSchema {
-    let builder = Schema::build(QueryRoot::default(), EmptyMutation, EmptySubscription)
+    let builder = Schema::build(QueryRoot::default(), MutationRoot::default(), EmptySubscription)
         .limit_depth(limits.max_depth)
         .limit_complexity(limits.max_complexity);
     if limits.introspection { builder.finish() } else { builder.disable_introspection().finish() }

@@ -1,4 +1,6 @@
-//! The REST-style helpers of spec §7 (client log now; parse-URL, uploads and saved ads join
-//! with their capabilities).
+//! The REST-style helpers of spec §7: client log, shop logo upload, and the development-only
+//! outbox listing (parse-URL and saved ads join with their capabilities).
 
 pub mod client_log;
+pub mod dev_outbox;
+pub mod shop_logo;

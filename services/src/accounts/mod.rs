@@ -1,2 +1,6 @@
 //! Accounts: sign-up, sign-in, profiles (grows with the Accounts capability).
+pub mod codes;
 pub mod password;
+pub mod service;
+pub mod social;
+pub mod tokens;

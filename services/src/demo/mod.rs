@@ -173,7 +173,7 @@ pub async fn seed_demo<S: AccountStore + AdStore>(
         let password = demo.password.clone();
         let password_hash = blocking(move || Ok(hash_password(&password)?)).await?;
         credentials.push(DemoCredentials::of(&demo));
-        new_accounts.push(NewAccount { account: demo.account, password_hash });
+        new_accounts.push(NewAccount::new(demo.account, password_hash));
         progress(SeedProgress { stage: "accounts", done: i + 1, total: total_accounts });
     }
     store.insert_accounts(new_accounts).await?;

@@ -1,0 +1,825 @@
+//! GraphQL operations of accounts and shops (spec §7): sign-up, sign-in, sessions, profile,
+//! passwords, notification preferences, one-time codes, recovery, shops, and the admin's
+//! acting-as and audit. Each resolver reads the caller, makes one account-service call and
+//! maps the result; the service checks who may do what.
+
+use super::context::RequestContext;
+use super::errors::to_graphql_error;
+use crate::state::AppState;
+use async_graphql::{Context, InputObject, Object, Result, SimpleObject};
+use souk_domain::account::{AccountType, NotificationPreferences};
+use souk_domain::{ErrorCode, Lang, SoukError};
+use souk_services::accounts::service::{
+    AccountInfoUpdate, Caller, PasswordReset, Registration, Session, ShopProfileEdit,
+};
+use souk_services::accounts::social::SocialProvider;
+use souk_storage::accounts::{StoredAccount, StoredStore};
+
+struct Req<'a> {
+    lang: Lang,
+    state: &'a AppState,
+    ctx: Option<&'a RequestContext>,
+}
+
+fn req<'a>(ctx: &Context<'a>) -> Req<'a> {
+    let rc = ctx.data_opt::<RequestContext>();
+    Req { lang: rc.map(|r| r.lang).unwrap_or_default(), state: ctx.data_unchecked::<AppState>(), ctx: rc }
+}
+
+impl Req<'_> {
+    fn err(&self, e: SoukError) -> async_graphql::Error {
+        to_graphql_error(&e, self.lang)
+    }
+
+    /// The signed-in caller, or `LOGIN_REQUIRED` / `SESSION_EXPIRED` / `INVALID_TOKEN`.
+    async fn caller(&self) -> Result<Caller> {
+        let token = self.ctx.and_then(|c| c.bearer_token.as_deref());
+        let Some(token) = token else { return Err(self.err(SoukError::new(ErrorCode::LoginRequired))) };
+        self.state.accounts.authenticate(token).await.map_err(|e| self.err(e))
+    }
+
+    fn address(&self) -> String {
+        self.ctx.map(|c| c.address.clone()).unwrap_or_else(|| "unknown".into())
+    }
+}
+
+/// A phone number and whether the seller hides it.
+#[derive(SimpleObject)]
+pub struct PhoneNode {
+    pub number: Option<String>,
+    pub is_hidden: bool,
+}
+
+#[derive(SimpleObject)]
+pub struct CityRef {
+    pub id: u32,
+    pub name: String,
+    pub tracking_value: String,
+}
+
+#[derive(SimpleObject)]
+pub struct LocationNode {
+    pub city: Option<CityRef>,
+    pub address: Option<String>,
+}
+
+/// Spec §3 Account, with the roles and session facts the profile state needs.
+#[derive(SimpleObject)]
+pub struct AccountInfo {
+    pub id: i64,
+    pub uu_id: String,
+    pub name: String,
+    pub email: Option<String>,
+    pub phone: PhoneNode,
+    pub location: LocationNode,
+    pub registered_at: i64,
+    #[graphql(name = "type")]
+    pub kind: String,
+    pub roles: Vec<String>,
+    pub is_admin: bool,
+    pub store_id: Option<i64>,
+    pub email_verified: bool,
+}
+
+fn account_info(a: &StoredAccount, state: &AppState, lang: Lang) -> AccountInfo {
+    let city = state.catalog.cities().iter().find(|c| c.id == a.account.city_id).map(|c| CityRef {
+        id: c.id,
+        name: c.label.get(lang).to_string(),
+        tracking_value: c.slug.fr.clone(),
+    });
+    AccountInfo {
+        id: a.account.account_id,
+        uu_id: a.account.uuid.clone(),
+        name: a.account.name.clone(),
+        email: a.account.email.clone(),
+        phone: PhoneNode { number: a.account.phone.clone(), is_hidden: a.account.phone_hidden },
+        location: LocationNode { city, address: a.address.clone() },
+        registered_at: a.account.registered_at,
+        kind: a.account.account_type.as_str().to_string(),
+        roles: a.roles.iter().map(|r| r.as_str().to_string()).collect(),
+        is_admin: a.roles.contains(&souk_domain::account::Role::Admin),
+        store_id: a.store_id,
+        email_verified: a.email_verified,
+    }
+}
+
+/// Tokens of a session.
+#[derive(SimpleObject)]
+pub struct TokenPair {
+    pub access_token: String,
+    pub refresh_token: String,
+    pub expires_in: i64,
+    pub token_type: String,
+}
+
+impl From<&Session> for TokenPair {
+    fn from(s: &Session) -> Self {
+        TokenPair {
+            access_token: s.access_token.clone(),
+            refresh_token: s.refresh_token.clone(),
+            expires_in: s.expires_in,
+            token_type: "Bearer".into(),
+        }
+    }
+}
+
+/// `registerAccount` → `login.accessToken` and `info`.
+#[derive(SimpleObject)]
+pub struct RegisterPayload {
+    pub login: TokenPair,
+    pub info: AccountInfo,
+}
+
+/// `login(email, password)` → token, tokenType, expiresIn, accountId, uuId.
+#[derive(SimpleObject)]
+pub struct LoginPayload {
+    pub token: String,
+    pub token_type: String,
+    pub expires_in: i64,
+    pub account_id: i64,
+    pub uu_id: String,
+    pub refresh_token: String,
+}
+
+/// An HTTP-like result code the spec asks for (201 created, 204 no content, 200).
+#[derive(SimpleObject)]
+pub struct CodePayload {
+    pub code: u16,
+}
+
+#[derive(SimpleObject)]
+pub struct EmailPayload {
+    pub email: String,
+}
+
+#[derive(SimpleObject)]
+pub struct PhonePayload {
+    pub phone: String,
+}
+
+#[derive(SimpleObject)]
+pub struct ActivationCodePayload {
+    pub is_valid: bool,
+}
+
+#[derive(SimpleObject)]
+pub struct AccountExistence {
+    pub does_account_exist: bool,
+}
+
+#[derive(SimpleObject)]
+pub struct NotificationSettings {
+    pub ad_notifications_enabled: bool,
+    pub vas_notifications_enabled: bool,
+    pub payment_notifications_enabled: bool,
+    pub newsletter_notifications_enabled: bool,
+    pub chat_notifications_enabled: bool,
+}
+
+impl From<NotificationPreferences> for NotificationSettings {
+    fn from(p: NotificationPreferences) -> Self {
+        NotificationSettings {
+            ad_notifications_enabled: p.ad_notifications_enabled,
+            vas_notifications_enabled: p.vas_notifications_enabled,
+            payment_notifications_enabled: p.payment_notifications_enabled,
+            newsletter_notifications_enabled: p.newsletter_notifications_enabled,
+            chat_notifications_enabled: p.chat_notifications_enabled,
+        }
+    }
+}
+
+#[derive(SimpleObject)]
+pub struct NotificationPreferencesPayload {
+    pub settings: NotificationSettings,
+}
+
+#[derive(SimpleObject)]
+pub struct NotificationChannel {
+    pub name: String,
+    pub status: String,
+}
+
+/// The banner of an admin acting as a user, and the session's end.
+#[derive(SimpleObject)]
+pub struct SessionInfo {
+    pub expires_at: i64,
+    pub acting_admin_id: Option<i64>,
+    pub acting_admin_name: Option<String>,
+}
+
+/// Spec §3 User profile state.
+#[derive(SimpleObject)]
+pub struct CurrentUser {
+    pub user_id: i64,
+    pub name: String,
+    pub email: Option<String>,
+    #[graphql(name = "type")]
+    pub kind: String,
+    pub role: Vec<String>,
+    pub is_admin: bool,
+    pub allowed_access: Vec<String>,
+    pub phone: Option<String>,
+    pub location: LocationNode,
+    pub shop_info: Option<StoreInfo>,
+    pub session: SessionInfo,
+}
+
+#[derive(SimpleObject)]
+pub struct Points {
+    pub count: i64,
+    pub expiry_date: Option<i64>,
+}
+
+#[derive(SimpleObject)]
+pub struct Membership {
+    pub id: i64,
+    pub name: String,
+}
+
+#[derive(SimpleObject)]
+pub struct Descriptions {
+    pub long: String,
+    pub short: String,
+}
+
+/// Spec §3 Store info.
+#[derive(SimpleObject)]
+pub struct StoreInfo {
+    pub store_id: i64,
+    pub name: String,
+    pub email: Option<String>,
+    pub category: Option<u32>,
+    pub website: Option<String>,
+    pub description: Descriptions,
+    pub phones: Vec<String>,
+    pub locations: Vec<String>,
+    pub logo: Option<String>,
+    pub start_date: i64,
+    pub expiry_date: i64,
+    pub points: Points,
+    pub token_balance: i64,
+    pub offers_delivery: bool,
+    pub membership: Membership,
+    pub is_verified_seller: bool,
+    pub plan: String,
+}
+
+fn store_info(s: StoredStore, state: &AppState) -> StoreInfo {
+    StoreInfo {
+        store_id: s.store_id,
+        name: s.name,
+        email: s.email,
+        category: s.category_id,
+        website: s.website,
+        description: Descriptions { long: s.description_long, short: s.description_short },
+        phones: s.phones,
+        locations: if s.address.is_empty() { vec![] } else { vec![s.address] },
+        logo: s.logo_key.map(|k| state.media.public_path(&k)),
+        start_date: s.start_date,
+        expiry_date: s.expiry_date,
+        points: Points { count: s.points_count, expiry_date: s.points_expiry },
+        token_balance: s.token_balance,
+        offers_delivery: s.offers_delivery,
+        membership: Membership { id: s.membership_id, name: s.membership_name },
+        is_verified_seller: s.is_verified_seller,
+        plan: s.plan,
+    }
+}
+
+/// The older shop profile shape (spec §3).
+#[derive(SimpleObject)]
+pub struct ShopProfile {
+    pub store_id: i64,
+    pub email: Option<String>,
+    pub name: String,
+    pub desc: String,
+    pub short_desc: String,
+    pub category: Option<u32>,
+    pub image_logo: Option<String>,
+    pub address: String,
+    pub offers_delivery: bool,
+    pub phone1: Option<String>,
+    pub phone2: Option<String>,
+    pub phone3: Option<String>,
+    pub store_url: Option<String>,
+    pub store_points: i64,
+    pub store_points_expiry: Option<i64>,
+    pub store_start_date: i64,
+    pub store_end_date: i64,
+}
+
+#[derive(SimpleObject)]
+pub struct LeadNode {
+    pub lead_id: i64,
+    pub account_id: Option<i64>,
+    pub name: String,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub plan: Option<String>,
+    pub category_id: Option<u32>,
+    pub created_at: i64,
+    pub call_before: i64,
+}
+
+#[derive(SimpleObject)]
+pub struct AuditNode {
+    pub account_id: i64,
+    pub at: i64,
+    pub operation: String,
+}
+
+#[derive(InputObject)]
+pub struct RegisterAccountInput {
+    /// `private` or `shop`.
+    #[graphql(name = "type")]
+    pub kind: String,
+    pub name: String,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub city_id: Option<u32>,
+    pub password: String,
+    pub password_confirmation: Option<String>,
+    pub shop_category: Option<u32>,
+    pub plan: Option<String>,
+}
+
+#[derive(InputObject)]
+pub struct LocationInput {
+    pub city_id: Option<u32>,
+    pub address: Option<String>,
+}
+
+#[derive(InputObject)]
+pub struct AccountInfoInput {
+    pub name: Option<String>,
+    pub phone: Option<String>,
+    pub location: Option<LocationInput>,
+    pub email: Option<String>,
+}
+
+#[derive(InputObject)]
+pub struct EmailInput {
+    pub email: String,
+}
+
+#[derive(InputObject)]
+pub struct PhoneInput {
+    pub phone: String,
+}
+
+#[derive(InputObject)]
+pub struct ActivationCodeInput {
+    pub phone: String,
+    pub code: String,
+}
+
+#[derive(InputObject)]
+pub struct ResetPasswordInput {
+    pub token: Option<String>,
+    pub phone: Option<String>,
+    pub code: Option<String>,
+    pub password: String,
+    pub password_confirmation: Option<String>,
+}
+
+#[derive(InputObject)]
+pub struct VerifyEmailInput {
+    pub code: String,
+}
+
+#[derive(InputObject)]
+pub struct NotificationPreferencesInput {
+    pub ad_notifications_enabled: bool,
+    pub vas_notifications_enabled: bool,
+    pub payment_notifications_enabled: bool,
+    pub newsletter_notifications_enabled: bool,
+    /// Sent as true by the client; chat notifications cannot be turned off.
+    pub chat_notifications_enabled: Option<bool>,
+}
+
+#[derive(Default)]
+pub struct AccountQuery;
+
+#[Object]
+impl AccountQuery {
+    /// The caller's account (spec §3 Account).
+    async fn get_my_account_info(&self, ctx: &Context<'_>) -> Result<AccountInfo> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let a = r.state.accounts.my_account(&caller).await.map_err(|e| r.err(e))?;
+        Ok(account_info(&a, r.state, r.lang))
+    }
+
+    /// The user behind the token (spec §3 User profile state), with the session's end and
+    /// the acting admin for the banner.
+    async fn get_current_user(&self, ctx: &Context<'_>) -> Result<CurrentUser> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let a = r.state.accounts.my_account(&caller).await.map_err(|e| r.err(e))?;
+        let shop_info = match a.store_id {
+            Some(id) => Some(store_info(r.state.accounts.my_store(&caller, id).await.map_err(|e| r.err(e))?, r.state)),
+            None => None,
+        };
+        let acting_admin_name = r.state.accounts.acting_admin_name(&caller).await.map_err(|e| r.err(e))?;
+        let info = account_info(&a, r.state, r.lang);
+        Ok(CurrentUser {
+            user_id: info.id,
+            name: info.name,
+            email: info.email,
+            kind: info.kind,
+            role: info.roles,
+            is_admin: info.is_admin,
+            allowed_access: caller.claims.allowed_access.clone(),
+            phone: info.phone.number,
+            location: info.location,
+            shop_info,
+            session: SessionInfo {
+                expires_at: caller.claims.exp,
+                acting_admin_id: caller.claims.act,
+                acting_admin_name,
+            },
+        })
+    }
+
+    /// `getMyStoreInfo(storeId)`: the caller's own shop.
+    async fn get_my_store_info(&self, ctx: &Context<'_>, store_id: i64) -> Result<StoreInfo> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let s = r.state.accounts.my_store(&caller, store_id).await.map_err(|e| r.err(e))?;
+        Ok(store_info(s, r.state))
+    }
+
+    /// `getShopProfile(storeId)`: the caller's own shop, older shape.
+    async fn get_shop_profile(&self, ctx: &Context<'_>, store_id: i64) -> Result<ShopProfile> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let s = r.state.accounts.my_store(&caller, store_id).await.map_err(|e| r.err(e))?;
+        let phone = |i: usize| s.phones.get(i).cloned();
+        Ok(ShopProfile {
+            store_id: s.store_id,
+            email: s.email.clone(),
+            name: s.name.clone(),
+            desc: s.description_long.clone(),
+            short_desc: s.description_short.clone(),
+            category: s.category_id,
+            image_logo: s.logo_key.as_deref().map(|k| r.state.media.public_path(k)),
+            address: s.address.clone(),
+            offers_delivery: s.offers_delivery,
+            phone1: phone(0),
+            phone2: phone(1),
+            phone3: phone(2),
+            store_url: s.website.clone(),
+            store_points: s.points_count,
+            store_points_expiry: s.points_expiry,
+            store_start_date: s.start_date,
+            store_end_date: s.expiry_date,
+        })
+    }
+
+    /// `checkActivationCode(input)` → `isValid`. A right code is used up.
+    async fn check_activation_code(
+        &self,
+        ctx: &Context<'_>,
+        input: ActivationCodeInput,
+    ) -> Result<ActivationCodePayload> {
+        let r = req(ctx);
+        let is_valid = r.state.accounts.check_activation_code(&input.phone, &input.code).await.map_err(|e| r.err(e))?;
+        Ok(ActivationCodePayload { is_valid })
+    }
+
+    /// `getUserNotificationPreferences` → `settings`.
+    async fn get_user_notification_preferences(&self, ctx: &Context<'_>) -> Result<NotificationPreferencesPayload> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let p = r.state.accounts.preferences(&caller).await.map_err(|e| r.err(e))?;
+        Ok(NotificationPreferencesPayload { settings: p.into() })
+    }
+
+    /// `getUserNotificationChannel(channelName: "email")` → name, status.
+    async fn get_user_notification_channel(
+        &self,
+        ctx: &Context<'_>,
+        channel_name: String,
+    ) -> Result<NotificationChannel> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let (name, status) =
+            r.state.accounts.notification_channel(&caller, &channel_name).await.map_err(|e| r.err(e))?;
+        Ok(NotificationChannel { name, status })
+    }
+
+    /// `checkAccountExistance(phone)` → `doesAccountExist`.
+    async fn check_account_existance(&self, ctx: &Context<'_>, phone: String) -> Result<AccountExistence> {
+        let r = req(ctx);
+        let does_account_exist = r.state.accounts.account_exists(&phone).await.map_err(|e| r.err(e))?;
+        Ok(AccountExistence { does_account_exist })
+    }
+
+    /// Whether a phone or e-mail already has an account (sign-in screen).
+    async fn check_user_exists(&self, ctx: &Context<'_>, identifier: String) -> Result<AccountExistence> {
+        let r = req(ctx);
+        let does_account_exist = r.state.accounts.identifier_exists(&identifier).await.map_err(|e| r.err(e))?;
+        Ok(AccountExistence { does_account_exist })
+    }
+
+    /// Admin: shop sign-ups a sales agent must call, most urgent first.
+    async fn get_shop_leads(&self, ctx: &Context<'_>, limit: Option<u32>) -> Result<Vec<LeadNode>> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let leads = r.state.accounts.leads(&caller, limit.unwrap_or(50)).await.map_err(|e| r.err(e))?;
+        Ok(leads
+            .into_iter()
+            .map(|l| LeadNode {
+                lead_id: l.lead_id,
+                account_id: l.account_id,
+                name: l.name,
+                phone: l.phone,
+                email: l.email,
+                plan: l.plan,
+                category_id: l.category_id,
+                created_at: l.created_at,
+                call_before: l.call_before,
+            })
+            .collect())
+    }
+
+    /// Admin: the writes the caller made while acting as users, newest first.
+    async fn get_my_audit_log(&self, ctx: &Context<'_>, limit: Option<u32>) -> Result<Vec<AuditNode>> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let entries = r.state.accounts.audit_log(&caller, limit.unwrap_or(50)).await.map_err(|e| r.err(e))?;
+        Ok(entries
+            .into_iter()
+            .map(|e| AuditNode { account_id: e.account_id, at: e.at, operation: e.operation })
+            .collect())
+    }
+}
+
+#[derive(Default)]
+pub struct AccountMutation;
+
+#[Object]
+impl AccountMutation {
+    /// `registerAccount(input)` → `login { accessToken }` and `info`.
+    async fn register_account(&self, ctx: &Context<'_>, input: RegisterAccountInput) -> Result<RegisterPayload> {
+        let r = req(ctx);
+        let account_type = AccountType::parse(&input.kind)
+            .ok_or_else(|| r.err(SoukError::with_detail(ErrorCode::InvalidArgument, "type: private or shop")))?;
+        let registration = Registration {
+            account_type: Some(account_type),
+            name: input.name,
+            phone: input.phone,
+            email: input.email,
+            city_id: input.city_id,
+            password: input.password,
+            confirmation: input.password_confirmation,
+            shop_category_id: input.shop_category,
+            plan: input.plan,
+        };
+        let session = r.state.accounts.register(registration, r.lang).await.map_err(|e| r.err(e))?;
+        Ok(RegisterPayload { login: (&session).into(), info: account_info(&session.account, r.state, r.lang) })
+    }
+
+    /// `login(email, password)` → token, tokenType, expiresIn, accountId, uuId.
+    async fn login(&self, ctx: &Context<'_>, email: String, password: String) -> Result<LoginPayload> {
+        let r = req(ctx);
+        let s = r.state.accounts.login(&email, &password, &r.address()).await.map_err(|e| r.err(e))?;
+        Ok(LoginPayload {
+            token: s.access_token,
+            token_type: "Bearer".into(),
+            expires_in: s.expires_in,
+            account_id: s.account.account.account_id,
+            uu_id: s.account.account.uuid,
+            refresh_token: s.refresh_token,
+        })
+    }
+
+    /// `loginByEmail(email, password)` → accessToken.
+    async fn login_by_email(&self, ctx: &Context<'_>, email: String, password: String) -> Result<TokenPair> {
+        let r = req(ctx);
+        let s = r.state.accounts.login(&email, &password, &r.address()).await.map_err(|e| r.err(e))?;
+        Ok((&s).into())
+    }
+
+    /// `loginByIdentifier(identifier = phone or e-mail, password)` → accessToken, refreshToken.
+    async fn login_by_identifier(&self, ctx: &Context<'_>, identifier: String, password: String) -> Result<TokenPair> {
+        let r = req(ctx);
+        let s = r.state.accounts.login(&identifier, &password, &r.address()).await.map_err(|e| r.err(e))?;
+        Ok((&s).into())
+    }
+
+    /// A new access token for a refresh token; the refresh token is rotated.
+    async fn refresh_access_token(&self, ctx: &Context<'_>, refresh_token: String) -> Result<TokenPair> {
+        let r = req(ctx);
+        let s = r.state.accounts.refresh(&refresh_token).await.map_err(|e| r.err(e))?;
+        Ok((&s).into())
+    }
+
+    /// `loginWithGoogle(token)`: a Google ID token checked against the configured keys.
+    async fn login_with_google(&self, ctx: &Context<'_>, token: String) -> Result<TokenPair> {
+        social(ctx, SocialProvider::Google, &token).await
+    }
+
+    /// `loginByFacebook(token)`: a Facebook (Limited Login) ID token checked against the configured keys.
+    async fn login_by_facebook(&self, ctx: &Context<'_>, token: String) -> Result<TokenPair> {
+        social(ctx, SocialProvider::Facebook, &token).await
+    }
+
+    /// `logoutUser(token)`: ends the session of that token.
+    async fn logout_user(&self, ctx: &Context<'_>, token: String) -> Result<bool> {
+        let r = req(ctx);
+        r.state.accounts.logout_token(&token).await.map_err(|e| r.err(e))?;
+        Ok(true)
+    }
+
+    /// `logout`: ends the caller's session (and the refresh family when given).
+    async fn logout(&self, ctx: &Context<'_>, refresh_token: Option<String>) -> Result<bool> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        r.state.accounts.logout(&caller, refresh_token.as_deref()).await.map_err(|e| r.err(e))?;
+        Ok(true)
+    }
+
+    /// `updateMyAccountInfo(input: name, phone, location, email)`.
+    async fn update_my_account_info(&self, ctx: &Context<'_>, input: AccountInfoInput) -> Result<AccountInfo> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let update = AccountInfoUpdate {
+            name: input.name,
+            phone: input.phone,
+            email: input.email,
+            city_id: input.location.as_ref().and_then(|l| l.city_id),
+            address: input.location.and_then(|l| l.address),
+        };
+        let a = r.state.accounts.update_my_account(&caller, update).await.map_err(|e| r.err(e))?;
+        Ok(account_info(&a, r.state, r.lang))
+    }
+
+    /// `editUserPassword(userId, currentPassword, password, accountType)` → 201 (shop) or 204 (private).
+    async fn edit_user_password(
+        &self,
+        ctx: &Context<'_>,
+        user_id: i64,
+        current_password: String,
+        password: String,
+        account_type: Option<String>,
+    ) -> Result<CodePayload> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let kind = match account_type.as_deref() {
+            None => None,
+            Some(t) => Some(
+                AccountType::parse(t)
+                    .ok_or_else(|| r.err(SoukError::with_detail(ErrorCode::InvalidArgument, "accountType")))?,
+            ),
+        };
+        let code = r
+            .state
+            .accounts
+            .edit_password(&caller, user_id, &current_password, &password, kind)
+            .await
+            .map_err(|e| r.err(e))?;
+        Ok(CodePayload { code })
+    }
+
+    /// `editShopProfile(userId, address, shopCategory, shopDescription, shopName, phone1-3,
+    /// shortDescription, shopUrl)` → 201.
+    #[allow(clippy::too_many_arguments)]
+    async fn edit_shop_profile(
+        &self,
+        ctx: &Context<'_>,
+        user_id: i64,
+        address: Option<String>,
+        shop_category: u32,
+        shop_description: Option<String>,
+        shop_name: String,
+        phone1: String,
+        #[graphql(default)] phone2: String,
+        #[graphql(default)] phone3: String,
+        short_description: Option<String>,
+        shop_url: Option<String>,
+    ) -> Result<CodePayload> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let edit = ShopProfileEdit {
+            user_id,
+            shop_name,
+            shop_category,
+            shop_description: shop_description.unwrap_or_default(),
+            short_description: short_description.unwrap_or_default(),
+            address: address.unwrap_or_default(),
+            phones: vec![phone1, phone2, phone3],
+            shop_url,
+        };
+        let code = r.state.accounts.edit_shop_profile(&caller, edit).await.map_err(|e| r.err(e))?;
+        Ok(CodePayload { code })
+    }
+
+    /// `requestAccountRecovery(input: email)` → email (the same answer whether or not the
+    /// address has an account).
+    async fn request_account_recovery(&self, ctx: &Context<'_>, input: EmailInput) -> Result<EmailPayload> {
+        let r = req(ctx);
+        let email = r.state.accounts.request_recovery_by_email(&input.email, r.lang).await.map_err(|e| r.err(e))?;
+        Ok(EmailPayload { email })
+    }
+
+    /// `requestAccountRecoveryByPhone(input: phone)` → phone.
+    async fn request_account_recovery_by_phone(&self, ctx: &Context<'_>, input: PhoneInput) -> Result<PhonePayload> {
+        let r = req(ctx);
+        let phone = r.state.accounts.request_recovery_by_phone(&input.phone, r.lang).await.map_err(|e| r.err(e))?;
+        Ok(PhonePayload { phone })
+    }
+
+    /// `requestPhoneVerification(input: phone)` → phone; a resend waits for the countdown.
+    async fn request_phone_verification(&self, ctx: &Context<'_>, input: PhoneInput) -> Result<PhonePayload> {
+        let r = req(ctx);
+        let phone = r.state.accounts.request_phone_verification(&input.phone, r.lang).await.map_err(|e| r.err(e))?;
+        Ok(PhonePayload { phone })
+    }
+
+    /// `resetMyPassword(input)` → code: with the e-mailed link's token, or a phone and its code.
+    async fn reset_my_password(&self, ctx: &Context<'_>, input: ResetPasswordInput) -> Result<CodePayload> {
+        let r = req(ctx);
+        let reset = PasswordReset {
+            token: input.token,
+            phone: input.phone,
+            code: input.code,
+            password: input.password,
+            confirmation: input.password_confirmation,
+        };
+        let code = r.state.accounts.reset_password(reset).await.map_err(|e| r.err(e))?;
+        Ok(CodePayload { code })
+    }
+
+    /// `updateUserNotificationPreferences(preferences)` → settings (chat stays on).
+    async fn update_user_notification_preferences(
+        &self,
+        ctx: &Context<'_>,
+        preferences: NotificationPreferencesInput,
+    ) -> Result<NotificationPreferencesPayload> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let p = NotificationPreferences {
+            ad_notifications_enabled: preferences.ad_notifications_enabled,
+            vas_notifications_enabled: preferences.vas_notifications_enabled,
+            payment_notifications_enabled: preferences.payment_notifications_enabled,
+            newsletter_notifications_enabled: preferences.newsletter_notifications_enabled,
+            chat_notifications_enabled: preferences.chat_notifications_enabled.unwrap_or(true),
+        };
+        let saved = r.state.accounts.update_preferences(&caller, p).await.map_err(|e| r.err(e))?;
+        Ok(NotificationPreferencesPayload { settings: saved.into() })
+    }
+
+    /// `sendEmailVerification(lang: "FR" | "AR")`.
+    async fn send_email_verification(&self, ctx: &Context<'_>, lang: String) -> Result<bool> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let lang = Lang::parse(&lang)
+            .ok_or_else(|| r.err(SoukError::with_detail(ErrorCode::InvalidArgument, "lang: FR or AR")))?;
+        r.state.accounts.send_email_verification(&caller, lang).await.map_err(|e| r.err(e))?;
+        Ok(true)
+    }
+
+    /// `verifyEmail(input: code)` → code.
+    async fn verify_email(&self, ctx: &Context<'_>, input: VerifyEmailInput) -> Result<CodePayload> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let code = r.state.accounts.verify_email(&caller, &input.code).await.map_err(|e| r.err(e))?;
+        Ok(CodePayload { code })
+    }
+
+    /// Admin: a session as another user, carrying both identities; its writes are audited.
+    async fn act_as_user(&self, ctx: &Context<'_>, account_id: i64) -> Result<TokenPair> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let s = r.state.accounts.act_as(&caller, account_id).await.map_err(|e| r.err(e))?;
+        Ok((&s).into())
+    }
+}
+
+async fn social(ctx: &Context<'_>, provider: SocialProvider, token: &str) -> Result<TokenPair> {
+    let r = req(ctx);
+    let identity = r.state.social.verify(provider, token).map_err(|e| {
+        let code = match e {
+            souk_services::accounts::social::SocialError::NotConfigured(_) => ErrorCode::NotAuthorized,
+            souk_services::accounts::social::SocialError::Expired => ErrorCode::SessionExpired,
+            _ => ErrorCode::InvalidToken,
+        };
+        r.err(SoukError::with_detail(code, e.to_string()))
+    })?;
+    let city = r.state.catalog.popular_cities(Lang::Fr, true).first().map(|c| c.city_id).unwrap_or(1);
+    let s = r
+        .state
+        .accounts
+        .social_session(
+            &provider.to_string(),
+            &identity.subject,
+            identity.email,
+            identity.email_verified,
+            identity.name,
+            city,
+        )
+        .await
+        .map_err(|e| r.err(e))?;
+    Ok((&s).into())
+}

@@ -1,0 +1,880 @@
+//! The account use cases of spec §7: sign-up, the sign-in variants, refresh with rotation,
+//! logout, the session check every resolver relies on, profile and password, notification
+//! preferences, one-time codes, recovery, e-mail verification, shops, and an admin acting as
+//! a user (every write then audited under the admin). Each public function is one operation
+//! and checks who is asking.
+
+use super::codes::{CodePolicy, Codes};
+use super::password::{hash_password, verify_password};
+use super::tokens::{AccessClaims, TokenKeys, random_token, token_hash};
+use crate::catalog::CatalogService;
+use crate::notify::{Mailer, Message, MessageSender};
+use souk_domain::account::{
+    Account, AccountStatus, AccountType, Identifier, MAX_SHOP_PHONES, NotificationPreferences, Role,
+    check_new_password, check_person_name, check_shop_name, normalize_email, normalize_phone,
+};
+use souk_domain::ad_text::ad_text_problem;
+use souk_domain::{ErrorCode, Lang, SoukError};
+use souk_storage::StoreError;
+use souk_storage::accounts::{
+    AccountStore, AuditEntry, Lead, NewAccount, NewShop, RefreshToken, RotateOutcome, StoreEdit, StoredAccount,
+    StoredStore,
+};
+use souk_storage::ephemeral::Ephemeral;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// Lifetimes and limits of sign-in.
+#[derive(Debug, Clone)]
+pub struct AccountSettings {
+    pub access_ttl: Duration,
+    pub refresh_ttl: Duration,
+    /// An admin's session acting as a user is shorter.
+    pub acting_ttl: Duration,
+    pub codes: CodePolicy,
+    pub reset_link_ttl: Duration,
+    /// Failed sign-ins allowed per identifier, and per address, in `attempt_window`.
+    pub attempts_per_identifier: i64,
+    pub attempts_per_address: i64,
+    pub attempt_window: Duration,
+    /// Where links in e-mails point, e.g. `http://127.0.0.1:8080`.
+    pub public_base_url: String,
+}
+
+impl Default for AccountSettings {
+    fn default() -> Self {
+        AccountSettings {
+            access_ttl: Duration::from_secs(15 * 60),
+            refresh_ttl: Duration::from_secs(30 * 86400),
+            acting_ttl: Duration::from_secs(30 * 60),
+            codes: CodePolicy::default(),
+            reset_link_ttl: Duration::from_secs(3600),
+            attempts_per_identifier: 10,
+            attempts_per_address: 50,
+            attempt_window: Duration::from_secs(15 * 60),
+            public_base_url: "http://127.0.0.1:8080".into(),
+        }
+    }
+}
+
+/// Who is asking: the claims of a live access token.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Caller {
+    pub claims: AccessClaims,
+}
+
+impl Caller {
+    pub fn account_id(&self) -> i64 {
+        self.claims.account_id
+    }
+
+    pub fn is_admin(&self) -> bool {
+        self.claims.roles.contains(&Role::Admin)
+    }
+
+    /// The admin acting as this user, if any.
+    pub fn acting_admin(&self) -> Option<i64> {
+        self.claims.act
+    }
+}
+
+/// What a sign-in hands out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Session {
+    pub access_token: String,
+    pub refresh_token: String,
+    /// Seconds until the access token expires.
+    pub expires_in: i64,
+    pub account: StoredAccount,
+}
+
+/// Sign-up input (spec §2: private with phone, shop with e-mail, category and plan).
+#[derive(Debug, Clone, Default)]
+pub struct Registration {
+    pub account_type: Option<AccountType>,
+    pub name: String,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub city_id: Option<u32>,
+    pub password: String,
+    pub confirmation: Option<String>,
+    pub shop_category_id: Option<u32>,
+    pub plan: Option<String>,
+}
+
+/// `updateMyAccountInfo` input.
+#[derive(Debug, Clone, Default)]
+pub struct AccountInfoUpdate {
+    pub name: Option<String>,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub city_id: Option<u32>,
+    pub address: Option<String>,
+}
+
+/// `editShopProfile` input (spec §3 edit payload).
+#[derive(Debug, Clone, Default)]
+pub struct ShopProfileEdit {
+    pub user_id: i64,
+    pub shop_name: String,
+    pub shop_category: u32,
+    pub shop_description: String,
+    pub short_description: String,
+    pub address: String,
+    pub phones: Vec<String>,
+    pub shop_url: Option<String>,
+}
+
+/// `resetMyPassword` input: the link's token, or the phone and its code.
+#[derive(Debug, Clone, Default)]
+pub struct PasswordReset {
+    pub token: Option<String>,
+    pub phone: Option<String>,
+    pub code: Option<String>,
+    pub password: String,
+    pub confirmation: Option<String>,
+}
+
+/// Shop plans offered at sign-up.
+pub const SHOP_PLANS: &[&str] = &["starter", "standard", "premium"];
+/// A shop sign-up is called by a sales agent within this time (spec §9).
+pub const LEAD_CALL_WITHIN: Duration = Duration::from_secs(24 * 3600);
+
+pub struct AccountService {
+    store: Arc<dyn AccountStore>,
+    ephemeral: Arc<dyn Ephemeral>,
+    catalog: Arc<CatalogService>,
+    keys: TokenKeys,
+    sender: Arc<dyn MessageSender>,
+    mailer: Arc<dyn Mailer>,
+    settings: AccountSettings,
+}
+
+fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+fn secs(d: Duration) -> i64 {
+    i64::try_from(d.as_secs()).unwrap_or(i64::MAX)
+}
+
+fn internal(e: impl std::fmt::Display) -> SoukError {
+    SoukError::with_detail(ErrorCode::InternalError, e.to_string())
+}
+
+fn store_err(e: StoreError) -> SoukError {
+    match e {
+        StoreError::Conflict(d) => SoukError::with_detail(ErrorCode::AccountAlreadyExists, d),
+        other => internal(other),
+    }
+}
+
+fn denied(detail: &str) -> SoukError {
+    SoukError::with_detail(ErrorCode::PermissionDenied, detail)
+}
+
+/// Runs argon2 off the async executor.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, SoukError> {
+    tokio::task::spawn_blocking(f).await.map_err(internal)
+}
+
+impl AccountService {
+    pub fn new(
+        store: Arc<dyn AccountStore>,
+        ephemeral: Arc<dyn Ephemeral>,
+        catalog: Arc<CatalogService>,
+        secret: &[u8],
+        sender: Arc<dyn MessageSender>,
+        mailer: Arc<dyn Mailer>,
+        settings: AccountSettings,
+    ) -> Self {
+        AccountService { store, ephemeral, catalog, keys: TokenKeys::new(secret), sender, mailer, settings }
+    }
+
+    fn codes(&self, purpose: &'static str) -> Codes<'_> {
+        Codes { ephemeral: self.ephemeral.as_ref(), policy: self.settings.codes, purpose }
+    }
+
+    async fn load(&self, account_id: i64) -> Result<StoredAccount, SoukError> {
+        self.store
+            .find_account(account_id)
+            .await
+            .map_err(internal)?
+            .ok_or_else(|| SoukError::with_detail(ErrorCode::AccountNotFound, account_id.to_string()))
+    }
+
+    async fn audit(&self, caller: &Caller, operation: &str, detail: String) -> Result<(), SoukError> {
+        if let Some(admin_id) = caller.acting_admin() {
+            self.store
+                .append_audit(AuditEntry {
+                    admin_id,
+                    account_id: caller.account_id(),
+                    at: now(),
+                    operation: operation.into(),
+                    detail,
+                })
+                .await
+                .map_err(internal)?;
+        }
+        Ok(())
+    }
+
+    /// Issues a new session (access and refresh tokens) for an account.
+    async fn open_session(&self, account: StoredAccount, acting_admin: Option<i64>) -> Result<Session, SoukError> {
+        let issued = now();
+        let ttl = if acting_admin.is_some() { self.settings.acting_ttl } else { self.settings.access_ttl };
+        let claims = AccessClaims {
+            sub: account.account.uuid.clone(),
+            account_id: account.account.account_id,
+            store_id: account.store_id,
+            roles: account.roles.clone(),
+            name: account.account.name.clone(),
+            email: account.account.email.clone(),
+            allowed_access: allowed_access(&account.roles),
+            iat: issued,
+            exp: issued + secs(ttl),
+            jti: random_token(),
+            act: acting_admin,
+        };
+        let access_token = self.keys.sign(&claims)?;
+        let refresh_token = random_token();
+        self.store
+            .insert_refresh_token(RefreshToken {
+                token_hash: token_hash(&refresh_token),
+                family_id: random_token(),
+                account_id: account.account.account_id,
+                acting_admin_id: acting_admin,
+                issued_at: issued,
+                expires_at: issued + secs(if acting_admin.is_some() { ttl } else { self.settings.refresh_ttl }),
+            })
+            .await
+            .map_err(internal)?;
+        Ok(Session { access_token, refresh_token, expires_in: secs(ttl), account })
+    }
+
+    /// The caller behind an access token: signed by us, not expired, not logged out.
+    pub async fn authenticate(&self, token: &str) -> Result<Caller, SoukError> {
+        let claims = self.keys.verify(token)?;
+        let revoked = self.ephemeral.get(&format!("revoked-jti:{}", claims.jti)).await.map_err(internal)?;
+        if revoked.is_some() {
+            return Err(SoukError::with_detail(ErrorCode::SessionExpired, "logged out"));
+        }
+        Ok(Caller { claims })
+    }
+
+    /// `registerAccount`: creates the account (a shop also gets its store and a lead the sales
+    /// team calls within 24 hours) and signs it in.
+    pub async fn register(&self, r: Registration, lang: Lang) -> Result<Session, SoukError> {
+        let kind = r.account_type.ok_or_else(|| SoukError::with_detail(ErrorCode::Required, "type"))?;
+        check_new_password(&r.password, r.confirmation.as_deref())?;
+        let city_id = r.city_id.ok_or_else(|| SoukError::with_detail(ErrorCode::CityRequired, "city"))?;
+        if !self.catalog.cities().iter().any(|c| c.id == city_id) {
+            return Err(SoukError::with_detail(ErrorCode::CityRequired, "unknown city"));
+        }
+        let phone = r.phone.as_deref().map(normalize_phone).transpose()?;
+        let email = r.email.as_deref().filter(|e| !e.trim().is_empty()).map(normalize_email).transpose()?;
+        let (name, shop) = match kind {
+            AccountType::Private => {
+                if r.confirmation.is_none() {
+                    return Err(SoukError::with_detail(ErrorCode::Required, "confirmation"));
+                }
+                if phone.is_none() {
+                    return Err(SoukError::with_detail(ErrorCode::Required, "phone"));
+                }
+                (check_person_name(&r.name)?, None)
+            }
+            AccountType::Shop => {
+                if email.is_none() {
+                    return Err(SoukError::with_detail(ErrorCode::Required, "email"));
+                }
+                if phone.is_none() {
+                    return Err(SoukError::with_detail(ErrorCode::Required, "phone"));
+                }
+                let category = r
+                    .shop_category_id
+                    .ok_or_else(|| SoukError::with_detail(ErrorCode::InvalidShopCategory, "category"))?;
+                if self.catalog.tree().get(category).is_none_or(|c| c.hidden) {
+                    return Err(SoukError::with_detail(ErrorCode::InvalidShopCategory, "unknown category"));
+                }
+                let plan = r.plan.as_deref().unwrap_or("standard").trim().to_lowercase();
+                if !SHOP_PLANS.contains(&plan.as_str()) {
+                    return Err(SoukError::with_detail(
+                        ErrorCode::InvalidArgument,
+                        "plan: starter, standard or premium",
+                    ));
+                }
+                (check_shop_name(&r.name)?, Some(NewShop { plan, call_before: now() + secs(LEAD_CALL_WITHIN) }))
+            }
+        };
+        let password = r.password.clone();
+        let password_hash = blocking(move || hash_password(&password)).await?.map_err(internal)?;
+        let account = Account {
+            account_id: 0,
+            uuid: uuid::Uuid::now_v7().to_string(),
+            account_type: kind,
+            name,
+            email,
+            phone,
+            phone_hidden: false,
+            city_id,
+            shop_category_id: if kind == AccountType::Shop { r.shop_category_id } else { None },
+            registered_at: now(),
+        };
+        let mut new = NewAccount::new(account, password_hash);
+        new.lang = lang;
+        let stored = self.store.create_account(new, shop).await.map_err(store_err)?;
+        self.open_session(stored, None).await
+    }
+
+    async fn throttled(&self, key: &str, limit: i64) -> Result<bool, SoukError> {
+        let n = self.ephemeral.get(key).await.map_err(internal)?;
+        let n: i64 = n.and_then(|v| String::from_utf8(v).ok()).and_then(|s| s.parse().ok()).unwrap_or(0);
+        Ok(n >= limit)
+    }
+
+    /// `login`, `loginByEmail`, `loginByIdentifier`: the identifier and password, limited in
+    /// failed attempts per identifier and per address.
+    pub async fn login(&self, identifier: &str, password: &str, address: &str) -> Result<Session, SoukError> {
+        let id = Identifier::parse(identifier)?;
+        if password.is_empty() {
+            return Err(SoukError::with_detail(ErrorCode::Required, "password"));
+        }
+        let by_id = format!("login-failures:id:{}", id.as_str());
+        let by_address = format!("login-failures:address:{address}");
+        if self.throttled(&by_id, self.settings.attempts_per_identifier).await?
+            || self.throttled(&by_address, self.settings.attempts_per_address).await?
+        {
+            return Err(SoukError::with_detail(ErrorCode::TooManyAttempts, "sign-in"));
+        }
+        let found = match &id {
+            Identifier::Phone(p) => self.store.find_account_by_phone(p).await,
+            Identifier::Email(e) => self.store.find_account_by_email(e).await,
+        }
+        .map_err(internal)?;
+        // An unknown identifier costs the same hash as a wrong password: no account discovery by timing.
+        let stored_hash = found.as_ref().map(|a| a.password_hash.clone()).unwrap_or_else(|| DUMMY_HASH.to_string());
+        let typed = password.to_string();
+        let ok = blocking(move || verify_password(&typed, &stored_hash)).await?;
+        let Some(account) = found.filter(|_| ok) else {
+            let window = Some(self.settings.attempt_window);
+            self.ephemeral.incr(&by_id, 1, window).await.map_err(internal)?;
+            self.ephemeral.incr(&by_address, 1, window).await.map_err(internal)?;
+            return Err(SoukError::new(ErrorCode::IncorrectCredentials));
+        };
+        if account.status == AccountStatus::Disabled {
+            return Err(SoukError::with_detail(ErrorCode::NotAuthorized, "disabled account"));
+        }
+        self.ephemeral.delete(&by_id).await.map_err(internal)?;
+        self.open_session(account, None).await
+    }
+
+    /// Exchanges a refresh token for a new session; the old one is spent. Presenting a spent
+    /// token again revokes its whole family (someone copied it).
+    pub async fn refresh(&self, refresh_token: &str) -> Result<Session, SoukError> {
+        let next = random_token();
+        let issued = now();
+        let outcome = self
+            .store
+            .rotate_refresh_token(
+                token_hash(refresh_token),
+                issued,
+                RefreshToken {
+                    token_hash: token_hash(&next),
+                    family_id: String::new(),
+                    account_id: 0,
+                    acting_admin_id: None,
+                    issued_at: issued,
+                    expires_at: issued + secs(self.settings.refresh_ttl),
+                },
+            )
+            .await
+            .map_err(internal)?;
+        let (account_id, acting_admin) = match outcome {
+            RotateOutcome::Rotated { account_id, acting_admin_id } => (account_id, acting_admin_id),
+            RotateOutcome::Reused { .. } => {
+                return Err(SoukError::with_detail(
+                    ErrorCode::SessionExpired,
+                    "refresh token reused: sessions revoked",
+                ));
+            }
+            RotateOutcome::Refused => return Err(SoukError::with_detail(ErrorCode::SessionExpired, "refresh token")),
+        };
+        let account = self.load(account_id).await?;
+        if account.status == AccountStatus::Disabled {
+            return Err(SoukError::with_detail(ErrorCode::NotAuthorized, "disabled account"));
+        }
+        let mut session = self.open_session(account, acting_admin).await?;
+        // open_session started a new family; the rotation keeps the old one: hand out `next`.
+        self.store.revoke_refresh_family_of(token_hash(&session.refresh_token), issued).await.map_err(internal)?;
+        session.refresh_token = next;
+        Ok(session)
+    }
+
+    /// `logout`: ends the caller's access token now, and the refresh family if given.
+    pub async fn logout(&self, caller: &Caller, refresh_token: Option<&str>) -> Result<(), SoukError> {
+        let left = (caller.claims.exp - now()).max(1) as u64;
+        self.ephemeral
+            .set(&format!("revoked-jti:{}", caller.claims.jti), b"1", Some(Duration::from_secs(left)))
+            .await
+            .map_err(internal)?;
+        if let Some(t) = refresh_token {
+            self.store.revoke_refresh_family_of(token_hash(t), now()).await.map_err(internal)?;
+        }
+        Ok(())
+    }
+
+    /// `logoutUser(token)`: ends the session of a token: an access token of ours, or a
+    /// refresh token (its family).
+    pub async fn logout_token(&self, token: &str) -> Result<(), SoukError> {
+        if token.contains('.') {
+            let caller = self.authenticate(token).await?;
+            return self.logout(&caller, None).await;
+        }
+        if !self.store.revoke_refresh_family_of(token_hash(token), now()).await.map_err(internal)? {
+            return Err(SoukError::with_detail(ErrorCode::InvalidToken, "unknown token"));
+        }
+        Ok(())
+    }
+
+    /// `getMyAccountInfo`
+    pub async fn my_account(&self, caller: &Caller) -> Result<StoredAccount, SoukError> {
+        self.load(caller.account_id()).await
+    }
+
+    /// `updateMyAccountInfo`: name, city and address change; the e-mail never does; a phone
+    /// change goes through customer support.
+    pub async fn update_my_account(&self, caller: &Caller, u: AccountInfoUpdate) -> Result<StoredAccount, SoukError> {
+        let current = self.load(caller.account_id()).await?;
+        if let Some(email) = u.email.as_deref().filter(|e| !e.trim().is_empty())
+            && current.account.email.as_deref() != Some(normalize_email(email)?.as_str())
+        {
+            return Err(SoukError::new(ErrorCode::EmailCannotChange));
+        }
+        if let Some(phone) = u.phone.as_deref().filter(|p| !p.trim().is_empty())
+            && current.account.phone.as_deref() != Some(normalize_phone(phone)?.as_str())
+        {
+            return Err(SoukError::new(ErrorCode::PhoneChangeViaSupport));
+        }
+        let name = match u.name {
+            Some(n) if current.account.account_type == AccountType::Shop => check_shop_name(&n)?,
+            Some(n) => check_person_name(&n)?,
+            None => current.account.name.clone(),
+        };
+        let city_id = u.city_id.unwrap_or(current.account.city_id);
+        if !self.catalog.cities().iter().any(|c| c.id == city_id) {
+            return Err(SoukError::with_detail(ErrorCode::CityRequired, "unknown city"));
+        }
+        let address = match u.address {
+            Some(a) => Some(a.trim().chars().take(200).collect::<String>()).filter(|a| !a.is_empty()),
+            None => current.address.clone(),
+        };
+        self.store
+            .update_account_info(current.account.account_id, name.clone(), city_id, address)
+            .await
+            .map_err(internal)?;
+        self.audit(caller, "updateMyAccountInfo", format!("name={name} city={city_id}")).await?;
+        self.load(current.account.account_id).await
+    }
+
+    /// `editUserPassword`: only one's own; the current password must be right and the new
+    /// one different. Every refresh token of the account is revoked. Answers the spec's
+    /// code: 201 for a shop, 204 for a private account.
+    pub async fn edit_password(
+        &self,
+        caller: &Caller,
+        user_id: i64,
+        current_password: &str,
+        password: &str,
+        account_type: Option<AccountType>,
+    ) -> Result<u16, SoukError> {
+        if user_id != caller.account_id() {
+            return Err(denied("another account's password"));
+        }
+        let account = self.load(user_id).await?;
+        if account_type.is_some_and(|t| t != account.account.account_type) {
+            return Err(SoukError::with_detail(ErrorCode::InvalidArgument, "accountType"));
+        }
+        if current_password.is_empty() {
+            return Err(SoukError::with_detail(ErrorCode::Required, "currentPassword"));
+        }
+        check_new_password(password, None)?;
+        if password == current_password {
+            return Err(SoukError::new(ErrorCode::PasswordSameAsCurrent));
+        }
+        let (typed, stored) = (current_password.to_string(), account.password_hash.clone());
+        if !blocking(move || verify_password(&typed, &stored)).await? {
+            return Err(SoukError::new(ErrorCode::WrongCurrentPassword));
+        }
+        let new = password.to_string();
+        let hash = blocking(move || hash_password(&new)).await?.map_err(internal)?;
+        self.store.set_password_hash(user_id, hash).await.map_err(internal)?;
+        self.store.revoke_refresh_tokens_of(user_id, now()).await.map_err(internal)?;
+        self.audit(caller, "editUserPassword", String::new()).await?;
+        Ok(match account.account.account_type {
+            AccountType::Shop => 201,
+            AccountType::Private => 204,
+        })
+    }
+
+    /// `getUserNotificationPreferences`
+    pub async fn preferences(&self, caller: &Caller) -> Result<NotificationPreferences, SoukError> {
+        Ok(self.load(caller.account_id()).await?.preferences)
+    }
+
+    /// `updateUserNotificationPreferences`: chat notifications stay on whatever is sent.
+    pub async fn update_preferences(
+        &self,
+        caller: &Caller,
+        p: NotificationPreferences,
+    ) -> Result<NotificationPreferences, SoukError> {
+        self.store.set_notification_preferences(caller.account_id(), p).await.map_err(internal)?;
+        self.audit(caller, "updateUserNotificationPreferences", format!("{p:?}")).await?;
+        self.preferences(caller).await
+    }
+
+    /// `getUserNotificationChannel(channelName)`: the e-mail channel's state.
+    pub async fn notification_channel(&self, caller: &Caller, channel: &str) -> Result<(String, String), SoukError> {
+        if channel != "email" {
+            return Err(SoukError::with_detail(ErrorCode::InvalidArgument, "channelName: email"));
+        }
+        let a = self.load(caller.account_id()).await?;
+        let status = match (&a.account.email, a.email_verified) {
+            (None, _) => "missing",
+            (Some(_), false) => "unverified",
+            (Some(_), true) => "verified",
+        };
+        Ok(("email".into(), status.into()))
+    }
+
+    /// `checkAccountExistance(phone)`
+    pub async fn account_exists(&self, phone: &str) -> Result<bool, SoukError> {
+        let phone = normalize_phone(phone)?;
+        Ok(self.store.find_account_by_phone(&phone).await.map_err(internal)?.is_some())
+    }
+
+    /// Whether a phone or e-mail already has an account (the sign-in screen's check).
+    pub async fn identifier_exists(&self, identifier: &str) -> Result<bool, SoukError> {
+        let found = match Identifier::parse(identifier)? {
+            Identifier::Phone(p) => self.store.find_account_by_phone(&p).await,
+            Identifier::Email(e) => self.store.find_account_by_email(&e).await,
+        };
+        Ok(found.map_err(internal)?.is_some())
+    }
+
+    /// `requestPhoneVerification`: sends a six-digit code to the phone by messaging app.
+    pub async fn request_phone_verification(&self, phone: &str, lang: Lang) -> Result<String, SoukError> {
+        let phone = normalize_phone(phone)?;
+        let code = self.codes("verify-phone").issue(&phone).await?;
+        let minutes = (self.settings.codes.ttl.as_secs() / 60) as u32;
+        self.sender.send(&phone, lang, &Message::PhoneVerificationCode { code, minutes }).await.map_err(internal)?;
+        Ok(phone)
+    }
+
+    /// `checkActivationCode` → `isValid`.
+    pub async fn check_activation_code(&self, phone: &str, code: &str) -> Result<bool, SoukError> {
+        let phone = normalize_phone(phone)?;
+        self.codes("verify-phone").check(&phone, code).await
+    }
+
+    /// `requestAccountRecovery(email)`: e-mails a reset link when the address has an account;
+    /// answers the same either way, so the form does not reveal who has an account.
+    pub async fn request_recovery_by_email(&self, email: &str, lang: Lang) -> Result<String, SoukError> {
+        let email = normalize_email(email)?;
+        let countdown = format!("recovery-countdown:{email}");
+        if !self
+            .ephemeral
+            .set_if_absent(&countdown, b"1", Some(self.settings.codes.resend_after))
+            .await
+            .map_err(internal)?
+        {
+            return Err(SoukError::with_detail(ErrorCode::ResendTooSoon, "recovery e-mail"));
+        }
+        if let Some(account) = self.store.find_account_by_email(&email).await.map_err(internal)? {
+            let token = random_token();
+            let key = format!("reset-link:{}", token_hash(&token));
+            let id = account.account.account_id.to_string();
+            self.ephemeral.set(&key, id.as_bytes(), Some(self.settings.reset_link_ttl)).await.map_err(internal)?;
+            let link =
+                format!("{}/account/reset-password?token={token}", self.settings.public_base_url.trim_end_matches('/'));
+            let hours = (self.settings.reset_link_ttl.as_secs() / 3600).max(1) as u32;
+            self.mailer.send(&email, account.lang, &Message::RecoveryLink { link, hours }).await.map_err(internal)?;
+        } else {
+            let _ = lang;
+        }
+        Ok(email)
+    }
+
+    /// `requestAccountRecoveryByPhone(phone)`: a code by messaging app, for an existing account.
+    pub async fn request_recovery_by_phone(&self, phone: &str, lang: Lang) -> Result<String, SoukError> {
+        let phone = normalize_phone(phone)?;
+        let Some(account) = self.store.find_account_by_phone(&phone).await.map_err(internal)? else {
+            return Err(SoukError::with_detail(ErrorCode::AccountNotFound, "phone"));
+        };
+        let code = self.codes("reset-phone").issue(&phone).await?;
+        let minutes = (self.settings.codes.ttl.as_secs() / 60) as u32;
+        let lang = if account.lang == lang { lang } else { account.lang };
+        self.sender.send(&phone, lang, &Message::RecoveryCode { code, minutes }).await.map_err(internal)?;
+        Ok(phone)
+    }
+
+    /// `resetMyPassword`: with the e-mailed link's token or the phone's code. Every refresh
+    /// token of the account is revoked. Answers 200.
+    pub async fn reset_password(&self, r: PasswordReset) -> Result<u16, SoukError> {
+        check_new_password(&r.password, r.confirmation.as_deref())?;
+        let account_id = match (r.token.as_deref().filter(|t| !t.is_empty()), r.phone.as_deref()) {
+            (Some(token), _) => {
+                let key = format!("reset-link:{}", token_hash(token));
+                let id = self.ephemeral.get(&key).await.map_err(internal)?;
+                let id: Option<i64> = id.and_then(|v| String::from_utf8(v).ok()).and_then(|s| s.parse().ok());
+                let id = id.ok_or_else(|| SoukError::new(ErrorCode::InvalidResetLink))?;
+                self.ephemeral.delete(&key).await.map_err(internal)?;
+                id
+            }
+            (None, Some(phone)) => {
+                let phone = normalize_phone(phone)?;
+                if !self.codes("reset-phone").check(&phone, r.code.as_deref().unwrap_or("")).await? {
+                    return Err(SoukError::new(ErrorCode::CodeInvalid));
+                }
+                let account = self.store.find_account_by_phone(&phone).await.map_err(internal)?;
+                account.ok_or_else(|| SoukError::with_detail(ErrorCode::AccountNotFound, "phone"))?.account.account_id
+            }
+            (None, None) => return Err(SoukError::with_detail(ErrorCode::Required, "token or phone")),
+        };
+        let password = r.password.clone();
+        let hash = blocking(move || hash_password(&password)).await?.map_err(internal)?;
+        self.store.set_password_hash(account_id, hash).await.map_err(internal)?;
+        self.store.revoke_refresh_tokens_of(account_id, now()).await.map_err(internal)?;
+        Ok(200)
+    }
+
+    /// `sendEmailVerification(lang)`: e-mails a link and a code confirming the address.
+    pub async fn send_email_verification(&self, caller: &Caller, lang: Lang) -> Result<(), SoukError> {
+        let account = self.load(caller.account_id()).await?;
+        let email =
+            account.account.email.clone().ok_or_else(|| SoukError::with_detail(ErrorCode::Required, "email"))?;
+        let code = self.codes("verify-email").issue(&account.account.account_id.to_string()).await?;
+        let link = format!(
+            "{}/account/settings/notification?verify={code}",
+            self.settings.public_base_url.trim_end_matches('/')
+        );
+        let hours = (self.settings.codes.ttl.as_secs() / 3600).max(1) as u32;
+        self.mailer.send(&email, lang, &Message::EmailVerification { link, code, hours }).await.map_err(internal)
+    }
+
+    /// `verifyEmail(code)`: confirms the caller's address. Answers 200.
+    pub async fn verify_email(&self, caller: &Caller, code: &str) -> Result<u16, SoukError> {
+        let id = caller.account_id();
+        if !self.codes("verify-email").check(&id.to_string(), code).await? {
+            return Err(SoukError::new(ErrorCode::CodeInvalid));
+        }
+        self.store.set_email_verified(id).await.map_err(internal)?;
+        Ok(200)
+    }
+
+    fn own_store(&self, caller: &Caller, store_id: i64) -> Result<(), SoukError> {
+        if caller.claims.store_id == Some(store_id) || caller.is_admin() { Ok(()) } else { Err(denied("another shop")) }
+    }
+
+    /// `getMyStoreInfo(storeId)` and `getShopProfile(storeId)`: the caller's own shop.
+    pub async fn my_store(&self, caller: &Caller, store_id: i64) -> Result<StoredStore, SoukError> {
+        self.own_store(caller, store_id)?;
+        self.store
+            .find_store(store_id)
+            .await
+            .map_err(internal)?
+            .ok_or_else(|| SoukError::with_detail(ErrorCode::NotFound, format!("store {store_id}")))
+    }
+
+    /// `editShopProfile`: the caller's own shop. Answers 201.
+    pub async fn edit_shop_profile(&self, caller: &Caller, e: ShopProfileEdit) -> Result<u16, SoukError> {
+        if e.user_id != caller.account_id() {
+            return Err(denied("another account's shop"));
+        }
+        let store_id = caller.claims.store_id.ok_or_else(|| denied("not a shop"))?;
+        let name = check_shop_name(&e.shop_name)?;
+        if self.catalog.tree().get(e.shop_category).is_none_or(|c| c.hidden) {
+            return Err(SoukError::with_detail(ErrorCode::InvalidShopCategory, "shopCategory"));
+        }
+        let long = e.shop_description.trim().to_string();
+        let short = e.short_description.trim().to_string();
+        if long.chars().count() > 2000 || short.chars().count() > 160 {
+            return Err(SoukError::with_detail(ErrorCode::InvalidShopDescription, "2000 and 160 characters at most"));
+        }
+        for text in [&long, &short] {
+            if let Some(problem) =
+                ad_text_problem(text).filter(|p| !matches!(p, souk_domain::ad_text::AdTextProblem::ForbiddenCharacter))
+            {
+                return Err(SoukError::with_detail(ErrorCode::InvalidShopDescription, problem.as_str()));
+            }
+        }
+        let phones: Vec<String> = e
+            .phones
+            .iter()
+            .map(|p| p.trim())
+            .filter(|p| !p.is_empty())
+            .map(normalize_phone)
+            .collect::<Result<_, _>>()?;
+        if phones.is_empty() || phones.len() > MAX_SHOP_PHONES {
+            return Err(SoukError::with_detail(ErrorCode::InvalidPhone, "1 to 3 phones"));
+        }
+        let website = match e.shop_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+            None => None,
+            Some(u) => {
+                let ok = (u.starts_with("https://") || u.starts_with("http://"))
+                    && u.len() <= 200
+                    && u.split("://").nth(1).is_some_and(|h| h.contains('.') && !h.contains(char::is_whitespace));
+                if !ok {
+                    return Err(SoukError::with_detail(ErrorCode::InvalidWebsite, "shopUrl"));
+                }
+                Some(u.to_string())
+            }
+        };
+        let address = e.address.trim().chars().take(200).collect();
+        let edit = StoreEdit {
+            name,
+            category_id: e.shop_category,
+            description_long: long,
+            description_short: short,
+            phones,
+            address,
+            website,
+        };
+        self.store.update_store(store_id, edit).await.map_err(internal)?;
+        self.audit(caller, "editShopProfile", String::new()).await?;
+        Ok(201)
+    }
+
+    /// Records a new logo for the caller's own shop (the bytes are processed and stored by
+    /// the media service first). Answers 201.
+    pub async fn set_logo(&self, caller: &Caller, user_id: i64, logo_key: String) -> Result<u16, SoukError> {
+        if user_id != caller.account_id() {
+            return Err(denied("another account's shop"));
+        }
+        let store_id = caller.claims.store_id.ok_or_else(|| denied("not a shop"))?;
+        self.store.set_store_logo(store_id, logo_key).await.map_err(internal)?;
+        self.audit(caller, "uploadShopLogo", String::new()).await?;
+        Ok(201)
+    }
+
+    /// An admin opens a session as `account_id`: the token carries both identities, lasts
+    /// `acting_ttl`, and every write made with it is audited under the admin.
+    pub async fn act_as(&self, caller: &Caller, account_id: i64) -> Result<Session, SoukError> {
+        if !caller.is_admin() || caller.acting_admin().is_some() {
+            return Err(denied("admins only"));
+        }
+        let target = self.load(account_id).await?;
+        let session = self.open_session(target, Some(caller.account_id())).await?;
+        self.store
+            .append_audit(AuditEntry {
+                admin_id: caller.account_id(),
+                account_id,
+                at: now(),
+                operation: "actAs".into(),
+                detail: String::new(),
+            })
+            .await
+            .map_err(internal)?;
+        Ok(session)
+    }
+
+    /// The admin API: shop sign-ups waiting for a call, most urgent first.
+    pub async fn leads(&self, caller: &Caller, limit: u32) -> Result<Vec<Lead>, SoukError> {
+        if !caller.is_admin() || caller.acting_admin().is_some() {
+            return Err(denied("admins only"));
+        }
+        self.store.leads_to_call(limit.clamp(1, 200)).await.map_err(internal)
+    }
+
+    /// The admin API: the writes an admin made while acting as users.
+    pub async fn audit_log(&self, caller: &Caller, limit: u32) -> Result<Vec<AuditEntry>, SoukError> {
+        if !caller.is_admin() || caller.acting_admin().is_some() {
+            return Err(denied("admins only"));
+        }
+        self.store.audit_of_admin(caller.account_id(), limit.clamp(1, 200)).await.map_err(internal)
+    }
+
+    /// The acting admin's name, for the banner.
+    pub async fn acting_admin_name(&self, caller: &Caller) -> Result<Option<String>, SoukError> {
+        match caller.acting_admin() {
+            None => Ok(None),
+            Some(id) => Ok(Some(self.load(id).await?.account.name)),
+        }
+    }
+
+    /// Finds or creates the account of a verified social identity: a known identity signs in;
+    /// a verified e-mail of an existing account links to it; otherwise a new private account.
+    pub async fn social_session(
+        &self,
+        provider: &str,
+        subject: &str,
+        email: Option<String>,
+        email_verified: bool,
+        name: Option<String>,
+        city_id: u32,
+    ) -> Result<Session, SoukError> {
+        if let Some(id) = self.store.find_social_identity(provider, subject).await.map_err(internal)? {
+            let account = self.load(id).await?;
+            if account.status == AccountStatus::Disabled {
+                return Err(SoukError::with_detail(ErrorCode::NotAuthorized, "disabled account"));
+            }
+            return self.open_session(account, None).await;
+        }
+        let email = email.filter(|_| email_verified).map(|e| normalize_email(&e)).transpose()?;
+        let existing = match &email {
+            Some(e) => self.store.find_account_by_email(e).await.map_err(internal)?,
+            None => None,
+        };
+        let account = match existing {
+            Some(a) => a,
+            None => {
+                let name = name
+                    .as_deref()
+                    .and_then(|n| check_person_name(n).ok())
+                    .unwrap_or_else(|| "Utilisateur Souk".into());
+                let secret = random_token();
+                let hash = blocking(move || hash_password(&secret)).await?.map_err(internal)?;
+                let account = Account {
+                    account_id: 0,
+                    uuid: uuid::Uuid::now_v7().to_string(),
+                    account_type: AccountType::Private,
+                    name,
+                    email,
+                    phone: None,
+                    phone_hidden: false,
+                    city_id,
+                    shop_category_id: None,
+                    registered_at: now(),
+                };
+                self.store.create_account(NewAccount::new(account, hash), None).await.map_err(store_err)?
+            }
+        };
+        if account.status == AccountStatus::Disabled {
+            return Err(SoukError::with_detail(ErrorCode::NotAuthorized, "disabled account"));
+        }
+        self.store
+            .link_social_identity(provider, subject, account.account.account_id, now())
+            .await
+            .map_err(store_err)?;
+        self.open_session(account, None).await
+    }
+}
+
+/// The seller-centre and shop areas a role opens (spec §6 allowedAccess).
+pub fn allowed_access(roles: &[Role]) -> Vec<String> {
+    let mut out = Vec::new();
+    if roles.contains(&Role::StoreOwner) || roles.contains(&Role::EcommerceStoreOwner) {
+        out.extend(["shop.profile", "shop.stats", "shop.contact"].map(String::from));
+    }
+    if roles.contains(&Role::EcommerceStoreOwner) {
+        out.extend(["seller.my-products", "seller.my-orders", "seller.my-payments"].map(String::from));
+    }
+    if roles.contains(&Role::Admin) {
+        out.push("admin".into());
+    }
+    out
+}
+
+/// An argon2id hash of a random string nobody knows: verified against when the identifier is
+/// unknown, so both failures take the same time.
+const DUMMY_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$c291ay1kdW1teS1zYWx0$4v6aUK9Y2gnz0Gv7a6Xu1V3kJ0oQJ6r1w2b0m1m8s9o";

@@ -497,6 +497,17 @@ async fn shops_edit_only_their_own_profile_and_logo() {
     let not_image = upload(&token, id, b"%PDF-1.4 not an image".to_vec()).await.expect("upload");
     assert_eq!(not_image.status(), StatusCode::BAD_REQUEST);
     assert_eq!(not_image.json::<Value>().await.expect("json")["code"], "LOGO_NOT_AN_IMAGE");
+    let oversize = upload(&token, id, vec![0u8; 2 * 1024 * 1024 + 1]).await.expect("upload");
+    assert_eq!(oversize.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(oversize.json::<Value>().await.expect("json")["code"], "PAYLOAD_TOO_LARGE");
+    let anonymous = s
+        .client
+        .post(format!("{}/api/shops/logo", s.base))
+        .multipart(reqwest::multipart::Form::new().text("userId", id.to_string()))
+        .send()
+        .await
+        .expect("upload");
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
     let ok = upload(&token, id, png).await.expect("upload");
     assert_eq!(ok.status(), StatusCode::CREATED);
     let logo = ok.json::<Value>().await.expect("json")["logo"].as_str().expect("logo path").to_string();
@@ -580,4 +591,18 @@ async fn every_account_operation_needs_a_caller() {
     ] {
         assert_eq!(code(&call(&s, None, op, vars).await), "LOGIN_REQUIRED", "{op}");
     }
+}
+
+#[actix_web::test]
+async fn the_development_outbox_is_listed_only_when_turned_on() {
+    let off = start("acc-outbox-off", |_| {}).await;
+    let res = off.client.get(format!("{}/api/dev/outbox", off.base)).send().await.expect("get");
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let on = start("acc-outbox-on", |st| st.auth.dev_outbox = true).await;
+    call(&on, None, "mutation { requestPhoneVerification(input: { phone: \"0611112222\" }) { phone } }", json!({}))
+        .await;
+    let list: Value =
+        on.client.get(format!("{}/api/dev/outbox", on.base)).send().await.expect("get").json().await.expect("json");
+    assert_eq!(list[0]["to"], "0611112222", "{list}");
+    assert!(list[0]["code"].as_str().is_some_and(|c| c.len() == 6));
 }

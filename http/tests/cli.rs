@@ -105,3 +105,23 @@ fn serve_answers_then_stops_cleanly_on_sigterm() {
     assert!(err.contains("flushing the store"), "{err}");
     assert!(http_get(port, "/healthz").is_none(), "the port is closed");
 }
+
+#[test]
+fn admin_grant_and_revoke_name_the_account() {
+    let dir = temp_dir("admin");
+    let seeded = souk().args(["seed", "--demo", "--ads", "40", "--data-dir"]).arg(&dir).output().expect("seed");
+    assert!(seeded.status.success(), "{}", String::from_utf8_lossy(&seeded.stderr));
+    let login = String::from_utf8_lossy(&seeded.stderr)
+        .lines()
+        .find(|l| l.trim_start().starts_with("private"))
+        .and_then(|l| l.split_whitespace().find(|w| w.starts_with("06") || w.starts_with("07")).map(str::to_string))
+        .expect("a demo phone login is printed");
+    let granted = souk().args(["admin", "grant", &login, "--data-dir"]).arg(&dir).output().expect("grant");
+    assert!(granted.status.success(), "{}", String::from_utf8_lossy(&granted.stderr));
+    assert!(String::from_utf8_lossy(&granted.stderr).contains("is now an admin"));
+    let revoked = souk().args(["admin", "revoke", &login, "--data-dir"]).arg(&dir).output().expect("revoke");
+    assert!(String::from_utf8_lossy(&revoked.stderr).contains("is no longer an admin"));
+    let unknown = souk().args(["admin", "grant", "0799999990", "--data-dir"]).arg(&dir).output().expect("unknown");
+    assert!(!unknown.status.success());
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("no account with 0799999990"));
+}

@@ -46,8 +46,23 @@ pub enum Command {
         #[arg(long)]
         ads: Option<usize>,
     },
+    /// Give or take the admin role (an admin may act as a user; every write is audited).
+    Admin {
+        #[command(flatten)]
+        common: Common,
+        #[arg(value_enum)]
+        action: AdminAction,
+        /// The account's phone number or e-mail address.
+        identifier: String,
+    },
     /// Print the GraphQL schema (SDL).
     Schema,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AdminAction {
+    Grant,
+    Revoke,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -96,6 +111,14 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             println!("{}", schema.sdl());
             Ok(())
         }
+        Command::Admin { common, action, identifier } => {
+            let settings = settings(&common, None, false)?;
+            crate::logging::init(&settings);
+            let store = server::open_store(&settings)?;
+            let result = set_admin(&store, action, &identifier).await;
+            store.shutdown().await;
+            result
+        }
         Command::Migrate { common } => {
             let settings = settings(&common, None, false)?;
             crate::logging::init(&settings);
@@ -133,6 +156,26 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             outcome.map_err(|e| CliError::Start(StartError::Io(e)))
         }
     }
+}
+
+async fn set_admin(store: &SqliteStore, action: AdminAction, identifier: &str) -> Result<(), CliError> {
+    use souk_domain::account::{Identifier, Role};
+    use souk_storage::accounts::AccountStore;
+    let id = Identifier::parse(identifier).map_err(|e| CliError::Usage(format!("{identifier}: {e}")))?;
+    let found = match &id {
+        Identifier::Phone(p) => store.find_account_by_phone(p).await,
+        Identifier::Email(e) => store.find_account_by_email(e).await,
+    }
+    .map_err(|e| CliError::Start(StartError::Store(e)))?;
+    let account = found.ok_or_else(|| CliError::Usage(format!("no account with {}", id.as_str())))?;
+    let mut roles: Vec<Role> = account.roles.into_iter().filter(|r| *r != Role::Admin).collect();
+    if action == AdminAction::Grant {
+        roles.push(Role::Admin);
+    }
+    store.set_roles(account.account.account_id, roles).await.map_err(|e| CliError::Start(StartError::Store(e)))?;
+    let verb = if action == AdminAction::Grant { "is now an admin" } else { "is no longer an admin" };
+    eprintln!("{} ({}) {verb}; it takes effect at the next sign-in", account.account.name, id.as_str());
+    Ok(())
 }
 
 async fn seed(store: &SqliteStore, settings: &Settings, ads: usize) -> Result<(), CliError> {

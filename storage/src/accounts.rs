@@ -164,7 +164,8 @@ pub trait AccountStore: Send + Sync + 'static {
     async fn set_roles(&self, account_id: i64, roles: Vec<Role>) -> Result<(), StoreError>;
 
     async fn insert_refresh_token(&self, token: RefreshToken) -> Result<(), StoreError>;
-    /// Spends `token_hash` and stores `next` in its family, atomically; see `RotateOutcome`.
+    /// Spends `token_hash` and stores `next` in its family (the family, account and acting admin
+    /// are the spent token's; an acting admin's family keeps its first expiry), atomically.
     async fn rotate_refresh_token(
         &self,
         token_hash: String,
@@ -534,10 +535,12 @@ impl AccountStore for SqliteStore {
                 return Ok(RotateOutcome::Refused);
             }
             c.execute("UPDATE refresh_tokens SET rotated_at = ?2 WHERE token_hash = ?1", params![token_hash, now])?;
+            // An admin's acting session never outlives its first token.
+            let expires = if acting_admin_id.is_some() { expires_at } else { next.expires_at };
             c.execute(
                 "INSERT INTO refresh_tokens (token_hash, family_id, account_id, acting_admin_id, issued_at, expires_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![next.token_hash, family_id, account_id, acting_admin_id, next.issued_at, next.expires_at],
+                params![next.token_hash, family_id, account_id, acting_admin_id, next.issued_at, expires],
             )?;
             Ok(RotateOutcome::Rotated { account_id, acting_admin_id })
         })

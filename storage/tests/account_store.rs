@@ -145,6 +145,16 @@ async fn refresh_tokens_rotate_once_and_a_replay_revokes_the_family() {
         store.rotate_refresh_token("old".into(), 6, token("t6", id, 1_000)).await.expect("expired"),
         RotateOutcome::Refused
     );
+    let mut acting = token("acting", id, 100);
+    acting.acting_admin_id = Some(id);
+    store.insert_refresh_token(acting).await.expect("insert");
+    let rotated = store.rotate_refresh_token("acting".into(), 20, token("acting-2", id, 9_999)).await.expect("rotate");
+    assert_eq!(rotated, RotateOutcome::Rotated { account_id: id, acting_admin_id: Some(id) });
+    assert_eq!(
+        store.rotate_refresh_token("acting-2".into(), 150, token("acting-3", id, 9_999)).await.expect("rotate"),
+        RotateOutcome::Refused,
+        "an acting session ends at its first expiry however often it is refreshed"
+    );
     store.insert_refresh_token(token("live", id, 1_000)).await.expect("insert");
     assert!(store.revoke_refresh_family_of("live".into(), 7).await.expect("logout"));
     assert_eq!(

@@ -719,14 +719,14 @@ impl AccountMutation {
     /// address has an account).
     async fn request_account_recovery(&self, ctx: &Context<'_>, input: EmailInput) -> Result<EmailPayload> {
         let r = req(ctx);
-        let email = r.state.accounts.request_recovery_by_email(&input.email, r.lang).await.map_err(|e| r.err(e))?;
+        let email = r.state.accounts.request_recovery_by_email(&input.email).await.map_err(|e| r.err(e))?;
         Ok(EmailPayload { email })
     }
 
     /// `requestAccountRecoveryByPhone(input: phone)` → phone.
     async fn request_account_recovery_by_phone(&self, ctx: &Context<'_>, input: PhoneInput) -> Result<PhonePayload> {
         let r = req(ctx);
-        let phone = r.state.accounts.request_recovery_by_phone(&input.phone, r.lang).await.map_err(|e| r.err(e))?;
+        let phone = r.state.accounts.request_recovery_by_phone(&input.phone).await.map_err(|e| r.err(e))?;
         Ok(PhonePayload { phone })
     }
 

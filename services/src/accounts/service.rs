@@ -219,10 +219,10 @@ impl AccountService {
         Ok(())
     }
 
-    /// Issues a new session (access and refresh tokens) for an account.
-    async fn open_session(&self, account: StoredAccount, acting_admin: Option<i64>) -> Result<Session, SoukError> {
+    /// Signs an access token for an account; answers it with its lifetime in seconds.
+    fn access_token(&self, account: &StoredAccount, acting_admin: Option<i64>) -> Result<(String, i64), SoukError> {
         let issued = now();
-        let ttl = if acting_admin.is_some() { self.settings.acting_ttl } else { self.settings.access_ttl };
+        let ttl = secs(if acting_admin.is_some() { self.settings.acting_ttl } else { self.settings.access_ttl });
         let claims = AccessClaims {
             sub: account.account.uuid.clone(),
             account_id: account.account.account_id,
@@ -232,12 +232,20 @@ impl AccountService {
             email: account.account.email.clone(),
             allowed_access: allowed_access(&account.roles),
             iat: issued,
-            exp: issued + secs(ttl),
+            exp: issued + ttl,
             jti: random_token(),
             act: acting_admin,
         };
-        let access_token = self.keys.sign(&claims)?;
+        Ok((self.keys.sign(&claims)?, ttl))
+    }
+
+    /// Opens a session: an access token and the first refresh token of a new family.
+    async fn open_session(&self, account: StoredAccount, acting_admin: Option<i64>) -> Result<Session, SoukError> {
+        let (access_token, expires_in) = self.access_token(&account, acting_admin)?;
         let refresh_token = random_token();
+        let issued = now();
+        // An acting admin's session cannot outlive its access token.
+        let refresh_ttl = if acting_admin.is_some() { expires_in } else { secs(self.settings.refresh_ttl) };
         self.store
             .insert_refresh_token(RefreshToken {
                 token_hash: token_hash(&refresh_token),
@@ -245,11 +253,11 @@ impl AccountService {
                 account_id: account.account.account_id,
                 acting_admin_id: acting_admin,
                 issued_at: issued,
-                expires_at: issued + secs(if acting_admin.is_some() { ttl } else { self.settings.refresh_ttl }),
+                expires_at: issued + refresh_ttl,
             })
             .await
             .map_err(internal)?;
-        Ok(Session { access_token, refresh_token, expires_in: secs(ttl), account })
+        Ok(Session { access_token, refresh_token, expires_in, account })
     }
 
     /// The caller behind an access token: signed by us, not expired, not logged out.
@@ -352,7 +360,10 @@ impl AccountService {
         }
         .map_err(internal)?;
         // An unknown identifier costs the same hash as a wrong password: no account discovery by timing.
-        let stored_hash = found.as_ref().map(|a| a.password_hash.clone()).unwrap_or_else(|| DUMMY_HASH.to_string());
+        let stored_hash = match &found {
+            Some(a) => a.password_hash.clone(),
+            None => blocking(dummy_hash).await?,
+        };
         let typed = password.to_string();
         let ok = blocking(move || verify_password(&typed, &stored_hash)).await?;
         let Some(account) = found.filter(|_| ok) else {
@@ -403,11 +414,8 @@ impl AccountService {
         if account.status == AccountStatus::Disabled {
             return Err(SoukError::with_detail(ErrorCode::NotAuthorized, "disabled account"));
         }
-        let mut session = self.open_session(account, acting_admin).await?;
-        // open_session started a new family; the rotation keeps the old one: hand out `next`.
-        self.store.revoke_refresh_family_of(token_hash(&session.refresh_token), issued).await.map_err(internal)?;
-        session.refresh_token = next;
-        Ok(session)
+        let (access_token, expires_in) = self.access_token(&account, acting_admin)?;
+        Ok(Session { access_token, refresh_token: next, expires_in, account })
     }
 
     /// `logout`: ends the caller's access token now, and the refresh family if given.
@@ -576,9 +584,9 @@ impl AccountService {
         self.codes("verify-phone").check(&phone, code).await
     }
 
-    /// `requestAccountRecovery(email)`: e-mails a reset link when the address has an account;
-    /// answers the same either way, so the form does not reveal who has an account.
-    pub async fn request_recovery_by_email(&self, email: &str, lang: Lang) -> Result<String, SoukError> {
+    /// `requestAccountRecovery(email)`: e-mails a reset link, in the account's language, when the
+    /// address has an account; answers the same either way, so the form reveals nobody.
+    pub async fn request_recovery_by_email(&self, email: &str) -> Result<String, SoukError> {
         let email = normalize_email(email)?;
         let countdown = format!("recovery-countdown:{email}");
         if !self
@@ -598,22 +606,20 @@ impl AccountService {
                 format!("{}/account/reset-password?token={token}", self.settings.public_base_url.trim_end_matches('/'));
             let hours = (self.settings.reset_link_ttl.as_secs() / 3600).max(1) as u32;
             self.mailer.send(&email, account.lang, &Message::RecoveryLink { link, hours }).await.map_err(internal)?;
-        } else {
-            let _ = lang;
         }
         Ok(email)
     }
 
-    /// `requestAccountRecoveryByPhone(phone)`: a code by messaging app, for an existing account.
-    pub async fn request_recovery_by_phone(&self, phone: &str, lang: Lang) -> Result<String, SoukError> {
+    /// `requestAccountRecoveryByPhone(phone)`: a code by messaging app, for an existing account,
+    /// in the account's language.
+    pub async fn request_recovery_by_phone(&self, phone: &str) -> Result<String, SoukError> {
         let phone = normalize_phone(phone)?;
         let Some(account) = self.store.find_account_by_phone(&phone).await.map_err(internal)? else {
             return Err(SoukError::with_detail(ErrorCode::AccountNotFound, "phone"));
         };
         let code = self.codes("reset-phone").issue(&phone).await?;
         let minutes = (self.settings.codes.ttl.as_secs() / 60) as u32;
-        let lang = if account.lang == lang { lang } else { account.lang };
-        self.sender.send(&phone, lang, &Message::RecoveryCode { code, minutes }).await.map_err(internal)?;
+        self.sender.send(&phone, account.lang, &Message::RecoveryCode { code, minutes }).await.map_err(internal)?;
         Ok(phone)
     }
 
@@ -874,7 +880,9 @@ pub fn allowed_access(roles: &[Role]) -> Vec<String> {
     out
 }
 
-/// An argon2id hash of a random string nobody knows: verified against when the identifier is
-/// unknown, so both failures take the same time.
-const DUMMY_HASH: &str =
-    "$argon2id$v=19$m=19456,t=2,p=1$c291ay1kdW1teS1zYWx0$4v6aUK9Y2gnz0Gv7a6Xu1V3kJ0oQJ6r1w2b0m1m8s9o";
+/// An argon2id hash (same parameters as real ones) of a random string nobody knows, made once:
+/// verified against when the identifier is unknown, so both failures cost the same work.
+fn dummy_hash() -> String {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DUMMY.get_or_init(|| hash_password(&random_token()).unwrap_or_default()).clone()
+}

@@ -606,3 +606,33 @@ async fn the_development_outbox_is_listed_only_when_turned_on() {
     assert_eq!(list[0]["to"], "0611112222", "{list}");
     assert!(list[0]["code"].as_str().is_some_and(|c| c.len() == 6));
 }
+
+#[actix_web::test]
+async fn failed_sign_ins_are_also_limited_per_address_and_the_old_gateway_reads_its_token_header() {
+    let s = start("acc-address", |st| st.auth.attempts_per_address = 3).await;
+    let (token, _, id, _) = sign_up(&s, private_input("0612121212")).await;
+    for phone in ["0600000001", "0600000002", "0600000003"] {
+        let body = call(
+            &s,
+            None,
+            &format!(
+                "mutation {{ loginByIdentifier(identifier: \"{phone}\", password: \"nope1\") {{ accessToken }} }}"
+            ),
+            json!({}),
+        )
+        .await;
+        assert_eq!(code(&body), "INCORRECT_CREDENTIALS");
+    }
+    let blocked = call(
+        &s,
+        None,
+        "mutation { loginByIdentifier(identifier: \"0612121212\", password: \"secret1\") { accessToken } }",
+        json!({}),
+    )
+    .await;
+    assert_eq!(code(&blocked), "TOO_MANY_ATTEMPTS", "the address spent its budget on other identifiers");
+
+    let (status, legacy) = s.gql("/graphql-legacy", &[("token", &token), ("lang", "ar")], ME, json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(legacy["data"]["getMyAccountInfo"]["id"], id, "{legacy}");
+}

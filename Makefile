@@ -4,14 +4,14 @@ CARGO ?= cargo
 NPM ?= npm
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test client client-deps server server-release lint-rust test-rust test-client e2e services bench clean
+.PHONY: run test client client-deps server server-release lint-rust test-rust test-client test-socketio e2e services bench clean
 
 ## make run — build the client and the server, seed the demo on first run, serve on http://127.0.0.1:8080
 run: client server-release
 	./target/release/souk serve --demo
 
 ## make test — install what is missing (Redis, Chromium), then every check and every suite
-test: services lint-rust test-rust test-client e2e
+test: services lint-rust test-rust test-client test-socketio e2e
 	@echo "make test: all suites passed"
 
 services:
@@ -41,6 +41,11 @@ test-rust: services
 
 test-client: client-deps
 	cd client && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test
+
+## Socket.IO protocol conformance with the official socket.io-client against `souk socketio-echo`.
+test-socketio: server
+	@bash scripts/ensure-node.sh
+	cd tests/socketio && $(NPM) ci --no-audit --no-fund --loglevel=error && $(NPM) test
 
 ## Browser journeys in Debian's Chromium against a real `souk serve --demo`.
 e2e: client server services

@@ -10,5 +10,6 @@ pub mod ops;
 pub mod rest;
 pub mod routes;
 pub mod server;
+pub mod socketio;
 pub mod state;
 pub mod web;

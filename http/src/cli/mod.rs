@@ -1,4 +1,4 @@
-//! The `souk` command line: `serve`, `migrate`, `seed --demo`, `schema`.
+//! The `souk` command line: `serve`, `migrate`, `seed --demo`, `schema`, `socketio-echo`.
 
 pub mod progress;
 
@@ -57,6 +57,21 @@ pub enum Command {
     },
     /// Print the GraphQL schema (SDL).
     Schema,
+    /// Serve the Socket.IO echo behaviour on 127.0.0.1 (protocol conformance tests).
+    SocketioEcho {
+        /// Port to listen on.
+        #[arg(long)]
+        port: u16,
+        /// Milliseconds between server pings.
+        #[arg(long, default_value_t = 25_000)]
+        ping_interval: u64,
+        /// Milliseconds to wait for a pong before dropping the client.
+        #[arg(long, default_value_t = 20_000)]
+        ping_timeout: u64,
+        /// Milliseconds a client may stay without joining a namespace.
+        #[arg(long, default_value_t = 45_000)]
+        connect_timeout: u64,
+    },
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +117,16 @@ fn settings(common: &Common, port: Option<u16>, demo: bool) -> Result<Settings, 
 /// Runs one command to completion.
 pub async fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
+        Command::SocketioEcho { port, ping_interval, ping_timeout, connect_timeout } => {
+            use std::time::Duration;
+            let config = crate::socketio::Config {
+                ping_interval: Duration::from_millis(ping_interval),
+                ping_timeout: Duration::from_millis(ping_timeout),
+                connect_timeout: Duration::from_millis(connect_timeout),
+                ..crate::socketio::Config::default()
+            };
+            crate::socketio::serve_echo(port, config).await.map_err(|e| CliError::Start(StartError::Io(e)))
+        }
         Command::Schema => {
             let schema = crate::graphql::build_schema(&crate::graphql::SchemaLimits {
                 max_depth: 64,

@@ -1,0 +1,41 @@
+//! Socket.IO v5 over Engine.IO v4 for the browser's official `socket.io-client`: codecs, the
+//! transport-independent server core, the polling and WebSocket transports mounted at `/socket.io/`,
+//! and the echo behaviour used for conformance tests.
+
+pub mod echo;
+pub mod engine;
+pub mod polling;
+pub mod server;
+pub mod socket;
+pub mod websocket;
+
+pub use server::{Config, ConnectRefusal, Handler, Server, Socket};
+pub use socket::Data;
+
+use actix_web::{App, HttpServer, web};
+use std::sync::Arc;
+
+/// Mounts the Engine.IO endpoint (`/socket.io/`, GET and POST) for `server`.
+pub fn configure(cfg: &mut web::ServiceConfig, server: Server) {
+    cfg.service(
+        web::resource(["/socket.io/", "/socket.io"])
+            .app_data(web::Data::new(server))
+            .route(web::get().to(polling::get))
+            .route(web::post().to(polling::post)),
+    );
+}
+
+/// Serves the echo behaviour on 127.0.0.1:`port` until the process is stopped.
+pub async fn serve_echo(port: u16, config: Config) -> std::io::Result<()> {
+    let server = Server::new(config, Arc::new(echo::Echo));
+    let http = HttpServer::new(move || {
+        let server = server.clone();
+        App::new().configure(move |cfg| configure(cfg, server))
+    })
+    .workers(2)
+    .bind(("127.0.0.1", port))?;
+    for addr in http.addrs() {
+        eprintln!("socket.io echo listening on http://{addr}");
+    }
+    http.run().await
+}

@@ -1,0 +1,176 @@
+//! The HTTP long-polling transport and the `/socket.io/` entry point: the handshake, GET (wait for
+//! outgoing packets), POST (client packets), and the hand-off of `transport=websocket` requests to
+//! the WebSocket transport.
+
+use super::engine;
+use super::server::{PollError, Server, Transport};
+use super::websocket;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use futures_util::StreamExt;
+use serde::Deserialize;
+
+/// The query string of every Engine.IO request.
+#[derive(Debug, Deserialize)]
+pub struct EngineQuery {
+    #[serde(rename = "EIO")]
+    pub eio: Option<String>,
+    pub transport: Option<String>,
+    pub sid: Option<String>,
+}
+
+/// An Engine.IO error response, in the JSON shape the reference server uses.
+fn error(status: StatusCode, code: u8, message: &str) -> HttpResponse {
+    HttpResponse::build(status).json(serde_json::json!({ "code": code, "message": message }))
+}
+
+fn unknown_sid() -> HttpResponse {
+    error(StatusCode::BAD_REQUEST, 1, "Session ID unknown")
+}
+
+fn payload(packets: &[engine::Packet]) -> HttpResponse {
+    HttpResponse::Ok().content_type("text/plain; charset=UTF-8").body(engine::encode_payload(packets))
+}
+
+/// The error response for a query this server cannot serve, if any.
+fn refuse_query(query: &EngineQuery) -> Option<HttpResponse> {
+    if query.eio.as_deref() != Some("4") {
+        return Some(error(StatusCode::BAD_REQUEST, 5, "Unsupported protocol version"));
+    }
+    match query.transport.as_deref() {
+        Some("polling" | "websocket") => None,
+        _ => Some(error(StatusCode::BAD_REQUEST, 0, "Transport unknown")),
+    }
+}
+
+/// GET /socket.io/ — handshake, long-poll, or WebSocket (direct or upgrade).
+pub async fn get(
+    req: HttpRequest,
+    query: web::Query<EngineQuery>,
+    server: web::Data<Server>,
+    stream: web::Payload,
+) -> HttpResponse {
+    if let Some(response) = refuse_query(&query) {
+        return response;
+    }
+    if query.transport.as_deref() == Some("websocket") {
+        return websocket::start(&req, stream, server.get_ref().clone(), query.sid.as_deref());
+    }
+    let Some(sid) = query.sid.as_deref() else {
+        let (_session, open) = server.open(Transport::Polling);
+        return payload(&[open]);
+    };
+    let Some(session) = server.session(sid) else { return unknown_sid() };
+    match session.poll(server.config().ping_interval).await {
+        Ok(packets) => payload(&packets),
+        Err(PollError::Upgraded) => error(StatusCode::BAD_REQUEST, 3, "Bad request"),
+        Err(PollError::Concurrent) => error(StatusCode::BAD_REQUEST, 3, "Bad request"),
+    }
+}
+
+/// POST /socket.io/ — packets from a polling client.
+pub async fn post(query: web::Query<EngineQuery>, server: web::Data<Server>, mut body: web::Payload) -> HttpResponse {
+    if let Some(response) = refuse_query(&query) {
+        return response;
+    }
+    let Some(session) = query.sid.as_deref().and_then(|sid| server.session(sid)) else { return unknown_sid() };
+    let Ok(_guard) = session.begin_post() else { return error(StatusCode::BAD_REQUEST, 3, "Bad request") };
+    let max = server.config().max_payload;
+    let mut bytes = Vec::new();
+    while let Some(chunk) = body.next().await {
+        let Ok(chunk) = chunk else {
+            session.close("polling body error");
+            return error(StatusCode::BAD_REQUEST, 3, "Bad request");
+        };
+        if bytes.len() + chunk.len() > max {
+            session.close("payload too large");
+            return error(StatusCode::PAYLOAD_TOO_LARGE, 3, "Payload too large");
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    let packets = std::str::from_utf8(&bytes).ok().and_then(|text| engine::decode_payload(text, max).ok());
+    let Some(packets) = packets else {
+        session.close("malformed polling payload");
+        return error(StatusCode::BAD_REQUEST, 3, "Bad request");
+    };
+    for packet in packets {
+        server.handle(&session, packet);
+    }
+    HttpResponse::Ok().content_type("text/html").body("ok")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Config, Server, configure, echo::Echo};
+    use actix_web::{App, test};
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    fn server() -> Server {
+        let config = Config { ping_interval: Duration::from_millis(200), max_payload: 100, ..Config::default() };
+        Server::new(config, Arc::new(Echo))
+    }
+
+    #[actix_web::test]
+    async fn handshake_connect_event_and_close_over_polling() {
+        let srv = server();
+        let app = test::init_service(App::new().configure(|cfg| configure(cfg, srv.clone()))).await;
+
+        let req = test::TestRequest::get().uri("/socket.io/?EIO=4&transport=polling").to_request();
+        let body = String::from_utf8(test::call_and_read_body(&app, req).await.to_vec()).unwrap();
+        assert!(body.starts_with("0{"), "{body}");
+        let open: serde_json::Value = serde_json::from_str(&body[1..]).unwrap();
+        assert_eq!(open["upgrades"], serde_json::json!(["websocket"]));
+        assert_eq!(open["pingInterval"], 200);
+        assert_eq!(open["maxPayload"], 100);
+        let sid = open["sid"].as_str().unwrap().to_owned();
+        assert_eq!(srv.session_count(), 1);
+
+        let uri = format!("/socket.io/?EIO=4&transport=polling&sid={sid}");
+        let req = test::TestRequest::post().uri(&uri).set_payload("40{\"t\":1}\x1e42[\"message\",\"hi\"]").to_request();
+        assert_eq!(test::call_and_read_body(&app, req).await, "ok");
+        let req = test::TestRequest::get().uri(&uri).to_request();
+        let body = String::from_utf8(test::call_and_read_body(&app, req).await.to_vec()).unwrap();
+        let records: Vec<&str> = body.split('\x1e').collect();
+        assert!(records[0].starts_with("40{\"sid\":"), "{body}");
+        assert_eq!(&records[1..], ["42[\"auth\",{\"t\":1}]", "42[\"message-back\",\"hi\"]"]);
+
+        // Nothing to send: the poll ends with a noop after the ping interval at the latest.
+        let req = test::TestRequest::get().uri(&uri).to_request();
+        let body = test::call_and_read_body(&app, req).await;
+        assert!(body == "6" || body == "2", "{body:?}");
+
+        let req = test::TestRequest::post().uri(&uri).set_payload("1").to_request();
+        assert_eq!(test::call_and_read_body(&app, req).await, "ok");
+        assert_eq!(srv.session_count(), 0);
+        let req = test::TestRequest::get().uri(&uri).to_request();
+        assert_eq!(test::call_service(&app, req).await.status(), 400);
+    }
+
+    #[actix_web::test]
+    async fn bad_requests_are_refused() {
+        let srv = server();
+        let app = test::init_service(App::new().configure(|cfg| configure(cfg, srv.clone()))).await;
+        for uri in [
+            "/socket.io/?EIO=3&transport=polling",
+            "/socket.io/?EIO=4&transport=carrier-pigeon",
+            "/socket.io/?EIO=4&transport=polling&sid=unknown",
+        ] {
+            let req = test::TestRequest::get().uri(uri).to_request();
+            assert_eq!(test::call_service(&app, req).await.status(), 400, "{uri}");
+        }
+
+        let (session, _) = srv.open(super::Transport::Polling);
+        let uri = format!("/socket.io/?EIO=4&transport=polling&sid={}", session.sid());
+        let req = test::TestRequest::post().uri(&uri).set_payload(vec![b'4'; 101]).to_request();
+        assert_eq!(test::call_service(&app, req).await.status(), 413);
+        assert!(session.is_closed());
+
+        let (session, _) = srv.open(super::Transport::Polling);
+        let uri = format!("/socket.io/?EIO=4&transport=polling&sid={}", session.sid());
+        let req = test::TestRequest::post().uri(&uri).set_payload(vec![0xff, 0xfe]).to_request();
+        assert_eq!(test::call_service(&app, req).await.status(), 400);
+        assert!(session.is_closed());
+        assert_eq!(srv.session_count(), 0);
+    }
+}

@@ -1,0 +1,692 @@
+//! The transport-independent Engine.IO/Socket.IO server core: the registry of sessions (sid ->
+//! session), each session's bounded outgoing queue, heartbeats (ping every `ping_interval`, close
+//! after `ping_timeout` without pong), the connect timeout, namespaces, and routing of CONNECT,
+//! events, acknowledgements and DISCONNECT to a [`Handler`].
+
+use super::engine;
+use super::socket::{self, Data, Kind};
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use serde_json::Value;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::Duration;
+use tokio::sync::{Notify, mpsc};
+use tokio::time::Instant;
+
+/// Tunables of the protocol.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub ping_interval: Duration,
+    pub ping_timeout: Duration,
+    /// How long a session may stay without any namespace connected.
+    pub connect_timeout: Duration,
+    /// The largest payload (polling body or WebSocket frame) accepted, in bytes.
+    pub max_payload: usize,
+    /// How many Engine.IO packets may wait for a slow client before its session is closed.
+    pub queue_capacity: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            ping_interval: Duration::from_millis(25_000),
+            ping_timeout: Duration::from_millis(20_000),
+            connect_timeout: Duration::from_millis(45_000),
+            max_payload: 1_000_000,
+            queue_capacity: 1024,
+        }
+    }
+}
+
+/// Why a namespace CONNECT was refused: `message` and optional `data` reach the client's
+/// `connect_error` handler as `err.message` and `err.data`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConnectRefusal {
+    pub message: String,
+    pub data: Option<Value>,
+}
+
+impl From<&str> for ConnectRefusal {
+    fn from(message: &str) -> Self {
+        ConnectRefusal { message: message.to_owned(), data: None }
+    }
+}
+
+/// What the product does with sockets. Called synchronously on a server worker thread, so it must
+/// not block: slow work goes to a spawned task holding a clone of the [`Socket`].
+pub trait Handler: Send + Sync + 'static {
+    /// A client asks to join a namespace with its `auth` payload (`{}` when none). An error refuses
+    /// with a CONNECT_ERROR (the client's `connect_error` event gets its message and data).
+    fn connect(&self, socket: &Socket, auth: &Value) -> Result<(), ConnectRefusal>;
+    /// The CONNECT reply has been queued; the socket may emit.
+    fn connected(&self, _socket: &Socket, _auth: &Value) {}
+    /// An event from the client; `ack` is the id to acknowledge, if the client asked for one.
+    fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, ack: Option<u64>);
+    /// The client acknowledged an event the server emitted with an ack id.
+    fn ack(&self, _socket: &Socket, _id: u64, _args: Vec<Data>) {}
+    /// The socket left its namespace (client DISCONNECT, transport close, timeout).
+    fn disconnected(&self, _socket: &Socket, _reason: &str) {}
+}
+
+/// How a session's transport is currently set up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    Polling,
+    WebSocket,
+}
+
+/// Why a polling request was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PollError {
+    #[error("a request of this kind is already pending on the session")]
+    Concurrent,
+    #[error("the session no longer uses polling")]
+    Upgraded,
+}
+
+/// A handle on one client's membership of one namespace.
+#[derive(Clone)]
+pub struct Socket {
+    session: Arc<Session>,
+    nsp: String,
+    id: String,
+}
+
+impl Socket {
+    /// The socket id (distinct from the Engine.IO session id).
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn namespace(&self) -> &str {
+        &self.nsp
+    }
+
+    /// Emits an event to this client.
+    pub fn emit(&self, event: &str, args: Vec<Data>) {
+        self.session.send_socket(&socket::Packet::event(&self.nsp, event, args, None));
+    }
+
+    /// Emits an event the client must acknowledge; the answer reaches [`Handler::ack`] with the
+    /// returned id.
+    pub fn emit_with_ack(&self, event: &str, args: Vec<Data>) -> u64 {
+        let id = self.session.next_ack_id.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.session.send_socket(&socket::Packet::event(&self.nsp, event, args, Some(id)));
+        id
+    }
+
+    /// Answers an event the client sent with an ack id.
+    pub fn ack(&self, id: u64, args: Vec<Data>) {
+        self.session.send_socket(&socket::Packet::ack(&self.nsp, id, args));
+    }
+}
+
+struct State {
+    closed: bool,
+    queue: VecDeque<engine::Packet>,
+    websocket: Option<mpsc::Sender<engine::Packet>>,
+    polling_get: bool,
+    polling_post: bool,
+    awaiting_pong: bool,
+    ever_connected: bool,
+    /// namespace -> socket id
+    namespaces: HashMap<String, String>,
+    partial: Option<socket::Header>,
+}
+
+/// One Engine.IO session.
+pub struct Session {
+    sid: String,
+    state: Mutex<State>,
+    readable: Notify,
+    pong: Notify,
+    server: Weak<Inner>,
+    capacity: usize,
+    next_ack_id: std::sync::atomic::AtomicU64,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A random URL-safe identifier.
+pub fn random_id() -> String {
+    URL_SAFE_NO_PAD.encode(uuid::Uuid::new_v4().as_bytes())
+}
+
+impl Session {
+    pub fn sid(&self) -> &str {
+        &self.sid
+    }
+
+    pub fn is_closed(&self) -> bool {
+        lock(&self.state).closed
+    }
+
+    pub fn transport(&self) -> Transport {
+        if lock(&self.state).websocket.is_some() { Transport::WebSocket } else { Transport::Polling }
+    }
+
+    fn send_socket(&self, packet: &socket::Packet) {
+        let (text, attachments) = packet.encode();
+        let mut packets = vec![engine::Packet::Message(text)];
+        packets.extend(attachments.into_iter().map(engine::Packet::Binary));
+        self.push(packets);
+    }
+
+    /// Queues packets for the client; a full queue closes the session.
+    pub fn push(&self, packets: Vec<engine::Packet>) {
+        let overflow = {
+            let mut st = lock(&self.state);
+            if st.closed {
+                return;
+            }
+            if let Some(tx) = &st.websocket {
+                packets.into_iter().any(|p| tx.try_send(p).is_err())
+            } else {
+                st.queue.extend(packets);
+                st.queue.len() > self.capacity
+            }
+        };
+        if overflow {
+            self.close("send queue overflow");
+        } else {
+            self.readable.notify_waiters();
+        }
+    }
+
+    /// Queues a packet on the polling side only (the noop that releases a pending poll on upgrade).
+    pub fn push_polling(&self, packet: engine::Packet) {
+        lock(&self.state).queue.push_back(packet);
+        self.readable.notify_waiters();
+    }
+
+    /// Switches the session to WebSocket: what waited for polling goes to `tx` first.
+    pub fn attach_websocket(&self, tx: mpsc::Sender<engine::Packet>) {
+        let overflow = {
+            let mut st = lock(&self.state);
+            if st.closed {
+                // Dropping `tx` ends the transport's outgoing stream, which closes the WebSocket.
+                return;
+            }
+            let pending: Vec<_> = st.queue.drain(..).filter(|p| *p != engine::Packet::Noop).collect();
+            let overflow = pending.into_iter().any(|p| tx.try_send(p).is_err());
+            st.websocket = Some(tx);
+            overflow
+        };
+        self.readable.notify_waiters();
+        if overflow {
+            self.close("send queue overflow");
+        }
+    }
+
+    /// Long-polls for outgoing packets, waiting up to `wait`; a closed session yields a CLOSE.
+    pub async fn poll(&self, wait: Duration) -> Result<Vec<engine::Packet>, PollError> {
+        {
+            let mut st = lock(&self.state);
+            if st.websocket.is_some() {
+                return Err(PollError::Upgraded);
+            }
+            if st.polling_get {
+                drop(st);
+                self.close("concurrent polling request");
+                return Err(PollError::Concurrent);
+            }
+            st.polling_get = true;
+        }
+        let _guard = FlagGuard { session: self, post: false };
+        let deadline = Instant::now() + wait;
+        loop {
+            let notified = self.readable.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            {
+                let mut st = lock(&self.state);
+                if st.closed {
+                    let mut packets: Vec<_> = st.queue.drain(..).collect();
+                    packets.push(engine::Packet::Close);
+                    return Ok(packets);
+                }
+                if !st.queue.is_empty() {
+                    return Ok(st.queue.drain(..).collect());
+                }
+                if st.websocket.is_some() {
+                    return Ok(vec![engine::Packet::Noop]);
+                }
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return Ok(vec![engine::Packet::Noop]);
+            }
+        }
+    }
+
+    /// Marks a POST as in flight; a second concurrent one closes the session.
+    pub fn begin_post(&self) -> Result<PostGuard<'_>, PollError> {
+        let mut st = lock(&self.state);
+        if st.polling_post {
+            drop(st);
+            self.close("concurrent polling request");
+            return Err(PollError::Concurrent);
+        }
+        st.polling_post = true;
+        Ok(PostGuard(FlagGuard { session: self, post: true }))
+    }
+
+    fn got_pong(&self) {
+        lock(&self.state).awaiting_pong = false;
+        self.pong.notify_one();
+    }
+
+    /// Closes the session: leaves every namespace, wakes the transports, leaves the registry.
+    pub fn close(&self, reason: &str) {
+        let sockets = {
+            let mut st = lock(&self.state);
+            if st.closed {
+                return;
+            }
+            st.closed = true;
+            st.websocket = None;
+            st.partial = None;
+            std::mem::take(&mut st.namespaces)
+        };
+        self.readable.notify_waiters();
+        self.pong.notify_one();
+        let Some(inner) = self.server.upgrade() else { return };
+        let me = lock(&inner.sessions).remove(&self.sid);
+        tracing::debug!(sid = %self.sid, reason, "socket.io session closed");
+        if let Some(me) = me {
+            for (nsp, id) in sockets {
+                inner.handler.disconnected(&Socket { session: Arc::clone(&me), nsp, id }, reason);
+            }
+        }
+    }
+}
+
+struct FlagGuard<'a> {
+    session: &'a Session,
+    post: bool,
+}
+
+impl Drop for FlagGuard<'_> {
+    fn drop(&mut self) {
+        let mut st = lock(&self.session.state);
+        if self.post {
+            st.polling_post = false;
+        } else {
+            st.polling_get = false;
+        }
+    }
+}
+
+/// Held while a POST is being handled.
+pub struct PostGuard<'a>(#[allow(dead_code)] FlagGuard<'a>);
+
+/// Where a binary packet's attachments stand after one more arrived.
+enum Assembly {
+    Unexpected,
+    TooLarge,
+    Waiting,
+    Complete(socket::Packet),
+}
+
+struct Inner {
+    config: Config,
+    handler: Arc<dyn Handler>,
+    sessions: Mutex<HashMap<String, Arc<Session>>>,
+}
+
+/// The Socket.IO server: cheap to clone, shared by every transport and worker.
+#[derive(Clone)]
+pub struct Server {
+    inner: Arc<Inner>,
+}
+
+impl Server {
+    pub fn new(config: Config, handler: Arc<dyn Handler>) -> Server {
+        Server { inner: Arc::new(Inner { config, handler, sessions: Mutex::new(HashMap::new()) }) }
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    /// How many sessions are open.
+    pub fn session_count(&self) -> usize {
+        lock(&self.inner.sessions).len()
+    }
+
+    pub fn session(&self, sid: &str) -> Option<Arc<Session>> {
+        lock(&self.inner.sessions).get(sid).cloned()
+    }
+
+    /// Opens a session and starts its timers; returns it with the OPEN packet to send first.
+    /// Must run inside a Tokio runtime.
+    pub fn open(&self, transport: Transport) -> (Arc<Session>, engine::Packet) {
+        let cfg = &self.inner.config;
+        let session = Arc::new(Session {
+            sid: random_id(),
+            state: Mutex::new(State {
+                closed: false,
+                queue: VecDeque::new(),
+                websocket: None,
+                polling_get: false,
+                polling_post: false,
+                awaiting_pong: false,
+                ever_connected: false,
+                namespaces: HashMap::new(),
+                partial: None,
+            }),
+            readable: Notify::new(),
+            pong: Notify::new(),
+            server: Arc::downgrade(&self.inner),
+            capacity: cfg.queue_capacity,
+            next_ack_id: std::sync::atomic::AtomicU64::new(0),
+        });
+        lock(&self.inner.sessions).insert(session.sid.clone(), Arc::clone(&session));
+        let upgrades: &[&str] = if transport == Transport::Polling { &["websocket"] } else { &[] };
+        let open = serde_json::json!({
+            "sid": session.sid,
+            "upgrades": upgrades,
+            "pingInterval": cfg.ping_interval.as_millis() as u64,
+            "pingTimeout": cfg.ping_timeout.as_millis() as u64,
+            "maxPayload": cfg.max_payload,
+        });
+        tokio::spawn(heartbeat(Arc::downgrade(&session), cfg.ping_interval, cfg.ping_timeout));
+        tokio::spawn(connect_timeout(Arc::downgrade(&session), cfg.connect_timeout));
+        (session, engine::Packet::Open(open.to_string()))
+    }
+
+    /// Handles one Engine.IO packet from the client (any transport).
+    pub fn handle(&self, session: &Arc<Session>, packet: engine::Packet) {
+        match packet {
+            engine::Packet::Pong(_) => session.got_pong(),
+            engine::Packet::Message(text) => self.handle_text(session, &text),
+            engine::Packet::Binary(bytes) => self.handle_binary(session, bytes),
+            engine::Packet::Close => session.close("client close"),
+            engine::Packet::Ping(_) | engine::Packet::Upgrade | engine::Packet::Noop => {}
+            engine::Packet::Open(_) => session.close("unexpected open packet"),
+        }
+    }
+
+    fn handle_text(&self, session: &Arc<Session>, text: &str) {
+        if lock(&session.state).partial.is_some() {
+            session.close("text packet while binary attachments were expected");
+            return;
+        }
+        match socket::decode(text) {
+            Err(e) => session.close(&format!("parse error: {e}")),
+            Ok(header) if header.pending_attachments > 0 => lock(&session.state).partial = Some(header),
+            Ok(header) => self.dispatch(session, header.packet),
+        }
+    }
+
+    fn handle_binary(&self, session: &Arc<Session>, bytes: Vec<u8>) {
+        let max = self.inner.config.max_payload;
+        let step = {
+            let mut st = lock(&session.state);
+            match st.partial.as_mut() {
+                None => Assembly::Unexpected,
+                Some(h) if h.packet.attachments.iter().map(Vec::len).sum::<usize>() + bytes.len() > max => {
+                    Assembly::TooLarge
+                }
+                Some(h) => {
+                    h.packet.attachments.push(bytes);
+                    h.pending_attachments = h.pending_attachments.saturating_sub(1);
+                    if h.pending_attachments > 0 {
+                        Assembly::Waiting
+                    } else {
+                        st.partial.take().map_or(Assembly::Unexpected, |h| Assembly::Complete(h.packet))
+                    }
+                }
+            }
+        };
+        match step {
+            Assembly::Unexpected => session.close("unexpected binary packet"),
+            Assembly::TooLarge => session.close("attachments exceed the maximum payload"),
+            Assembly::Waiting => {}
+            Assembly::Complete(packet) => self.dispatch(session, packet),
+        }
+    }
+
+    fn dispatch(&self, session: &Arc<Session>, packet: socket::Packet) {
+        let handler = &self.inner.handler;
+        let joined = lock(&session.state).namespaces.get(&packet.nsp).cloned();
+        match (packet.kind, joined) {
+            (Kind::Connect, None) => {
+                let socket = Socket { session: Arc::clone(session), nsp: packet.nsp.clone(), id: random_id() };
+                let auth = packet.data.unwrap_or_else(|| Value::Object(Default::default()));
+                match handler.connect(&socket, &auth) {
+                    Ok(()) => {
+                        {
+                            let mut st = lock(&session.state);
+                            if st.closed {
+                                return;
+                            }
+                            st.ever_connected = true;
+                            st.namespaces.insert(socket.nsp.clone(), socket.id.clone());
+                        }
+                        session.send_socket(&socket::Packet::connect(&socket.nsp, &socket.id));
+                        handler.connected(&socket, &auth);
+                    }
+                    Err(refusal) => {
+                        session.send_socket(&socket::Packet::connect_error(&packet.nsp, &refusal.message, refusal.data))
+                    }
+                }
+            }
+            (Kind::Connect, Some(_)) => {}
+            (Kind::Disconnect, Some(id)) => {
+                lock(&session.state).namespaces.remove(&packet.nsp);
+                handler
+                    .disconnected(&Socket { session: Arc::clone(session), nsp: packet.nsp, id }, "client disconnect");
+            }
+            (Kind::Event | Kind::BinaryEvent, Some(id)) => match packet.args() {
+                Ok(mut args) if !args.is_empty() => {
+                    let name = match args.remove(0) {
+                        Data::Json(Value::String(s)) => s,
+                        _ => return session.close("event without a name"),
+                    };
+                    let socket = Socket { session: Arc::clone(session), nsp: packet.nsp, id };
+                    handler.event(&socket, &name, args, packet.id);
+                }
+                _ => session.close("malformed event"),
+            },
+            (Kind::Ack | Kind::BinaryAck, Some(id)) => match (packet.args(), packet.id) {
+                (Ok(args), Some(ack)) => {
+                    handler.ack(&Socket { session: Arc::clone(session), nsp: packet.nsp, id }, ack, args)
+                }
+                _ => session.close("malformed ack"),
+            },
+            // Packets for a namespace the client has not joined are ignored, as upstream does.
+            (Kind::Disconnect | Kind::Event | Kind::BinaryEvent | Kind::Ack | Kind::BinaryAck, None) => {}
+            (Kind::ConnectError, _) => session.close("client sent CONNECT_ERROR"),
+        }
+    }
+}
+
+async fn heartbeat(session: Weak<Session>, interval: Duration, timeout: Duration) {
+    let mut next = Instant::now() + interval;
+    loop {
+        tokio::time::sleep_until(next).await;
+        let Some(s) = session.upgrade() else { return };
+        if s.is_closed() {
+            return;
+        }
+        lock(&s.state).awaiting_pong = true;
+        s.push(vec![engine::Packet::Ping(String::new())]);
+        next = Instant::now() + interval;
+        let deadline = Instant::now() + timeout;
+        loop {
+            if s.is_closed() {
+                return;
+            }
+            if !lock(&s.state).awaiting_pong {
+                break;
+            }
+            if tokio::time::timeout_at(deadline, s.pong.notified()).await.is_err() {
+                if lock(&s.state).awaiting_pong {
+                    s.close("ping timeout");
+                    return;
+                }
+                break;
+            }
+        }
+    }
+}
+
+async fn connect_timeout(session: Weak<Session>, timeout: Duration) {
+    tokio::time::sleep(timeout).await;
+    if let Some(s) = session.upgrade()
+        && !lock(&s.state).ever_connected
+    {
+        s.close("connect timeout");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Recorder;
+    impl Handler for Recorder {
+        fn connect(&self, socket: &Socket, auth: &Value) -> Result<(), ConnectRefusal> {
+            if socket.namespace() == "/" && auth.get("token").is_none_or(|t| t != "bad") {
+                Ok(())
+            } else {
+                Err("refused".into())
+            }
+        }
+        fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, ack: Option<u64>) {
+            match ack {
+                Some(id) => socket.ack(id, args),
+                None if event == "ask" => {
+                    socket.emit_with_ack("question", args);
+                }
+                None => socket.emit(event, args),
+            }
+        }
+        fn ack(&self, socket: &Socket, id: u64, args: Vec<Data>) {
+            socket.emit("answered", vec![Data::Json(Value::from(id)), Data::Array(args)]);
+        }
+    }
+
+    fn server(ms: u64) -> Server {
+        let config = Config {
+            ping_interval: Duration::from_millis(ms),
+            ping_timeout: Duration::from_millis(ms),
+            connect_timeout: Duration::from_millis(ms * 10),
+            max_payload: 1000,
+            queue_capacity: 4,
+        };
+        Server::new(config, Arc::new(Recorder))
+    }
+
+    fn texts(packets: Vec<engine::Packet>) -> Vec<String> {
+        packets.iter().map(engine::Packet::encode_text).collect()
+    }
+
+    #[tokio::test]
+    async fn connect_event_ack_and_disconnect() {
+        let srv = server(10_000);
+        let (s, open) = srv.open(Transport::Polling);
+        assert!(matches!(open, engine::Packet::Open(ref j) if j.contains("\"upgrades\":[\"websocket\"]")));
+        assert_eq!(srv.session_count(), 1);
+        srv.handle(&s, engine::Packet::Message("0{\"token\":\"ok\"}".into()));
+        let out = texts(s.poll(Duration::from_millis(10)).await.unwrap());
+        assert!(out[0].starts_with("40{\"sid\":"), "{out:?}");
+        srv.handle(&s, engine::Packet::Message("0/nope,".into()));
+        assert_eq!(texts(s.poll(Duration::from_millis(10)).await.unwrap()), ["44/nope,{\"message\":\"refused\"}"]);
+        srv.handle(&s, engine::Packet::Message("22[\"m\",1]".into()));
+        srv.handle(&s, engine::Packet::Message("51-[\"b\",{\"_placeholder\":true,\"num\":0}]".into()));
+        srv.handle(&s, engine::Packet::Binary(vec![7, 8]));
+        let out = texts(s.poll(Duration::from_millis(10)).await.unwrap());
+        assert_eq!(out, ["432[1]", "451-[\"b\",{\"_placeholder\":true,\"num\":0}]", "bBwg="]);
+        srv.handle(&s, engine::Packet::Message("2[\"ask\",\"q\"]".into()));
+        srv.handle(&s, engine::Packet::Message("30[\"a\"]".into()));
+        let out = texts(s.poll(Duration::from_millis(10)).await.unwrap());
+        assert_eq!(out, ["420[\"question\",\"q\"]", "42[\"answered\",0,[\"a\"]]"]);
+        srv.handle(&s, engine::Packet::Message("1".into()));
+        srv.handle(&s, engine::Packet::Close);
+        assert_eq!(srv.session_count(), 0);
+        assert_eq!(texts(s.poll(Duration::from_millis(10)).await.unwrap()), ["1"]);
+    }
+
+    #[tokio::test]
+    async fn malformed_input_closes_the_session() {
+        let srv = server(10_000);
+        for bad in ["9", "2[\"x\"", "51-[\"a\"]"] {
+            let (s, _) = srv.open(Transport::Polling);
+            srv.handle(&s, engine::Packet::Message(bad.into()));
+            assert!(s.is_closed(), "{bad}");
+        }
+        let (s, _) = srv.open(Transport::Polling);
+        srv.handle(&s, engine::Packet::Binary(vec![1]));
+        assert!(s.is_closed());
+        let (s, _) = srv.open(Transport::Polling);
+        srv.handle(&s, engine::Packet::Message("0".into()));
+        srv.handle(
+            &s,
+            engine::Packet::Message(
+                "52-[\"a\",{\"_placeholder\":true,\"num\":0},{\"_placeholder\":true,\"num\":1}]".into(),
+            ),
+        );
+        srv.handle(&s, engine::Packet::Binary(vec![0; 600]));
+        assert!(!s.is_closed());
+        srv.handle(&s, engine::Packet::Binary(vec![0; 600]));
+        assert!(s.is_closed());
+        assert_eq!(srv.session_count(), 0);
+    }
+
+    #[tokio::test]
+    async fn silent_client_is_dropped_after_ping_timeout() {
+        let srv = server(30);
+        let (s, _) = srv.open(Transport::Polling);
+        let (quiet, _) = srv.open(Transport::Polling);
+        srv.handle(&s, engine::Packet::Message("0".into()));
+        srv.handle(&quiet, engine::Packet::Message("0".into()));
+        for _ in 0..5 {
+            tokio::time::sleep(Duration::from_millis(25)).await;
+            let _ = s.poll(Duration::ZERO).await;
+            srv.handle(&s, engine::Packet::Pong(String::new()));
+        }
+        assert!(!s.is_closed());
+        assert!(quiet.is_closed());
+        assert_eq!(srv.session_count(), 1);
+    }
+
+    #[tokio::test]
+    async fn overflow_and_concurrent_polls_close_the_session() {
+        let srv = server(10_000);
+        let (s, _) = srv.open(Transport::Polling);
+        srv.handle(&s, engine::Packet::Message("0".into()));
+        for _ in 0..5 {
+            srv.handle(&s, engine::Packet::Message("2[\"m\"]".into()));
+        }
+        assert!(s.is_closed());
+        let (s, _) = srv.open(Transport::Polling);
+        let first = s.poll(Duration::from_millis(200));
+        let second = async {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            s.poll(Duration::from_millis(10)).await
+        };
+        let (a, b) = tokio::join!(first, second);
+        assert_eq!(b, Err(PollError::Concurrent));
+        assert_eq!(texts(a.unwrap()), ["1"]);
+        assert_eq!(srv.session_count(), 0);
+    }
+
+    #[tokio::test]
+    async fn connect_timeout_closes_idle_sessions() {
+        let config = Config { connect_timeout: Duration::from_millis(30), ..Config::default() };
+        let srv = Server::new(config, Arc::new(Recorder));
+        let (s, _) = srv.open(Transport::WebSocket);
+        let (joined, _) = srv.open(Transport::WebSocket);
+        let (tx, _rx) = mpsc::channel(16);
+        s.attach_websocket(tx);
+        srv.handle(&joined, engine::Packet::Message("0".into()));
+        tokio::time::sleep(Duration::from_millis(80)).await;
+        assert!(!joined.is_closed());
+        assert_eq!(srv.session_count(), 1);
+        assert!(s.is_closed());
+    }
+}

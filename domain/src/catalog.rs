@@ -2,7 +2,7 @@
 //! regions, cities and neighbourhoods (areas), and the car catalogue. Loaded once by migration;
 //! these types are what every layer reads.
 
-use crate::lang::{Lang, Localized};
+use crate::lang::Localized;
 use serde::{Deserialize, Serialize};
 
 pub type CategoryId = u32;
@@ -265,11 +265,6 @@ pub struct CarCatalogue {
     pub fuels: Vec<CarOption>,
     pub gearboxes: Vec<CarOption>,
     pub brands: Vec<CarBrand>,
-}
-
-/// A label in the request language, for places and categories alike.
-pub fn label_in(label: &Localized, lang: Lang) -> &str {
-    label.get(lang)
 }
 
 #[cfg(test)]

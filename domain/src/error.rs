@@ -405,6 +405,12 @@ impl SoukError {
     pub fn with_detail(code: ErrorCode, detail: impl Into<String>) -> Self {
         Self { code, detail: Some(detail.into()) }
     }
+
+    /// An unexpected failure of a lower layer: the generic catalogue error, with the cause kept
+    /// as the detail for the logs.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        Self::with_detail(ErrorCode::InternalError, cause.to_string())
+    }
 }
 
 impl From<ErrorCode> for SoukError {

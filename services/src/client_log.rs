@@ -36,11 +36,7 @@ impl ClientLogService {
             return Err(SoukError::with_detail(ErrorCode::Required, "logMessage"));
         }
         let key = format!("client-log:{}", entry.address);
-        let sent = self
-            .ephemeral
-            .incr(&key, 1, Some(Duration::from_secs(60)))
-            .await
-            .map_err(|e| SoukError::with_detail(ErrorCode::InternalError, e.to_string()))?;
+        let sent = self.ephemeral.incr(&key, 1, Some(Duration::from_secs(60))).await.map_err(SoukError::internal)?;
         if sent > i64::from(self.per_minute) {
             return Err(SoukError::with_detail(
                 ErrorCode::TooManyAttempts,

@@ -81,7 +81,8 @@ fn cookie_token(req: &HttpRequest) -> Result<Option<String>, SoukError> {
     Ok(None)
 }
 
-fn address(req: &HttpRequest) -> String {
+/// The client's IP address, for per-address limits.
+pub fn client_address(req: &HttpRequest) -> String {
     req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_else(|| "unknown".into())
 }
 
@@ -111,7 +112,7 @@ impl RequestContext {
                     None => cookie_token(req)?,
                 };
                 let session_id = id_header(req, "sessionId")?;
-                Ok(RequestContext { gateway, lang, visitor_id, session_id, bearer_token, address: address(req) })
+                Ok(RequestContext { gateway, lang, visitor_id, session_id, bearer_token, address: client_address(req) })
             }
             Gateway::Legacy => {
                 // The old gateway names its language exactly: anything else is a client bug.
@@ -121,7 +122,14 @@ impl RequestContext {
                         .ok_or_else(|| SoukError::with_detail(ErrorCode::InvalidHeader, "lang: fr or ar"))?,
                 };
                 let bearer_token = header(req, "token")?.map(|t| token_value("token", t)).transpose()?;
-                Ok(RequestContext { gateway, lang, visitor_id, session_id: None, bearer_token, address: address(req) })
+                Ok(RequestContext {
+                    gateway,
+                    lang,
+                    visitor_id,
+                    session_id: None,
+                    bearer_token,
+                    address: client_address(req),
+                })
             }
         }
     }

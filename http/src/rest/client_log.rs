@@ -2,7 +2,7 @@
 //! Size- and rate-limited; written to the structured log, never stored.
 
 use crate::body::read_limited;
-use crate::graphql::context::RequestContext;
+use crate::graphql::context::{RequestContext, client_address};
 use crate::graphql::errors::request_failure;
 use crate::state::AppState;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -25,7 +25,7 @@ pub async fn client_log(req: HttpRequest, body: web::Payload, state: web::Data<A
         let bytes = read_limited(body, state.settings.client_log.max_bytes).await?;
         let parsed: ClientLogBody = serde_json::from_slice(&bytes)
             .map_err(|e| SoukError::with_detail(ErrorCode::MalformedRequest, format!("body: {e}")))?;
-        let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_else(|| "unknown".into());
+        let address = client_address(&req);
         let visitor_id = req.headers().get("visitorId").and_then(|v| v.to_str().ok()).map(str::to_string);
         state
             .client_log

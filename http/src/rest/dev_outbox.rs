@@ -20,7 +20,7 @@ pub async fn dev_outbox(
     let dir = state.settings.outbox_dir();
     match web::block(move || read_outbox(&dir, limit)).await {
         Ok(Ok(entries)) => HttpResponse::Ok().json(entries),
-        Ok(Err(e)) => request_failure(&SoukError::with_detail(ErrorCode::InternalError, e.to_string()), Lang::Fr),
-        Err(e) => request_failure(&SoukError::with_detail(ErrorCode::InternalError, e.to_string()), Lang::Fr),
+        Ok(Err(e)) => request_failure(&SoukError::internal(e), Lang::Fr),
+        Err(e) => request_failure(&SoukError::internal(e), Lang::Fr),
     }
 }

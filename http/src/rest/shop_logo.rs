@@ -67,19 +67,13 @@ pub async fn upload_logo(req: HttpRequest, mut form: Multipart, state: web::Data
         }
         let store_id =
             caller.claims.store_id.ok_or_else(|| SoukError::with_detail(ErrorCode::PermissionDenied, "not a shop"))?;
-        let renditions = web::block(move || process_logo(&file))
-            .await
-            .map_err(|e| SoukError::with_detail(ErrorCode::InternalError, e.to_string()))?
-            .map_err(image_error)?;
+        let renditions =
+            web::block(move || process_logo(&file)).await.map_err(SoukError::internal)?.map_err(image_error)?;
         let id = uuid::Uuid::now_v7().simple().to_string();
         let mut main_key = None;
         for r in renditions {
             let key = format!("logos/{store_id}/{id}-{}.{}", r.name, r.extension());
-            state
-                .media
-                .put(&key, r.bytes, r.content_type)
-                .await
-                .map_err(|e| SoukError::with_detail(ErrorCode::InternalError, e.to_string()))?;
+            state.media.put(&key, r.bytes, r.content_type).await.map_err(SoukError::internal)?;
             if r.name == "256" {
                 main_key = Some(key);
             }

@@ -25,10 +25,6 @@ impl Default for CodePolicy {
     }
 }
 
-fn internal(e: impl std::fmt::Display) -> SoukError {
-    SoukError::with_detail(ErrorCode::InternalError, e.to_string())
-}
-
 /// Issues and checks the codes of one purpose.
 pub struct Codes<'a> {
     pub ephemeral: &'a dyn Ephemeral,
@@ -45,18 +41,27 @@ impl Codes<'_> {
     /// (`RESEND_TOO_SOON`, with the seconds left in the detail).
     pub async fn issue(&self, subject: &str) -> Result<String, SoukError> {
         let countdown = self.key("countdown", subject);
-        let started =
-            self.ephemeral.set_if_absent(&countdown, b"1", Some(self.policy.resend_after)).await.map_err(internal)?;
+        let started = self
+            .ephemeral
+            .set_if_absent(&countdown, b"1", Some(self.policy.resend_after))
+            .await
+            .map_err(SoukError::internal)?;
         if !started {
-            let left = self.ephemeral.ttl(&countdown).await.map_err(internal)?.map(|d| d.as_secs().max(1)).unwrap_or(1);
+            let left = self
+                .ephemeral
+                .ttl(&countdown)
+                .await
+                .map_err(SoukError::internal)?
+                .map(|d| d.as_secs().max(1))
+                .unwrap_or(1);
             return Err(SoukError::with_detail(ErrorCode::ResendTooSoon, format!("{left} seconds")));
         }
         let code = six_digit_code();
         self.ephemeral
             .set(&self.key("code", subject), code.as_bytes(), Some(self.policy.ttl))
             .await
-            .map_err(internal)?;
-        self.ephemeral.delete(&self.key("attempts", subject)).await.map_err(internal)?;
+            .map_err(SoukError::internal)?;
+        self.ephemeral.delete(&self.key("attempts", subject)).await.map_err(SoukError::internal)?;
         Ok(code)
     }
 
@@ -65,18 +70,18 @@ impl Codes<'_> {
     pub async fn check(&self, subject: &str, typed: &str) -> Result<bool, SoukError> {
         let typed = normalize_code(typed)?;
         let code_key = self.key("code", subject);
-        let Some(stored) = self.ephemeral.get(&code_key).await.map_err(internal)? else {
+        let Some(stored) = self.ephemeral.get(&code_key).await.map_err(SoukError::internal)? else {
             return Err(SoukError::with_detail(ErrorCode::CodeExpired, "no live code"));
         };
         let attempts = self.key("attempts", subject);
-        let n = self.ephemeral.incr(&attempts, 1, Some(self.policy.ttl)).await.map_err(internal)?;
+        let n = self.ephemeral.incr(&attempts, 1, Some(self.policy.ttl)).await.map_err(SoukError::internal)?;
         if n > self.policy.max_attempts {
-            self.ephemeral.delete(&code_key).await.map_err(internal)?;
+            self.ephemeral.delete(&code_key).await.map_err(SoukError::internal)?;
             return Err(SoukError::with_detail(ErrorCode::TooManyAttempts, "code burnt"));
         }
         if constant_time_eq(stored.as_slice(), typed.as_bytes()) {
-            self.ephemeral.delete(&code_key).await.map_err(internal)?;
-            self.ephemeral.delete(&attempts).await.map_err(internal)?;
+            self.ephemeral.delete(&code_key).await.map_err(SoukError::internal)?;
+            self.ephemeral.delete(&attempts).await.map_err(SoukError::internal)?;
             return Ok(true);
         }
         Ok(false)

@@ -158,14 +158,10 @@ fn secs(d: Duration) -> i64 {
     i64::try_from(d.as_secs()).unwrap_or(i64::MAX)
 }
 
-fn internal(e: impl std::fmt::Display) -> SoukError {
-    SoukError::with_detail(ErrorCode::InternalError, e.to_string())
-}
-
 fn store_err(e: StoreError) -> SoukError {
     match e {
         StoreError::Conflict(d) => SoukError::with_detail(ErrorCode::AccountAlreadyExists, d),
-        other => internal(other),
+        other => SoukError::internal(other),
     }
 }
 
@@ -175,7 +171,7 @@ fn denied(detail: &str) -> SoukError {
 
 /// Runs argon2 off the async executor.
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, SoukError> {
-    tokio::task::spawn_blocking(f).await.map_err(internal)
+    tokio::task::spawn_blocking(f).await.map_err(SoukError::internal)
 }
 
 impl AccountService {
@@ -199,7 +195,7 @@ impl AccountService {
         self.store
             .find_account(account_id)
             .await
-            .map_err(internal)?
+            .map_err(SoukError::internal)?
             .ok_or_else(|| SoukError::with_detail(ErrorCode::AccountNotFound, account_id.to_string()))
     }
 
@@ -214,7 +210,7 @@ impl AccountService {
                     detail,
                 })
                 .await
-                .map_err(internal)?;
+                .map_err(SoukError::internal)?;
         }
         Ok(())
     }
@@ -256,14 +252,14 @@ impl AccountService {
                 expires_at: issued + refresh_ttl,
             })
             .await
-            .map_err(internal)?;
+            .map_err(SoukError::internal)?;
         Ok(Session { access_token, refresh_token, expires_in, account })
     }
 
     /// The caller behind an access token: signed by us, not expired, not logged out.
     pub async fn authenticate(&self, token: &str) -> Result<Caller, SoukError> {
         let claims = self.keys.verify(token)?;
-        let revoked = self.ephemeral.get(&format!("revoked-jti:{}", claims.jti)).await.map_err(internal)?;
+        let revoked = self.ephemeral.get(&format!("revoked-jti:{}", claims.jti)).await.map_err(SoukError::internal)?;
         if revoked.is_some() {
             return Err(SoukError::with_detail(ErrorCode::SessionExpired, "logged out"));
         }
@@ -315,7 +311,7 @@ impl AccountService {
             }
         };
         let password = r.password.clone();
-        let password_hash = blocking(move || hash_password(&password)).await?.map_err(internal)?;
+        let password_hash = blocking(move || hash_password(&password)).await?.map_err(SoukError::internal)?;
         let account = Account {
             account_id: 0,
             uuid: uuid::Uuid::now_v7().to_string(),
@@ -335,7 +331,7 @@ impl AccountService {
     }
 
     async fn throttled(&self, key: &str, limit: i64) -> Result<bool, SoukError> {
-        let n = self.ephemeral.get(key).await.map_err(internal)?;
+        let n = self.ephemeral.get(key).await.map_err(SoukError::internal)?;
         let n: i64 = n.and_then(|v| String::from_utf8(v).ok()).and_then(|s| s.parse().ok()).unwrap_or(0);
         Ok(n >= limit)
     }
@@ -358,7 +354,7 @@ impl AccountService {
             Identifier::Phone(p) => self.store.find_account_by_phone(p).await,
             Identifier::Email(e) => self.store.find_account_by_email(e).await,
         }
-        .map_err(internal)?;
+        .map_err(SoukError::internal)?;
         // An unknown identifier costs the same hash as a wrong password: no account discovery by timing.
         let stored_hash = match &found {
             Some(a) => a.password_hash.clone(),
@@ -368,14 +364,14 @@ impl AccountService {
         let ok = blocking(move || verify_password(&typed, &stored_hash)).await?;
         let Some(account) = found.filter(|_| ok) else {
             let window = Some(self.settings.attempt_window);
-            self.ephemeral.incr(&by_id, 1, window).await.map_err(internal)?;
-            self.ephemeral.incr(&by_address, 1, window).await.map_err(internal)?;
+            self.ephemeral.incr(&by_id, 1, window).await.map_err(SoukError::internal)?;
+            self.ephemeral.incr(&by_address, 1, window).await.map_err(SoukError::internal)?;
             return Err(SoukError::new(ErrorCode::IncorrectCredentials));
         };
         if account.status == AccountStatus::Disabled {
             return Err(SoukError::with_detail(ErrorCode::NotAuthorized, "disabled account"));
         }
-        self.ephemeral.delete(&by_id).await.map_err(internal)?;
+        self.ephemeral.delete(&by_id).await.map_err(SoukError::internal)?;
         self.open_session(account, None).await
     }
 
@@ -399,7 +395,7 @@ impl AccountService {
                 },
             )
             .await
-            .map_err(internal)?;
+            .map_err(SoukError::internal)?;
         let (account_id, acting_admin) = match outcome {
             RotateOutcome::Rotated { account_id, acting_admin_id } => (account_id, acting_admin_id),
             RotateOutcome::Reused { .. } => {
@@ -424,9 +420,9 @@ impl AccountService {
         self.ephemeral
             .set(&format!("revoked-jti:{}", caller.claims.jti), b"1", Some(Duration::from_secs(left)))
             .await
-            .map_err(internal)?;
+            .map_err(SoukError::internal)?;
         if let Some(t) = refresh_token {
-            self.store.revoke_refresh_family_of(token_hash(t), now()).await.map_err(internal)?;
+            self.store.revoke_refresh_family_of(token_hash(t), now()).await.map_err(SoukError::internal)?;
         }
         Ok(())
     }
@@ -438,7 +434,7 @@ impl AccountService {
             let caller = self.authenticate(token).await?;
             return self.logout(&caller, None).await;
         }
-        if !self.store.revoke_refresh_family_of(token_hash(token), now()).await.map_err(internal)? {
+        if !self.store.revoke_refresh_family_of(token_hash(token), now()).await.map_err(SoukError::internal)? {
             return Err(SoukError::with_detail(ErrorCode::InvalidToken, "unknown token"));
         }
         Ok(())
@@ -479,7 +475,7 @@ impl AccountService {
         self.store
             .update_account_info(current.account.account_id, name.clone(), city_id, address)
             .await
-            .map_err(internal)?;
+            .map_err(SoukError::internal)?;
         self.audit(caller, "updateMyAccountInfo", format!("name={name} city={city_id}")).await?;
         self.load(current.account.account_id).await
     }
@@ -514,9 +510,9 @@ impl AccountService {
             return Err(SoukError::new(ErrorCode::WrongCurrentPassword));
         }
         let new = password.to_string();
-        let hash = blocking(move || hash_password(&new)).await?.map_err(internal)?;
-        self.store.set_password_hash(user_id, hash).await.map_err(internal)?;
-        self.store.revoke_refresh_tokens_of(user_id, now()).await.map_err(internal)?;
+        let hash = blocking(move || hash_password(&new)).await?.map_err(SoukError::internal)?;
+        self.store.set_password_hash(user_id, hash).await.map_err(SoukError::internal)?;
+        self.store.revoke_refresh_tokens_of(user_id, now()).await.map_err(SoukError::internal)?;
         self.audit(caller, "editUserPassword", String::new()).await?;
         Ok(match account.account.account_type {
             AccountType::Shop => 201,
@@ -535,7 +531,7 @@ impl AccountService {
         caller: &Caller,
         p: NotificationPreferences,
     ) -> Result<NotificationPreferences, SoukError> {
-        self.store.set_notification_preferences(caller.account_id(), p).await.map_err(internal)?;
+        self.store.set_notification_preferences(caller.account_id(), p).await.map_err(SoukError::internal)?;
         self.audit(caller, "updateUserNotificationPreferences", format!("{p:?}")).await?;
         self.preferences(caller).await
     }
@@ -557,7 +553,7 @@ impl AccountService {
     /// `checkAccountExistance(phone)`
     pub async fn account_exists(&self, phone: &str) -> Result<bool, SoukError> {
         let phone = normalize_phone(phone)?;
-        Ok(self.store.find_account_by_phone(&phone).await.map_err(internal)?.is_some())
+        Ok(self.store.find_account_by_phone(&phone).await.map_err(SoukError::internal)?.is_some())
     }
 
     /// Whether a phone or e-mail already has an account (the sign-in screen's check).
@@ -566,7 +562,7 @@ impl AccountService {
             Identifier::Phone(p) => self.store.find_account_by_phone(&p).await,
             Identifier::Email(e) => self.store.find_account_by_email(&e).await,
         };
-        Ok(found.map_err(internal)?.is_some())
+        Ok(found.map_err(SoukError::internal)?.is_some())
     }
 
     /// `requestPhoneVerification`: sends a six-digit code to the phone by messaging app.
@@ -574,7 +570,10 @@ impl AccountService {
         let phone = normalize_phone(phone)?;
         let code = self.codes("verify-phone").issue(&phone).await?;
         let minutes = (self.settings.codes.ttl.as_secs() / 60) as u32;
-        self.sender.send(&phone, lang, &Message::PhoneVerificationCode { code, minutes }).await.map_err(internal)?;
+        self.sender
+            .send(&phone, lang, &Message::PhoneVerificationCode { code, minutes })
+            .await
+            .map_err(SoukError::internal)?;
         Ok(phone)
     }
 
@@ -593,19 +592,25 @@ impl AccountService {
             .ephemeral
             .set_if_absent(&countdown, b"1", Some(self.settings.codes.resend_after))
             .await
-            .map_err(internal)?
+            .map_err(SoukError::internal)?
         {
             return Err(SoukError::with_detail(ErrorCode::ResendTooSoon, "recovery e-mail"));
         }
-        if let Some(account) = self.store.find_account_by_email(&email).await.map_err(internal)? {
+        if let Some(account) = self.store.find_account_by_email(&email).await.map_err(SoukError::internal)? {
             let token = random_token();
             let key = format!("reset-link:{}", token_hash(&token));
             let id = account.account.account_id.to_string();
-            self.ephemeral.set(&key, id.as_bytes(), Some(self.settings.reset_link_ttl)).await.map_err(internal)?;
+            self.ephemeral
+                .set(&key, id.as_bytes(), Some(self.settings.reset_link_ttl))
+                .await
+                .map_err(SoukError::internal)?;
             let link =
                 format!("{}/account/reset-password?token={token}", self.settings.public_base_url.trim_end_matches('/'));
             let hours = (self.settings.reset_link_ttl.as_secs() / 3600).max(1) as u32;
-            self.mailer.send(&email, account.lang, &Message::RecoveryLink { link, hours }).await.map_err(internal)?;
+            self.mailer
+                .send(&email, account.lang, &Message::RecoveryLink { link, hours })
+                .await
+                .map_err(SoukError::internal)?;
         }
         Ok(email)
     }
@@ -614,12 +619,15 @@ impl AccountService {
     /// in the account's language.
     pub async fn request_recovery_by_phone(&self, phone: &str) -> Result<String, SoukError> {
         let phone = normalize_phone(phone)?;
-        let Some(account) = self.store.find_account_by_phone(&phone).await.map_err(internal)? else {
+        let Some(account) = self.store.find_account_by_phone(&phone).await.map_err(SoukError::internal)? else {
             return Err(SoukError::with_detail(ErrorCode::AccountNotFound, "phone"));
         };
         let code = self.codes("reset-phone").issue(&phone).await?;
         let minutes = (self.settings.codes.ttl.as_secs() / 60) as u32;
-        self.sender.send(&phone, account.lang, &Message::RecoveryCode { code, minutes }).await.map_err(internal)?;
+        self.sender
+            .send(&phone, account.lang, &Message::RecoveryCode { code, minutes })
+            .await
+            .map_err(SoukError::internal)?;
         Ok(phone)
     }
 
@@ -630,10 +638,10 @@ impl AccountService {
         let account_id = match (r.token.as_deref().filter(|t| !t.is_empty()), r.phone.as_deref()) {
             (Some(token), _) => {
                 let key = format!("reset-link:{}", token_hash(token));
-                let id = self.ephemeral.get(&key).await.map_err(internal)?;
+                let id = self.ephemeral.get(&key).await.map_err(SoukError::internal)?;
                 let id: Option<i64> = id.and_then(|v| String::from_utf8(v).ok()).and_then(|s| s.parse().ok());
                 let id = id.ok_or_else(|| SoukError::new(ErrorCode::InvalidResetLink))?;
-                self.ephemeral.delete(&key).await.map_err(internal)?;
+                self.ephemeral.delete(&key).await.map_err(SoukError::internal)?;
                 id
             }
             (None, Some(phone)) => {
@@ -641,15 +649,15 @@ impl AccountService {
                 if !self.codes("reset-phone").check(&phone, r.code.as_deref().unwrap_or("")).await? {
                     return Err(SoukError::new(ErrorCode::CodeInvalid));
                 }
-                let account = self.store.find_account_by_phone(&phone).await.map_err(internal)?;
+                let account = self.store.find_account_by_phone(&phone).await.map_err(SoukError::internal)?;
                 account.ok_or_else(|| SoukError::with_detail(ErrorCode::AccountNotFound, "phone"))?.account.account_id
             }
             (None, None) => return Err(SoukError::with_detail(ErrorCode::Required, "token or phone")),
         };
         let password = r.password.clone();
-        let hash = blocking(move || hash_password(&password)).await?.map_err(internal)?;
-        self.store.set_password_hash(account_id, hash).await.map_err(internal)?;
-        self.store.revoke_refresh_tokens_of(account_id, now()).await.map_err(internal)?;
+        let hash = blocking(move || hash_password(&password)).await?.map_err(SoukError::internal)?;
+        self.store.set_password_hash(account_id, hash).await.map_err(SoukError::internal)?;
+        self.store.revoke_refresh_tokens_of(account_id, now()).await.map_err(SoukError::internal)?;
         Ok(200)
     }
 
@@ -664,7 +672,10 @@ impl AccountService {
             self.settings.public_base_url.trim_end_matches('/')
         );
         let hours = (self.settings.codes.ttl.as_secs() / 3600).max(1) as u32;
-        self.mailer.send(&email, lang, &Message::EmailVerification { link, code, hours }).await.map_err(internal)
+        self.mailer
+            .send(&email, lang, &Message::EmailVerification { link, code, hours })
+            .await
+            .map_err(SoukError::internal)
     }
 
     /// `verifyEmail(code)`: confirms the caller's address. Answers 200.
@@ -673,7 +684,7 @@ impl AccountService {
         if !self.codes("verify-email").check(&id.to_string(), code).await? {
             return Err(SoukError::new(ErrorCode::CodeInvalid));
         }
-        self.store.set_email_verified(id).await.map_err(internal)?;
+        self.store.set_email_verified(id).await.map_err(SoukError::internal)?;
         Ok(200)
     }
 
@@ -687,7 +698,7 @@ impl AccountService {
         self.store
             .find_store(store_id)
             .await
-            .map_err(internal)?
+            .map_err(SoukError::internal)?
             .ok_or_else(|| SoukError::with_detail(ErrorCode::NotFound, format!("store {store_id}")))
     }
 
@@ -745,7 +756,7 @@ impl AccountService {
             address,
             website,
         };
-        self.store.update_store(store_id, edit).await.map_err(internal)?;
+        self.store.update_store(store_id, edit).await.map_err(SoukError::internal)?;
         self.audit(caller, "editShopProfile", String::new()).await?;
         Ok(201)
     }
@@ -757,7 +768,7 @@ impl AccountService {
             return Err(denied("another account's shop"));
         }
         let store_id = caller.claims.store_id.ok_or_else(|| denied("not a shop"))?;
-        self.store.set_store_logo(store_id, logo_key).await.map_err(internal)?;
+        self.store.set_store_logo(store_id, logo_key).await.map_err(SoukError::internal)?;
         self.audit(caller, "uploadShopLogo", String::new()).await?;
         Ok(201)
     }
@@ -779,7 +790,7 @@ impl AccountService {
                 detail: String::new(),
             })
             .await
-            .map_err(internal)?;
+            .map_err(SoukError::internal)?;
         Ok(session)
     }
 
@@ -788,7 +799,7 @@ impl AccountService {
         if !caller.is_admin() || caller.acting_admin().is_some() {
             return Err(denied("admins only"));
         }
-        self.store.leads_to_call(limit.clamp(1, 200)).await.map_err(internal)
+        self.store.leads_to_call(limit.clamp(1, 200)).await.map_err(SoukError::internal)
     }
 
     /// The admin API: the writes an admin made while acting as users.
@@ -796,7 +807,7 @@ impl AccountService {
         if !caller.is_admin() || caller.acting_admin().is_some() {
             return Err(denied("admins only"));
         }
-        self.store.audit_of_admin(caller.account_id(), limit.clamp(1, 200)).await.map_err(internal)
+        self.store.audit_of_admin(caller.account_id(), limit.clamp(1, 200)).await.map_err(SoukError::internal)
     }
 
     /// The acting admin's name, for the banner.
@@ -818,7 +829,7 @@ impl AccountService {
         name: Option<String>,
         city_id: u32,
     ) -> Result<Session, SoukError> {
-        if let Some(id) = self.store.find_social_identity(provider, subject).await.map_err(internal)? {
+        if let Some(id) = self.store.find_social_identity(provider, subject).await.map_err(SoukError::internal)? {
             let account = self.load(id).await?;
             if account.status == AccountStatus::Disabled {
                 return Err(SoukError::with_detail(ErrorCode::NotAuthorized, "disabled account"));
@@ -827,7 +838,7 @@ impl AccountService {
         }
         let email = email.filter(|_| email_verified).map(|e| normalize_email(&e)).transpose()?;
         let existing = match &email {
-            Some(e) => self.store.find_account_by_email(e).await.map_err(internal)?,
+            Some(e) => self.store.find_account_by_email(e).await.map_err(SoukError::internal)?,
             None => None,
         };
         let account = match existing {
@@ -838,7 +849,7 @@ impl AccountService {
                     .and_then(|n| check_person_name(n).ok())
                     .unwrap_or_else(|| "Utilisateur Souk".into());
                 let secret = random_token();
-                let hash = blocking(move || hash_password(&secret)).await?.map_err(internal)?;
+                let hash = blocking(move || hash_password(&secret)).await?.map_err(SoukError::internal)?;
                 let account = Account {
                     account_id: 0,
                     uuid: uuid::Uuid::now_v7().to_string(),

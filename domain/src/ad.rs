@@ -1,5 +1,6 @@
-//! Ads as the rest of the product sees them: ids, states of spec §4, parameters and the
-//! fields a listing shows. The ad lifecycle and its rules grow here with the Ads capability.
+//! Ads as the rest of the product sees them: ids, the states and edit states of spec §4, the
+//! uppercase names of the my-ads filters, parameters, abuse-report types, boost packs, and the
+//! stored fields of an ad. The transitions live in `ad_lifecycle`, the form rules in `ad_form`.
 
 use crate::catalog::{AreaId, CategoryId, CityId};
 use crate::money::Money;
@@ -30,18 +31,169 @@ impl AdStatus {
         }
     }
 
+    pub const ALL: [AdStatus; 6] = [
+        AdStatus::Active,
+        AdStatus::PendingReview,
+        AdStatus::Refused,
+        AdStatus::Deactivated,
+        AdStatus::Deleted,
+        AdStatus::PendingPayment,
+    ];
+
     pub fn parse(s: &str) -> Option<AdStatus> {
-        [
-            AdStatus::Active,
-            AdStatus::PendingReview,
-            AdStatus::Refused,
-            AdStatus::Deactivated,
-            AdStatus::Deleted,
-            AdStatus::PendingPayment,
-        ]
-        .into_iter()
-        .find(|st| st.as_str() == s)
+        AdStatus::ALL.into_iter().find(|st| st.as_str() == s)
     }
+
+    /// The uppercase name used by `getMyAds(filters.status)` and `countByStatus` (spec §7).
+    pub fn listing_name(self) -> &'static str {
+        match self {
+            AdStatus::Active => "ACTIVE",
+            AdStatus::PendingReview => "PENDING_REVIEW",
+            AdStatus::Refused => "REFUSED",
+            AdStatus::Deactivated => "DEACTIVATED",
+            AdStatus::Deleted => "DELETED",
+            AdStatus::PendingPayment => "PENDING_PAYMENT",
+        }
+    }
+
+    /// Reads an uppercase filter; `UNVERIFIED` (spec §4) is the pending-moderation tab.
+    pub fn parse_listing(s: &str) -> Option<AdStatus> {
+        if s == "UNVERIFIED" {
+            return Some(AdStatus::PendingReview);
+        }
+        AdStatus::ALL.into_iter().find(|st| st.listing_name() == s)
+    }
+}
+
+/// Where an edit of a published ad stands (spec §4 edit statuses).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EditStatus {
+    Pending,
+    Accepted,
+    Refused,
+}
+
+impl EditStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EditStatus::Pending => "pending",
+            EditStatus::Accepted => "accepted",
+            EditStatus::Refused => "refused",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<EditStatus> {
+        [EditStatus::Pending, EditStatus::Accepted, EditStatus::Refused].into_iter().find(|e| e.as_str() == s)
+    }
+}
+
+/// The sub-filter of active ads in my ads (spec §2 ids).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoostedFilter {
+    AllAds,
+    BoostedActiveAds,
+    UnboostedActiveAds,
+}
+
+impl BoostedFilter {
+    pub fn parse(s: &str) -> Option<BoostedFilter> {
+        match s {
+            "all_ads" => Some(BoostedFilter::AllAds),
+            "boosted_active_ads" => Some(BoostedFilter::BoostedActiveAds),
+            "unboosted_active_ads" => Some(BoostedFilter::UnboostedActiveAds),
+            _ => None,
+        }
+    }
+}
+
+/// The types of an abuse report (spec §3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReportType {
+    Fraud,
+    Duplicate,
+    WrongCat,
+    WrongImg,
+    FakeNumber,
+    WrongPrice,
+    Sold,
+}
+
+impl ReportType {
+    pub const ALL: [ReportType; 7] = [
+        ReportType::Fraud,
+        ReportType::Duplicate,
+        ReportType::WrongCat,
+        ReportType::WrongImg,
+        ReportType::FakeNumber,
+        ReportType::WrongPrice,
+        ReportType::Sold,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReportType::Fraud => "fraud",
+            ReportType::Duplicate => "duplicate",
+            ReportType::WrongCat => "wrong_cat",
+            ReportType::WrongImg => "wrong_img",
+            ReportType::FakeNumber => "fake_number",
+            ReportType::WrongPrice => "wrong_price",
+            ReportType::Sold => "sold",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ReportType> {
+        ReportType::ALL.into_iter().find(|t| t.as_str() == s)
+    }
+}
+
+/// The boost packs of spec §3 (insertion fees are a payment, not a pack on the ad).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VasPackKind {
+    Bump,
+    Gallery,
+    Special,
+    Highlight,
+    Renewal,
+}
+
+impl VasPackKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VasPackKind::Bump => "bump",
+            VasPackKind::Gallery => "gallery",
+            VasPackKind::Special => "special",
+            VasPackKind::Highlight => "highlight",
+            VasPackKind::Renewal => "renewal",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<VasPackKind> {
+        [VasPackKind::Bump, VasPackKind::Gallery, VasPackKind::Special, VasPackKind::Highlight, VasPackKind::Renewal]
+            .into_iter()
+            .find(|k| k.as_str() == s)
+    }
+
+    /// Whether the pack shows the ad in the premium slots of listings and suggestions.
+    pub fn is_premium(self) -> bool {
+        matches!(self, VasPackKind::Gallery | VasPackKind::Special)
+    }
+}
+
+/// A boost pack applied to an ad, for a period (Unix seconds).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VasPack {
+    pub name: String,
+    pub start_date: i64,
+    pub end_date: i64,
+}
+
+/// Spec §5: "a pack requires at least one image".
+pub fn check_pack_allowed(image_count: usize) -> Result<(), crate::SoukError> {
+    if image_count == 0 {
+        return Err(crate::SoukError::new(crate::ErrorCode::PackRequiresImage));
+    }
+    Ok(())
 }
 
 /// A value of a category parameter (spec §3 secondary params: text, numeric with unit, boolean).
@@ -78,6 +230,16 @@ pub struct Ad {
     /// Unix seconds.
     pub published_at: i64,
     pub modified_at: i64,
+    /// Hotdeal / promo: the discount in percent shown on the price.
+    pub discount: Option<u8>,
+    /// The video's media key, if any.
+    pub video: Option<String>,
+    /// When the ad entered its current status (spec §3 lastStateTime).
+    pub state_time: i64,
+    /// Where its last edit stands, for an edited ad.
+    pub edit_status: Option<EditStatus>,
+    /// Why moderation refused it (or refused its edit).
+    pub refusal_reason: Option<String>,
 }
 
 #[cfg(test)]
@@ -90,5 +252,28 @@ mod tests {
             assert_eq!(AdStatus::parse(s).map(AdStatus::as_str), Some(s));
         }
         assert_eq!(AdStatus::parse("ACTIVE"), None);
+    }
+
+    #[test]
+    fn listing_names_are_uppercase_and_unverified_means_pending() {
+        for st in AdStatus::ALL {
+            assert_eq!(AdStatus::parse_listing(st.listing_name()), Some(st));
+            assert_eq!(st.listing_name(), st.as_str().to_uppercase());
+        }
+        assert_eq!(AdStatus::parse_listing("UNVERIFIED"), Some(AdStatus::PendingReview));
+        assert_eq!(AdStatus::parse_listing("active"), None);
+    }
+
+    #[test]
+    fn report_types_are_the_spec_ones() {
+        let names: Vec<_> = ReportType::ALL.iter().map(|t| t.as_str()).collect();
+        assert_eq!(names, ["fraud", "duplicate", "wrong_cat", "wrong_img", "fake_number", "wrong_price", "sold"]);
+        assert_eq!(ReportType::parse("spam"), None);
+    }
+
+    #[test]
+    fn a_pack_needs_an_image() {
+        assert_eq!(check_pack_allowed(0).unwrap_err().code, crate::ErrorCode::PackRequiresImage);
+        assert!(check_pack_allowed(1).is_ok());
     }
 }

@@ -93,10 +93,66 @@ pub enum ErrorCode {
     InvalidShopCategory,
     /// Logo bytes that are not a supported image.
     LogoNotAnImage,
+    /// The ad asked for does not exist (or is not the caller's).
+    AdNotFound,
+    /// An unknown, hidden or non-leaf category in the ad form.
+    CategoryNotFound,
+    /// An ad type the category does not offer.
+    InvalidAdType,
+    /// A neighbourhood that is not in the chosen city.
+    AreaNotFound,
+    /// Spec §5 min length.
+    TextTooShort,
+    /// Spec §5 max length.
+    TextTooLong,
+    /// Spec §5 min value.
+    ValueTooSmall,
+    /// Spec §5 max value.
+    ValueTooLarge,
+    /// Spec §5 number.
+    NotANumber,
+    /// Spec §5: no e-mail in ad text.
+    TextHasEmail,
+    /// Spec §5: no phone in ad text.
+    TextHasPhone,
+    /// Spec §5: no link in ad text.
+    TextHasLink,
+    /// Spec §5: none of ! = " : ; _ , % + in ad text.
+    TextHasSpecialCharacters,
+    /// A category parameter that is unknown or out of its rules.
+    InvalidParam,
+    /// Spec §5: up to 8 free photos.
+    TooManyPhotos,
+    /// Photo bytes that are not a supported image.
+    PhotoNotAnImage,
+    /// A photo over the size or pixel limits.
+    PhotoTooLarge,
+    /// Spec §5: video under 1 minute.
+    VideoTooLong,
+    /// Spec §5: video under 30 MB.
+    VideoTooLarge,
+    /// Spec §5: landscape video.
+    VideoNotLandscape,
+    /// Video bytes that are not a readable MP4/MOV.
+    VideoUnreadable,
+    /// Spec §5: a pack requires at least one image.
+    PackRequiresImage,
+    /// A transition spec §4 does not allow from the ad's state.
+    AdOperationNotAllowed,
+    /// Spec §8: a deactivated ad can only be deleted after {days} days.
+    DeletionRefused,
+    /// Spec §8: over the free-ad limit; you can still pay to activate.
+    ActiveLimitReached,
+    /// Spec §8: appeal limit reached.
+    AppealLimitReached,
+    /// An abuse report type outside spec §3.
+    InvalidReportType,
+    /// A photo or video id that is unknown or not the caller's.
+    MediaNotFound,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 43] = [
+    pub const ALL: [ErrorCode; 71] = [
         ErrorCode::InternalError,
         ErrorCode::MalformedRequest,
         ErrorCode::GraphqlParseFailed,
@@ -140,6 +196,34 @@ impl ErrorCode {
         ErrorCode::InvalidWebsite,
         ErrorCode::InvalidShopCategory,
         ErrorCode::LogoNotAnImage,
+        ErrorCode::AdNotFound,
+        ErrorCode::CategoryNotFound,
+        ErrorCode::InvalidAdType,
+        ErrorCode::AreaNotFound,
+        ErrorCode::TextTooShort,
+        ErrorCode::TextTooLong,
+        ErrorCode::ValueTooSmall,
+        ErrorCode::ValueTooLarge,
+        ErrorCode::NotANumber,
+        ErrorCode::TextHasEmail,
+        ErrorCode::TextHasPhone,
+        ErrorCode::TextHasLink,
+        ErrorCode::TextHasSpecialCharacters,
+        ErrorCode::InvalidParam,
+        ErrorCode::TooManyPhotos,
+        ErrorCode::PhotoNotAnImage,
+        ErrorCode::PhotoTooLarge,
+        ErrorCode::VideoTooLong,
+        ErrorCode::VideoTooLarge,
+        ErrorCode::VideoNotLandscape,
+        ErrorCode::VideoUnreadable,
+        ErrorCode::PackRequiresImage,
+        ErrorCode::AdOperationNotAllowed,
+        ErrorCode::DeletionRefused,
+        ErrorCode::ActiveLimitReached,
+        ErrorCode::AppealLimitReached,
+        ErrorCode::InvalidReportType,
+        ErrorCode::MediaNotFound,
     ];
 
     /// The stable code sent in `extensions.code` and in a 400 body's `code`.
@@ -188,6 +272,34 @@ impl ErrorCode {
             ErrorCode::InvalidWebsite => "INVALID_WEBSITE",
             ErrorCode::InvalidShopCategory => "INVALID_SHOP_CATEGORY",
             ErrorCode::LogoNotAnImage => "LOGO_NOT_AN_IMAGE",
+            ErrorCode::AdNotFound => "AD_NOT_FOUND",
+            ErrorCode::CategoryNotFound => "CATEGORY_NOT_FOUND",
+            ErrorCode::InvalidAdType => "INVALID_AD_TYPE",
+            ErrorCode::AreaNotFound => "AREA_NOT_FOUND",
+            ErrorCode::TextTooShort => "TEXT_TOO_SHORT",
+            ErrorCode::TextTooLong => "TEXT_TOO_LONG",
+            ErrorCode::ValueTooSmall => "VALUE_TOO_SMALL",
+            ErrorCode::ValueTooLarge => "VALUE_TOO_LARGE",
+            ErrorCode::NotANumber => "NOT_A_NUMBER",
+            ErrorCode::TextHasEmail => "TEXT_HAS_EMAIL",
+            ErrorCode::TextHasPhone => "TEXT_HAS_PHONE",
+            ErrorCode::TextHasLink => "TEXT_HAS_LINK",
+            ErrorCode::TextHasSpecialCharacters => "TEXT_HAS_SPECIAL_CHARACTERS",
+            ErrorCode::InvalidParam => "INVALID_PARAM",
+            ErrorCode::TooManyPhotos => "TOO_MANY_PHOTOS",
+            ErrorCode::PhotoNotAnImage => "PHOTO_NOT_AN_IMAGE",
+            ErrorCode::PhotoTooLarge => "PHOTO_TOO_LARGE",
+            ErrorCode::VideoTooLong => "VIDEO_TOO_LONG",
+            ErrorCode::VideoTooLarge => "VIDEO_TOO_LARGE",
+            ErrorCode::VideoNotLandscape => "VIDEO_NOT_LANDSCAPE",
+            ErrorCode::VideoUnreadable => "VIDEO_UNREADABLE",
+            ErrorCode::PackRequiresImage => "PACK_REQUIRES_IMAGE",
+            ErrorCode::AdOperationNotAllowed => "AD_OPERATION_NOT_ALLOWED",
+            ErrorCode::DeletionRefused => "DELETION_REFUSED",
+            ErrorCode::ActiveLimitReached => "ACTIVE_LIMIT_REACHED",
+            ErrorCode::AppealLimitReached => "APPEAL_LIMIT_REACHED",
+            ErrorCode::InvalidReportType => "INVALID_REPORT_TYPE",
+            ErrorCode::MediaNotFound => "MEDIA_NOT_FOUND",
         }
     }
 
@@ -237,6 +349,34 @@ impl ErrorCode {
             ErrorCode::InvalidWebsite => "validation.shop.website",
             ErrorCode::InvalidShopCategory => "validation.shop.category",
             ErrorCode::LogoNotAnImage => "shop.logo.error.notAnImage",
+            ErrorCode::AdNotFound => "ad.error.notFound",
+            ErrorCode::CategoryNotFound => "adForm.error.category",
+            ErrorCode::InvalidAdType => "adForm.error.adType",
+            ErrorCode::AreaNotFound => "location.error.areaNotFound",
+            ErrorCode::TextTooShort => "validation.minLength",
+            ErrorCode::TextTooLong => "validation.maxLength",
+            ErrorCode::ValueTooSmall => "validation.minValue",
+            ErrorCode::ValueTooLarge => "validation.maxValue",
+            ErrorCode::NotANumber => "validation.number",
+            ErrorCode::TextHasEmail => "validation.text.noEmail",
+            ErrorCode::TextHasPhone => "validation.text.noPhone",
+            ErrorCode::TextHasLink => "validation.text.noLink",
+            ErrorCode::TextHasSpecialCharacters => "validation.text.noSpecialCharacters",
+            ErrorCode::InvalidParam => "adForm.error.param",
+            ErrorCode::TooManyPhotos => "adForm.error.tooManyPhotos",
+            ErrorCode::PhotoNotAnImage => "adForm.error.photoType",
+            ErrorCode::PhotoTooLarge => "adForm.error.photoSize",
+            ErrorCode::VideoTooLong => "adForm.error.videoDuration",
+            ErrorCode::VideoTooLarge => "adForm.error.videoSize",
+            ErrorCode::VideoNotLandscape => "adForm.error.videoOrientation",
+            ErrorCode::VideoUnreadable => "adForm.error.videoType",
+            ErrorCode::PackRequiresImage => "vas.error.imageRequired",
+            ErrorCode::AdOperationNotAllowed => "adOperations.error.notAllowed",
+            ErrorCode::DeletionRefused => "adOperations.deletionRefused",
+            ErrorCode::ActiveLimitReached => "adOperations.activeLimitReached",
+            ErrorCode::AppealLimitReached => "appeal.error.limitReached",
+            ErrorCode::InvalidReportType => "reportAd.error.type",
+            ErrorCode::MediaNotFound => "adForm.error.mediaNotFound",
         }
     }
 
@@ -333,6 +473,70 @@ impl ErrorCode {
             ErrorCode::LogoNotAnImage => {
                 ("Le logo doit être une image JPEG ou PNG", "يجب أن يكون الشعار صورة JPEG أو PNG")
             }
+            ErrorCode::AdNotFound => {
+                ("Cette annonce n'existe pas ou n'est plus disponible", "هذا الإعلان غير موجود أو لم يعد متاحًا")
+            }
+            ErrorCode::CategoryNotFound => ("Veuillez choisir une catégorie valide", "يرجى اختيار فئة صالحة"),
+            ErrorCode::InvalidAdType => {
+                ("Ce type d'annonce n'existe pas dans cette catégorie", "نوع الإعلان هذا غير متوفر في هذه الفئة")
+            }
+            ErrorCode::AreaNotFound => {
+                ("Ce quartier n'appartient pas à la ville choisie", "هذا الحي لا ينتمي إلى المدينة المختارة")
+            }
+            ErrorCode::TextTooShort => ("Ce texte est trop court", "هذا النص قصير جدًا"),
+            ErrorCode::TextTooLong => ("Ce texte est trop long", "هذا النص طويل جدًا"),
+            ErrorCode::ValueTooSmall => ("Cette valeur est trop petite", "هذه القيمة صغيرة جدًا"),
+            ErrorCode::ValueTooLarge => ("Cette valeur est trop grande", "هذه القيمة كبيرة جدًا"),
+            ErrorCode::NotANumber => ("Veuillez saisir un nombre", "يرجى إدخال رقم"),
+            ErrorCode::TextHasEmail => {
+                ("Le texte ne doit pas contenir d'adresse e-mail", "يجب ألا يحتوي النص على بريد إلكتروني")
+            }
+            ErrorCode::TextHasPhone => {
+                ("Le texte ne doit pas contenir de numéro de téléphone", "يجب ألا يحتوي النص على رقم هاتف")
+            }
+            ErrorCode::TextHasLink => ("Le texte ne doit pas contenir de lien", "يجب ألا يحتوي النص على رابط"),
+            ErrorCode::TextHasSpecialCharacters => (
+                "Le texte ne doit pas contenir les caractères ! = \" : ; _ , % +",
+                "يجب ألا يحتوي النص على الرموز ! = \" : ; _ , % +",
+            ),
+            ErrorCode::InvalidParam => ("Une caractéristique de l'annonce est invalide", "إحدى خصائص الإعلان غير صالحة"),
+            ErrorCode::TooManyPhotos => {
+                ("Vous pouvez ajouter jusqu'à 8 photos gratuites", "يمكنك إضافة 8 صور مجانية كحد أقصى")
+            }
+            ErrorCode::PhotoNotAnImage => {
+                ("La photo doit être une image JPEG ou PNG", "يجب أن تكون الصورة بصيغة JPEG أو PNG")
+            }
+            ErrorCode::PhotoTooLarge => {
+                ("La photo est trop volumineuse (10 Mo au plus)", "الصورة كبيرة جدًا (10 ميغابايت كحد أقصى)")
+            }
+            ErrorCode::VideoTooLong => {
+                ("La vidéo doit durer moins d'une minute", "يجب أن تقل مدة الفيديو عن دقيقة واحدة")
+            }
+            ErrorCode::VideoTooLarge => ("La vidéo doit peser moins de 30 Mo", "يجب أن يقل حجم الفيديو عن 30 ميغابايت"),
+            ErrorCode::VideoNotLandscape => {
+                ("La vidéo doit être filmée à l'horizontale", "يجب تصوير الفيديو بشكل أفقي")
+            }
+            ErrorCode::VideoUnreadable => {
+                ("La vidéo doit être au format MP4 ou MOV", "يجب أن يكون الفيديو بصيغة MP4 أو MOV")
+            }
+            ErrorCode::PackRequiresImage => {
+                ("Ajoutez au moins une photo pour choisir un pack", "أضف صورة واحدة على الأقل لاختيار باقة")
+            }
+            ErrorCode::AdOperationNotAllowed => {
+                ("Cette opération n'est pas possible pour cette annonce", "هذه العملية غير ممكنة لهذا الإعلان")
+            }
+            ErrorCode::DeletionRefused => {
+                ("L'annonce ne peut être supprimée qu'après {days} jours", "لا يمكن حذف الإعلان إلا بعد {days} أيام")
+            }
+            ErrorCode::ActiveLimitReached => (
+                "Vous avez atteint la limite d'annonces gratuites. Vous pouvez toujours payer pour activer",
+                "لقد بلغت حد الإعلانات المجانية. يمكنك دائمًا الدفع للتفعيل",
+            ),
+            ErrorCode::AppealLimitReached => ("Limite de recours atteinte", "تم بلوغ الحد الأقصى للطعون"),
+            ErrorCode::InvalidReportType => ("Veuillez choisir un motif de signalement", "يرجى اختيار سبب الإبلاغ"),
+            ErrorCode::MediaNotFound => {
+                ("Ce fichier n'est plus disponible. Ajoutez-le de nouveau", "هذا الملف لم يعد متاحًا. أضفه من جديد")
+            }
         };
         match lang {
             Lang::Fr => fr,
@@ -380,6 +584,31 @@ impl ErrorCode {
             | ErrorCode::InvalidWebsite
             | ErrorCode::InvalidShopCategory
             | ErrorCode::LogoNotAnImage => 400,
+            ErrorCode::AdNotFound => 404,
+            ErrorCode::CategoryNotFound
+            | ErrorCode::InvalidAdType
+            | ErrorCode::AreaNotFound
+            | ErrorCode::TextTooShort
+            | ErrorCode::TextTooLong
+            | ErrorCode::ValueTooSmall
+            | ErrorCode::ValueTooLarge
+            | ErrorCode::NotANumber
+            | ErrorCode::TextHasEmail
+            | ErrorCode::TextHasPhone
+            | ErrorCode::TextHasLink
+            | ErrorCode::TextHasSpecialCharacters
+            | ErrorCode::InvalidParam
+            | ErrorCode::TooManyPhotos
+            | ErrorCode::PhotoNotAnImage
+            | ErrorCode::VideoTooLong
+            | ErrorCode::VideoNotLandscape
+            | ErrorCode::VideoUnreadable
+            | ErrorCode::PackRequiresImage
+            | ErrorCode::InvalidReportType
+            | ErrorCode::MediaNotFound => 400,
+            ErrorCode::PhotoTooLarge | ErrorCode::VideoTooLarge => 413,
+            ErrorCode::AdOperationNotAllowed | ErrorCode::DeletionRefused | ErrorCode::AppealLimitReached => 409,
+            ErrorCode::ActiveLimitReached => 402,
             ErrorCode::AccountAlreadyExists => 409,
             ErrorCode::AccountNotFound => 404,
             ErrorCode::ResendTooSoon => 429,
@@ -395,15 +624,32 @@ impl ErrorCode {
 pub struct SoukError {
     pub code: ErrorCode,
     pub detail: Option<String>,
+    /// Numbers the wording quotes (`{days}` of 'deletion refused'), also sent to the client.
+    pub params: Vec<(&'static str, i64)>,
 }
 
 impl SoukError {
     pub fn new(code: ErrorCode) -> Self {
-        Self { code, detail: None }
+        Self { code, detail: None, params: Vec::new() }
     }
 
     pub fn with_detail(code: ErrorCode, detail: impl Into<String>) -> Self {
-        Self { code, detail: Some(detail.into()) }
+        Self { code, detail: Some(detail.into()), params: Vec::new() }
+    }
+
+    /// Adds a number the wording quotes as `{name}`.
+    pub fn with_param(mut self, name: &'static str, value: i64) -> Self {
+        self.params.push((name, value));
+        self
+    }
+
+    /// The wording in `lang`, with its `{name}` placeholders filled in.
+    pub fn wording(&self, lang: Lang) -> String {
+        let mut text = self.code.message(lang).to_string();
+        for (name, value) in &self.params {
+            text = text.replace(&format!("{{{name}}}"), &value.to_string());
+        }
+        text
     }
 
     /// An unexpected failure of a lower layer: the generic catalogue error, with the cause kept
@@ -435,6 +681,13 @@ mod tests {
             assert!(!fr.is_empty() && !ar.is_empty() && fr != ar, "{code:?} needs both languages");
             assert!(ar.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)), "{code:?} Arabic wording");
         }
+    }
+
+    #[test]
+    fn wording_fills_in_its_numbers() {
+        let e = SoukError::new(ErrorCode::DeletionRefused).with_param("days", 3);
+        assert_eq!(e.wording(Lang::Fr), "L'annonce ne peut être supprimée qu'après 3 jours");
+        assert!(e.wording(Lang::Ar).contains('3') && !e.wording(Lang::Ar).contains("{days}"));
     }
 
     #[test]

@@ -3,12 +3,17 @@
 
 pub mod account;
 pub mod ad;
+pub mod ad_form;
+pub mod ad_lifecycle;
+pub mod ad_params;
 pub mod ad_text;
 pub mod catalog;
 pub mod error;
 pub mod lang;
+pub mod moderation;
 pub mod money;
 pub mod text;
+pub mod time;
 
 pub use error::{ErrorCode, SoukError};
 pub use lang::{Lang, Localized};

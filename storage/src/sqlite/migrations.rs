@@ -20,6 +20,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 2, name: "reference_data", apply: reference_data },
     Migration { version: 3, name: "accounts_and_ads", apply: accounts_and_ads },
     Migration { version: 4, name: "sign_in_and_shops", apply: sign_in_and_shops },
+    Migration { version: 5, name: "ads_lifecycle", apply: ads_lifecycle },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -327,6 +328,100 @@ fn sign_in_and_shops(tx: &Transaction) -> Result<(), StoreError> {
             detail TEXT NOT NULL,
             PRIMARY KEY (admin_id, id)
         ) WITHOUT ROWID;"#,
+    )?;
+    Ok(())
+}
+
+fn ads_lifecycle(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "ALTER TABLE ads ADD COLUMN discount INTEGER;
+        ALTER TABLE ads ADD COLUMN video TEXT;
+        ALTER TABLE ads ADD COLUMN state_time INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE ads ADD COLUMN edit_status TEXT;
+        ALTER TABLE ads ADD COLUMN refusal_reason TEXT;
+        ALTER TABLE ads ADD COLUMN resubmissions INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE ads ADD COLUMN photo_allowance INTEGER NOT NULL DEFAULT 8;
+        ALTER TABLE ads ADD COLUMN views INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE ads ADD COLUMN phone_views INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE ads ADD COLUMN conversations INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE ads ADD COLUMN duplicate_key TEXT NOT NULL DEFAULT '';
+        ALTER TABLE ads ADD COLUMN boosted_until INTEGER NOT NULL DEFAULT 0;
+        UPDATE ads SET state_time = modified_at;
+        -- The free-ad limit and duplicate checks: one owner's ads of one category.
+        CREATE INDEX ads_by_owner_category ON ads (account_id, category_id, status);
+
+        -- Ad-form drafts, one owner's newest first; ad_id is set when the draft edits an ad.
+        CREATE TABLE ad_drafts (
+            draft_id TEXT PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(account_id),
+            ad_id TEXT REFERENCES ads(ad_id),
+            step INTEGER NOT NULL,
+            content TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
+        );
+        CREATE INDEX ad_drafts_by_owner ON ad_drafts (account_id, updated_at DESC);
+
+        -- An edit of a live ad waiting for moderation; the ad keeps its content meanwhile.
+        CREATE TABLE ad_edits (
+            ad_id TEXT PRIMARY KEY REFERENCES ads(ad_id),
+            content TEXT NOT NULL,
+            submitted_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+
+        -- Uploaded photos and videos, owned by an account until an ad uses them.
+        CREATE TABLE ad_media (
+            media_id TEXT PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(account_id),
+            kind TEXT NOT NULL CHECK (kind IN ('photo', 'video')),
+            base_key TEXT NOT NULL,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            bytes INTEGER NOT NULL,
+            duration_ms INTEGER,
+            created_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+
+        -- The moderation queue, oldest first.
+        CREATE TABLE moderation_queue (
+            ad_id TEXT PRIMARY KEY REFERENCES ads(ad_id),
+            kind TEXT NOT NULL CHECK (kind IN ('new', 'edit', 'appeal')),
+            submitted_at INTEGER NOT NULL,
+            flags TEXT NOT NULL DEFAULT '[]'
+        ) WITHOUT ROWID;
+        CREATE INDEX moderation_by_age ON moderation_queue (submitted_at);
+
+        -- Boost packs of an ad (written by payments).
+        CREATE TABLE ad_vas_packs (
+            ad_id TEXT NOT NULL REFERENCES ads(ad_id),
+            name TEXT NOT NULL,
+            start_date INTEGER NOT NULL,
+            end_date INTEGER NOT NULL,
+            PRIMARY KEY (ad_id, start_date, name)
+        ) WITHOUT ROWID;
+        CREATE INDEX vas_packs_live ON ad_vas_packs (name, end_date);
+
+        -- Saved ads, partitioned by account, newest first.
+        CREATE TABLE saved_ads (
+            account_id INTEGER NOT NULL REFERENCES accounts(account_id),
+            list_id INTEGER NOT NULL,
+            saved_at INTEGER NOT NULL,
+            PRIMARY KEY (account_id, list_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX saved_ads_by_time ON saved_ads (account_id, saved_at DESC);
+
+        -- Abuse reports: one per reporter per ad; open ones oldest first for the admin queue.
+        CREATE TABLE abuse_reports (
+            list_id INTEGER NOT NULL,
+            reporter TEXT NOT NULL,
+            reporter_account INTEGER,
+            type TEXT NOT NULL,
+            body TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            handled_at INTEGER,
+            PRIMARY KEY (list_id, reporter)
+        ) WITHOUT ROWID;
+        CREATE INDEX abuse_reports_open ON abuse_reports (handled_at, created_at);",
     )?;
     Ok(())
 }

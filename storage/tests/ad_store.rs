@@ -1,0 +1,274 @@
+//! The ad store on SQLite: creation with list ids and the moderation queue, conditional changes
+//! that refuse a stale status and write nothing, my-ads pages and counts, boosted filters,
+//! drafts, media, saved ads, abuse reports (one per reporter), related ads and prices.
+
+use souk_domain::account::{Account, AccountType};
+use souk_domain::ad::{AdStatus, EditStatus, VasPack};
+use souk_domain::money::Money;
+use souk_storage::StoreError;
+use souk_storage::accounts::{AccountStore, AuditEntry, NewAccount};
+use souk_storage::ads::{
+    AbuseReport, AdChange, AdFields, AdStore, MediaRecord, MyAdsQuery, NewAd, PendingEditOp, QueueOp, StoredDraft,
+};
+use souk_storage::sqlite::SqliteStore;
+use std::collections::BTreeMap;
+
+async fn fresh(name: &str) -> (SqliteStore, i64, i64) {
+    let dir = std::env::temp_dir().join(format!("souk-ads-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let store = SqliteStore::open(dir.join("souk.db"), 2).expect("open");
+    let mut ids = Vec::new();
+    for phone in ["0611111111", "0622222222"] {
+        let a = store
+            .create_account(
+                NewAccount::new(
+                    Account {
+                        account_id: 0,
+                        uuid: format!("uuid-{phone}"),
+                        account_type: AccountType::Private,
+                        name: "Salma Idrissi".into(),
+                        email: None,
+                        phone: Some(phone.into()),
+                        phone_hidden: false,
+                        city_id: 1,
+                        shop_category_id: None,
+                        registered_at: 1_700_000_000,
+                    },
+                    "$argon2id$hash".into(),
+                ),
+                None,
+            )
+            .await
+            .expect("account");
+        ids.push(a.account.account_id);
+    }
+    (store, ids[0], ids[1])
+}
+
+fn fields(title: &str, price: i64) -> AdFields {
+    AdFields {
+        category_id: 6020,
+        ad_type: "sell".into(),
+        title: title.into(),
+        description: "Une description assez longue".into(),
+        price: Some(Money::from_dirhams(price)),
+        city_id: 1,
+        area_id: None,
+        params: BTreeMap::new(),
+        urgent: false,
+        delivery: false,
+        phone_hidden: false,
+        images: vec!["ads/x/large.jpg".into()],
+        video: None,
+        discount: None,
+        duplicate_key: title.to_lowercase(),
+    }
+}
+
+async fn create(store: &SqliteStore, owner: i64, title: &str, now: i64) -> String {
+    let ad_id = format!("ad-{title}-{now}");
+    store
+        .create_ad(NewAd {
+            ad_id: ad_id.clone(),
+            account_id: owner,
+            fields: fields(title, 1000),
+            photo_allowance: 8,
+            now,
+            flags: vec![],
+            audit: None,
+            draft_id: None,
+        })
+        .await
+        .expect("create");
+    ad_id
+}
+
+fn status_change(ad_id: &str, from: AdStatus, to: AdStatus, now: i64) -> AdChange {
+    let mut c = AdChange::new(ad_id, from, now);
+    c.status = Some(to);
+    c
+}
+
+#[tokio::test]
+async fn new_ads_get_increasing_list_ids_and_wait_in_the_queue_oldest_first() {
+    let (store, owner, _) = fresh("create").await;
+    let first = create(&store, owner, "Canapé", 100).await;
+    let second = create(&store, owner, "Table", 50).await;
+    let a = store.find_ad(&first).await.unwrap().unwrap();
+    let b = store.find_ad(&second).await.unwrap().unwrap();
+    assert_eq!(b.ad.list_id, a.ad.list_id + 1);
+    assert_eq!(a.ad.status, AdStatus::PendingReview);
+    let (queue, total) = store.moderation_queue(0, 10).await.unwrap();
+    assert_eq!(total, 2);
+    assert_eq!(queue.iter().map(|q| q.ad.ad.ad_id.as_str()).collect::<Vec<_>>(), [second.as_str(), first.as_str()]);
+    assert_eq!(store.oldest_waiting().await.unwrap(), Some(50));
+    assert_eq!(store.find_by_list_id(a.ad.list_id).await.unwrap().unwrap().ad.ad_id, first);
+}
+
+#[tokio::test]
+async fn a_change_applies_only_from_the_status_it_expects_and_writes_nothing_otherwise() {
+    let (store, owner, _) = fresh("change").await;
+    let id = create(&store, owner, "Canapé", 100).await;
+    let mut approve = status_change(&id, AdStatus::PendingReview, AdStatus::Active, 200);
+    approve.queue = QueueOp::Dequeue;
+    approve.audit = Some(AuditEntry {
+        admin_id: owner,
+        account_id: owner,
+        at: 200,
+        operation: "moderateAd".into(),
+        detail: id.clone(),
+    });
+    let ad = store.apply_change(approve).await.unwrap();
+    assert_eq!((ad.ad.status, ad.ad.state_time, ad.rank_time, ad.ad.published_at), (AdStatus::Active, 200, 200, 200));
+    assert_eq!(store.moderation_queue(0, 10).await.unwrap().1, 0);
+
+    // Stale: the caller thought it was still pending.
+    let mut stale = status_change(&id, AdStatus::PendingReview, AdStatus::Refused, 300);
+    stale.fields = Some(fields("Autre titre", 5));
+    stale.refusal_reason = Some(Some("duplicate".into()));
+    assert!(matches!(store.apply_change(stale).await, Err(StoreError::Conflict(_))));
+    let after = store.find_ad(&id).await.unwrap().unwrap();
+    assert_eq!(after, ad, "a refused change leaves the ad exactly as it was");
+    assert_eq!(store.audit_of_admin(owner, 10).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn my_ads_pages_counts_and_boosted_filters_stay_within_the_owner() {
+    let (store, owner, other) = fresh("mine").await;
+    let mut ids = Vec::new();
+    for i in 0..15 {
+        let id = create(&store, owner, &format!("Annonce {i}"), 100 + i).await;
+        store.apply_change(status_change(&id, AdStatus::PendingReview, AdStatus::Active, 1000 + i)).await.unwrap();
+        ids.push(id);
+    }
+    create(&store, other, "Chez un autre", 100).await;
+    store.add_vas_pack(&ids[3], VasPack { name: "bump".into(), start_date: 0, end_date: 10_000 }).await.unwrap();
+    let q = |offset, boosted| MyAdsQuery {
+        account_id: owner,
+        status: AdStatus::Active,
+        boosted,
+        now: 5000,
+        offset,
+        limit: 12,
+    };
+    let (page1, total) = store.my_ads(q(0, None)).await.unwrap();
+    assert_eq!((page1.len(), total), (12, 15));
+    assert!(page1.iter().all(|a| a.ad.account_id == owner));
+    let (page2, _) = store.my_ads(q(12, None)).await.unwrap();
+    assert_eq!(page2.len(), 3);
+    let (boosted, n) = store.my_ads(q(0, Some(true))).await.unwrap();
+    assert_eq!((boosted.len(), n, boosted[0].ad.ad_id.clone()), (1, 1, ids[3].clone()));
+    assert_eq!(store.my_ads(q(0, Some(false))).await.unwrap().1, 14);
+    let counts = store.my_counts(owner).await.unwrap();
+    assert_eq!(counts.len(), 6, "every status is listed");
+    assert!(counts.contains(&(AdStatus::Active, 15)) && counts.contains(&(AdStatus::PendingReview, 0)));
+    assert_eq!(store.active_in_category(owner, 6020).await.unwrap(), 15);
+    assert_eq!(store.active_in_category(other, 6020).await.unwrap(), 0);
+}
+
+#[tokio::test]
+async fn duplicates_pending_edits_and_drafts() {
+    let (store, owner, other) = fresh("edits").await;
+    let id = create(&store, owner, "Canapé", 100).await;
+    assert_eq!(store.find_duplicate(owner, 6020, "canapé", None).await.unwrap(), Some(id.clone()));
+    assert_eq!(store.find_duplicate(owner, 6020, "canapé", Some(&id)).await.unwrap(), None);
+    assert_eq!(store.find_duplicate(other, 6020, "canapé", None).await.unwrap(), None);
+
+    let mut edit = AdChange::new(&id, AdStatus::PendingReview, 150);
+    edit.pending_edit = PendingEditOp::Set("{\"title\":\"Nouveau\"}".into());
+    edit.edit_status = Some(Some(EditStatus::Pending));
+    let ad = store.apply_change(edit).await.unwrap();
+    assert_eq!(ad.ad.edit_status, Some(EditStatus::Pending));
+    assert_eq!(store.pending_edit(&id).await.unwrap(), Some(("{\"title\":\"Nouveau\"}".into(), 150)));
+
+    let draft = StoredDraft {
+        draft_id: "d1".into(),
+        account_id: owner,
+        ad_id: None,
+        step: 2,
+        content: "{}".into(),
+        created_at: 1,
+        updated_at: 2,
+    };
+    store.save_draft(draft.clone()).await.unwrap();
+    store.save_draft(StoredDraft { step: 3, updated_at: 5, ..draft.clone() }).await.unwrap();
+    let found = store.find_draft("d1").await.unwrap().unwrap();
+    assert_eq!((found.step, found.created_at, found.updated_at), (3, 1, 5));
+
+    let media = MediaRecord {
+        media_id: "m1".into(),
+        account_id: owner,
+        kind: "photo".into(),
+        base_key: "ads/m1".into(),
+        width: 800,
+        height: 600,
+        bytes: 1234,
+        duration_ms: None,
+        created_at: 1,
+    };
+    store.insert_media(media.clone()).await.unwrap();
+    assert_eq!(store.find_media(vec!["m1".into(), "missing".into()]).await.unwrap(), vec![media]);
+}
+
+#[tokio::test]
+async fn saved_ads_reports_related_and_prices() {
+    let (store, owner, other) = fresh("saved").await;
+    let mut list_ids = Vec::new();
+    for (i, price) in [100, 200, 300, 400].into_iter().enumerate() {
+        let id = format!("p{i}");
+        store
+            .create_ad(NewAd {
+                ad_id: id.clone(),
+                account_id: owner,
+                fields: fields(&format!("Objet {i}"), price),
+                photo_allowance: 8,
+                now: 10 + i as i64,
+                flags: vec![],
+                audit: None,
+                draft_id: None,
+            })
+            .await
+            .unwrap();
+        let ad = store
+            .apply_change(status_change(&id, AdStatus::PendingReview, AdStatus::Active, 20 + i as i64))
+            .await
+            .unwrap();
+        list_ids.push(ad.ad.list_id);
+    }
+    assert!(store.save_ad(other, list_ids[0], 1).await.unwrap());
+    assert!(!store.save_ad(other, list_ids[0], 2).await.unwrap(), "saving twice changes nothing");
+    assert!(store.save_ad(other, list_ids[1], 3).await.unwrap());
+    let (saved, total) = store.saved_ads(other, 0, 12).await.unwrap();
+    assert_eq!((total, saved[0].ad.list_id), (2, list_ids[1]), "newest first");
+    assert_eq!(store.saved_ads(owner, 0, 12).await.unwrap().1, 0);
+    assert!(store.unsave_ad(other, list_ids[1]).await.unwrap());
+    assert!(!store.unsave_ad(other, list_ids[1]).await.unwrap());
+
+    let report = AbuseReport {
+        list_id: list_ids[0],
+        reporter: other.to_string(),
+        reporter_account: Some(other),
+        report_type: "fraud".into(),
+        body: "Arnaque".into(),
+        created_at: 5,
+    };
+    assert!(store.report_ad(report.clone()).await.unwrap());
+    assert!(!store.report_ad(AbuseReport { body: "encore".into(), ..report.clone() }).await.unwrap());
+    assert_eq!(store.open_reports(10).await.unwrap(), vec![report]);
+
+    let related = store.related_ads(6020, 1, list_ids[0], 8).await.unwrap();
+    assert_eq!(related.len(), 3);
+    assert!(related.iter().all(|a| a.ad.list_id != list_ids[0]));
+    let mut prices = store.comparable_prices(6020, "sell", Some(1), 100).await.unwrap();
+    prices.sort();
+    assert_eq!(prices, vec![10_000, 20_000, 30_000, 40_000]);
+    assert!(store.comparable_prices(6020, "sell", Some(2), 100).await.unwrap().is_empty());
+    assert_eq!(store.comparable_prices(6020, "sell", None, 100).await.unwrap().len(), 4);
+
+    store.count_phone_view("p0").await.unwrap();
+    assert_eq!(store.find_ad("p0").await.unwrap().unwrap().phone_views, 1);
+    store.add_vas_pack("p1", VasPack { name: "gallery".into(), start_date: 0, end_date: i64::MAX }).await.unwrap();
+    let premium = store.premium_ads(100, 10).await.unwrap();
+    assert_eq!(premium.iter().map(|a| a.ad.ad_id.as_str()).collect::<Vec<_>>(), ["p1"]);
+}

@@ -2,8 +2,10 @@
 //! behind functions the HTTP layer calls once per request.
 
 pub mod accounts;
+pub mod ads;
 pub mod catalog;
 pub mod client_log;
 pub mod demo;
 pub mod media;
 pub mod notify;
+pub mod video;

@@ -423,6 +423,12 @@ fn write_ads(
             images: order.into_iter().take(count).filter_map(|i| photos.get(i).cloned()).collect(),
             published_at,
             modified_at,
+            discount: None,
+            video: None,
+            state_time: modified_at,
+            edit_status: None,
+            refusal_reason: (slot.status == AdStatus::Refused)
+                .then(|| souk_domain::moderation::RefusalReason::WrongCategory.key().to_string()),
         });
     }
     ads.sort_by_key(|a| a.published_at);

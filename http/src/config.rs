@@ -21,6 +21,7 @@ pub struct Settings {
     pub auth: AuthSettings,
     pub mail: MailConfig,
     pub social: SocialSettings,
+    pub ads: souk_services::ads::AdSettings,
     pub log: LogSettings,
     pub demo: DemoSettings,
 }
@@ -228,6 +229,7 @@ impl Settings {
                 "graphql.max_depth must be at least 3, graphql.max_complexity at least 10 and graphql.max_body_bytes at least 1024",
             );
         }
+        self.ads.validate().map_err(ConfigError)?;
         if self.client_log.max_bytes == 0 || self.client_log.per_minute == 0 {
             return fail("client_log.max_bytes and client_log.per_minute must be above 0");
         }

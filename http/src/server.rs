@@ -13,13 +13,18 @@ use futures_util::FutureExt;
 use souk_services::accounts::codes::CodePolicy;
 use souk_services::accounts::service::{AccountService, AccountSettings};
 use souk_services::accounts::social::{JwksSource, ProviderSettings, SocialProvider, SocialVerifier};
+use souk_services::ads::{AdService, AdUploads};
 use souk_services::catalog::CatalogService;
 use souk_services::client_log::ClientLogService;
-use souk_services::notify::{LettreMailer, MailSettings, MailTransport, OutboxMessageSender, SmtpTls};
+use souk_services::notify::{
+    LettreMailer, MailSettings, MailTransport, Mailer, MessageSender, OutboxMessageSender, SmtpTls,
+};
+use souk_storage::ads::AdStore;
 use souk_storage::ephemeral::Ephemeral;
 use souk_storage::ephemeral::memory::MemoryEphemeral;
 use souk_storage::ephemeral::redis::RedisEphemeral;
 use souk_storage::media::LocalMediaStore;
+use souk_storage::media::MediaStore;
 use souk_storage::sqlite::SqliteStore;
 use std::sync::Arc;
 use std::time::Duration;
@@ -84,13 +89,28 @@ pub async fn build_state(
         introspection: settings.graphql.introspection,
     });
     let catalog = Arc::new(catalog);
-    let accounts = account_service(&settings, &store, &ephemeral, &catalog)?;
+    let (mailer, sender) = notifiers(&settings)?;
+    let accounts =
+        account_service(&settings, &store, &ephemeral, &catalog, (Arc::clone(&mailer), Arc::clone(&sender)))?;
     let social = Arc::new(social_verifier(&settings)?);
+    let media: Arc<dyn MediaStore> = Arc::new(LocalMediaStore::new(settings.media_dir()));
+    let ad_store: Arc<dyn AdStore> = Arc::new(store.clone());
+    let ads = AdService::new(
+        Arc::clone(&ad_store),
+        Arc::new(store.clone()),
+        Arc::clone(&catalog),
+        mailer,
+        sender,
+        settings.ads.clone(),
+    );
+    let uploads = AdUploads::new(ad_store, Arc::clone(&media), settings.ads.max_parallel_uploads);
     Ok(AppState {
+        ads: Arc::new(ads),
+        uploads: Arc::new(uploads),
         client_log: Arc::new(ClientLogService::new(Arc::clone(&ephemeral), settings.client_log.per_minute)),
         accounts: Arc::new(accounts),
         social,
-        media: Arc::new(LocalMediaStore::new(settings.media_dir())),
+        media,
         settings: Arc::new(settings),
         store,
         ephemeral,
@@ -167,13 +187,10 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     options.open(path)?.write_all(text.as_bytes())
 }
 
-fn account_service(
-    settings: &Settings,
-    store: &SqliteStore,
-    ephemeral: &Arc<dyn Ephemeral>,
-    catalog: &Arc<CatalogService>,
-) -> Result<AccountService, StartError> {
-    let a = &settings.auth;
+/// The two outbound channels: e-mail and one-time codes by messaging app.
+type Notifiers = (Arc<dyn Mailer>, Arc<dyn MessageSender>);
+
+fn notifiers(settings: &Settings) -> Result<Notifiers, StartError> {
     let m = &settings.mail;
     let transport = match m.transport {
         crate::config::MailTransportKind::Outbox => MailTransport::Outbox { dir: settings.outbox_dir() },
@@ -191,6 +208,17 @@ fn account_service(
     };
     let mailer = LettreMailer::new(&MailSettings { from: m.from.clone(), transport })
         .map_err(|e| StartError::Mail(e.to_string()))?;
+    Ok((Arc::new(mailer), Arc::new(OutboxMessageSender::new(settings.outbox_dir()))))
+}
+
+fn account_service(
+    settings: &Settings,
+    store: &SqliteStore,
+    ephemeral: &Arc<dyn Ephemeral>,
+    catalog: &Arc<CatalogService>,
+    (mailer, sender): Notifiers,
+) -> Result<AccountService, StartError> {
+    let a = &settings.auth;
     let account_settings = AccountSettings {
         access_ttl: Duration::from_secs(a.access_ttl_secs),
         refresh_ttl: Duration::from_secs(a.refresh_ttl_days * 86400),
@@ -211,8 +239,8 @@ fn account_service(
         Arc::clone(ephemeral),
         Arc::clone(catalog),
         &token_secret(settings)?,
-        Arc::new(OutboxMessageSender::new(settings.outbox_dir())),
-        Arc::new(mailer),
+        sender,
+        mailer,
         account_settings,
     ))
 }

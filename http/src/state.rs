@@ -6,6 +6,7 @@ use crate::graphql::cache::ReferenceCache;
 use crate::ops::metrics::Metrics;
 use souk_services::accounts::service::AccountService;
 use souk_services::accounts::social::SocialVerifier;
+use souk_services::ads::{AdService, AdUploads};
 use souk_services::catalog::CatalogService;
 use souk_services::client_log::ClientLogService;
 use souk_storage::ephemeral::Ephemeral;
@@ -22,6 +23,8 @@ pub struct AppState {
     pub catalog: Arc<CatalogService>,
     pub client_log: Arc<ClientLogService>,
     pub accounts: Arc<AccountService>,
+    pub ads: Arc<AdService>,
+    pub uploads: Arc<AdUploads>,
     pub social: Arc<SocialVerifier>,
     pub media: Arc<dyn MediaStore>,
     pub schema: SoukSchema,

@@ -5,6 +5,7 @@ pub mod progress;
 use crate::config::{Overrides, Settings};
 use crate::server::{self, StartError};
 use clap::{Args, Parser, Subcommand};
+use souk_services::demo::shop_volume::seed_shop_volume;
 use souk_services::demo::{DemoCredentials, SeedOutcome, demo_credentials, seed_demo};
 use souk_storage::reference::Reference;
 use souk_storage::sqlite::SqliteStore;
@@ -45,6 +46,9 @@ pub enum Command {
         /// How many ads to create (default: demo.ads from the settings).
         #[arg(long)]
         ads: Option<usize>,
+        /// Also give the first demo shop this many more ads (for measuring shop screens at volume).
+        #[arg(long)]
+        shop_ads: Option<usize>,
     },
     /// Give or take the admin role (an admin may act as a user; every write is audited).
     Admin {
@@ -152,14 +156,17 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             eprintln!("migrations applied to {}", settings.database_path().display());
             Ok(())
         }
-        Command::Seed { common, demo, ads } => {
+        Command::Seed { common, demo, ads, shop_ads } => {
             if !demo {
                 return Err(CliError::Usage("nothing to seed: pass --demo".into()));
             }
             let settings = settings(&common, None, true)?;
             crate::logging::init(&settings);
             let store = server::open_store(&settings)?;
-            let result = seed(&store, &settings, ads.unwrap_or(settings.demo.ads)).await;
+            let mut result = seed(&store, &settings, ads.unwrap_or(settings.demo.ads)).await;
+            if let (Ok(()), Some(n)) = (&result, shop_ads) {
+                result = seed_shop(&store, n).await;
+            }
             store.shutdown().await;
             result
         }
@@ -219,6 +226,21 @@ async fn seed(store: &SqliteStore, settings: &Settings, ads: usize) -> Result<()
             print_credentials(&summary.accounts);
         }
     }
+    Ok(())
+}
+
+/// Adds `count` ads to the first demo shop.
+async fn seed_shop(store: &SqliteStore, count: usize) -> Result<(), CliError> {
+    let reference = Reference::embedded()?;
+    let shop = demo_credentials(&reference)
+        .into_iter()
+        .find(|c| c.kind == souk_domain::account::AccountType::Shop)
+        .ok_or_else(|| CliError::Usage("the demo has no shop".into()))?;
+    let mut bar = progress::ProgressBar::new();
+    let owner = seed_shop_volume(store, &shop.login, count, &mut |p| bar.update(p.stage, p.done, p.total)).await;
+    bar.finish();
+    let owner = owner?;
+    eprintln!("demo: {count} more ads for {} (account {owner}, sign in with {})", shop.name, shop.login);
     Ok(())
 }
 

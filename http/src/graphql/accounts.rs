@@ -3,45 +3,14 @@
 //! acting-as and audit. Each resolver reads the caller, makes one account-service call and
 //! maps the result; the service checks who may do what.
 
-use super::context::RequestContext;
-use super::errors::to_graphql_error;
+use super::request::req;
 use crate::state::AppState;
 use async_graphql::{Context, InputObject, Object, Result, SimpleObject};
 use souk_domain::account::{AccountType, NotificationPreferences};
 use souk_domain::{ErrorCode, Lang, SoukError};
-use souk_services::accounts::service::{
-    AccountInfoUpdate, Caller, PasswordReset, Registration, Session, ShopProfileEdit,
-};
+use souk_services::accounts::service::{AccountInfoUpdate, PasswordReset, Registration, Session, ShopProfileEdit};
 use souk_services::accounts::social::SocialProvider;
 use souk_storage::accounts::{StoredAccount, StoredStore};
-
-struct Req<'a> {
-    lang: Lang,
-    state: &'a AppState,
-    ctx: Option<&'a RequestContext>,
-}
-
-fn req<'a>(ctx: &Context<'a>) -> Req<'a> {
-    let rc = ctx.data_opt::<RequestContext>();
-    Req { lang: rc.map(|r| r.lang).unwrap_or_default(), state: ctx.data_unchecked::<AppState>(), ctx: rc }
-}
-
-impl Req<'_> {
-    fn err(&self, e: SoukError) -> async_graphql::Error {
-        to_graphql_error(&e, self.lang)
-    }
-
-    /// The signed-in caller, or `LOGIN_REQUIRED` / `SESSION_EXPIRED` / `INVALID_TOKEN`.
-    async fn caller(&self) -> Result<Caller> {
-        let token = self.ctx.and_then(|c| c.bearer_token.as_deref());
-        let Some(token) = token else { return Err(self.err(SoukError::new(ErrorCode::LoginRequired))) };
-        self.state.accounts.authenticate(token).await.map_err(|e| self.err(e))
-    }
-
-    fn address(&self) -> String {
-        self.ctx.map(|c| c.address.clone()).unwrap_or_else(|| "unknown".into())
-    }
-}
 
 /// A phone number and whether the seller hides it.
 #[derive(SimpleObject)]

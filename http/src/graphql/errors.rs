@@ -11,13 +11,23 @@ use souk_domain::{ErrorCode, Lang, SoukError};
 
 /// A resolver's failure as an async-graphql error with the catalogue extensions.
 pub fn to_graphql_error(err: &SoukError, lang: Lang) -> async_graphql::Error {
+    with_message_key(err, lang, err.code.message_key())
+}
+
+/// The same, with an operation's own message key (`saveAd.error.internalError`).
+pub fn with_message_key(err: &SoukError, lang: Lang, message_key: &str) -> async_graphql::Error {
     let code = err.code;
     let detail = err.detail.clone();
-    async_graphql::Error::new(code.message(lang)).extend_with(move |_, e| {
+    let params = err.params.clone();
+    let key = message_key.to_string();
+    async_graphql::Error::new(err.wording(lang)).extend_with(move |_, e| {
         e.set("code", code.code());
-        e.set("messageKey", code.message_key());
+        e.set("messageKey", key.as_str());
         if let Some(d) = &detail {
             e.set("detail", d.as_str());
+        }
+        for (name, value) in &params {
+            e.set(*name, *value);
         }
     })
 }

@@ -4,10 +4,12 @@
 //! under depth and complexity limits and maps every failure to the error catalogue.
 
 pub mod accounts;
+pub mod ads;
 pub mod cache;
 pub mod catalog;
 pub mod context;
 pub mod errors;
+pub mod request;
 
 use crate::body::read_limited;
 use crate::state::AppState;
@@ -20,11 +22,11 @@ use std::time::Instant;
 
 /// Every query of the product, merged from the areas' modules.
 #[derive(MergedObject, Default)]
-pub struct QueryRoot(catalog::CatalogQuery, accounts::AccountQuery);
+pub struct QueryRoot(catalog::CatalogQuery, accounts::AccountQuery, ads::AdQuery);
 
 /// Every mutation of the product, merged from the areas' modules.
 #[derive(MergedObject, Default)]
-pub struct MutationRoot(accounts::AccountMutation);
+pub struct MutationRoot(accounts::AccountMutation, ads::AdMutation);
 
 pub type SoukSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;
 

@@ -1,9 +1,10 @@
 //! Prometheus metrics: HTTP requests and latency by route, GraphQL operations and latency by
-//! operation, served as text on `GET /metrics`. Label values are bounded: routes are the
+//! operation, and the moderation service level (the age of the oldest waiting ad, read at
+//! each scrape), served as text on `GET /metrics`. Label values are bounded: routes are the
 //! registered patterns, operations are schema field names.
 
 use actix_web::{HttpResponse, web};
-use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder};
+use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry, TextEncoder};
 use std::time::Duration;
 
 const BUCKETS: &[f64] = &[0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5];
@@ -14,6 +15,7 @@ pub struct Metrics {
     http_duration: HistogramVec,
     graphql_operations: IntCounterVec,
     graphql_duration: HistogramVec,
+    moderation_oldest: IntGauge,
 }
 
 impl Metrics {
@@ -41,7 +43,12 @@ impl Metrics {
         registry.register(Box::new(http_duration.clone()))?;
         registry.register(Box::new(graphql_operations.clone()))?;
         registry.register(Box::new(graphql_duration.clone()))?;
-        Ok(Metrics { registry, http_requests, http_duration, graphql_operations, graphql_duration })
+        let moderation_oldest = IntGauge::new(
+            "moderation_oldest_waiting_seconds",
+            "Age of the oldest ad waiting for moderation (0 when none; the service level is 3600)",
+        )?;
+        registry.register(Box::new(moderation_oldest.clone()))?;
+        Ok(Metrics { registry, http_requests, http_duration, graphql_operations, graphql_duration, moderation_oldest })
     }
 
     pub fn observe_http(&self, route: &str, status: u16, elapsed: Duration) {
@@ -54,6 +61,10 @@ impl Metrics {
         self.graphql_duration.with_label_values(&[operation]).observe(elapsed.as_secs_f64());
     }
 
+    pub fn set_moderation_oldest(&self, seconds: i64) {
+        self.moderation_oldest.set(seconds.max(0));
+    }
+
     pub fn render(&self) -> String {
         let mut buf = Vec::new();
         let _ = TextEncoder::new().encode(&self.registry.gather(), &mut buf);
@@ -63,5 +74,9 @@ impl Metrics {
 
 /// `GET /metrics` — Prometheus text format.
 pub async fn metrics(state: web::Data<crate::state::AppState>) -> HttpResponse {
+    match state.ads.oldest_waiting().await {
+        Ok(oldest) => state.metrics.set_moderation_oldest(oldest.map_or(0, |t| souk_services::ads::service::now() - t)),
+        Err(e) => tracing::warn!(error = %e, "moderation queue unreadable for metrics"),
+    }
     HttpResponse::Ok().content_type("text/plain; version=0.0.4").body(state.metrics.render())
 }

@@ -3,12 +3,13 @@
 //! image is size-limited, checked against decompression bombs, re-encoded without its metadata
 //! into 256 px and 64 px squares, stored, and the profile shows it. Answers 201.
 
-use crate::graphql::context::{Gateway, RequestContext};
+use super::caller_of;
+use super::multipart::read_form;
+use crate::graphql::context::RequestContext;
 use crate::graphql::errors::request_failure;
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::{HttpRequest, HttpResponse, web};
-use futures_util::StreamExt;
 use serde_json::json;
 use souk_domain::{ErrorCode, SoukError};
 use souk_services::media::{ImageError, LOGO_LIMITS, process_logo};
@@ -25,41 +26,23 @@ fn image_error(e: ImageError) -> SoukError {
 }
 
 /// `POST /api/shops/logo`
-pub async fn upload_logo(req: HttpRequest, mut form: Multipart, state: web::Data<AppState>) -> HttpResponse {
+pub async fn upload_logo(req: HttpRequest, form: Multipart, state: web::Data<AppState>) -> HttpResponse {
     let lang = RequestContext::fallback_lang(&req);
     let result = async {
-        let ctx = RequestContext::from_request(&req, Gateway::New)?;
-        let token = ctx.bearer_token.ok_or_else(|| SoukError::new(ErrorCode::LoginRequired))?;
-        let caller = state.accounts.authenticate(&token).await?;
-        let (mut user_id, mut file): (Option<i64>, Option<Vec<u8>>) = (None, None);
-        while let Some(field) = form.next().await {
-            let mut field = field.map_err(|e| SoukError::with_detail(ErrorCode::MalformedRequest, e.to_string()))?;
-            let name = field.name().unwrap_or("").to_string();
-            let limit = if name == "file" { LOGO_LIMITS.max_bytes } else { MAX_FIELD_BYTES };
-            let mut bytes = Vec::new();
-            while let Some(chunk) = field.next().await {
-                let chunk = chunk.map_err(|e| SoukError::with_detail(ErrorCode::MalformedRequest, e.to_string()))?;
-                if bytes.len() + chunk.len() > limit {
-                    return Err(SoukError::with_detail(
-                        ErrorCode::PayloadTooLarge,
-                        format!("{name}: at most {limit} bytes"),
-                    ));
-                }
-                bytes.extend_from_slice(&chunk);
-            }
-            match name.as_str() {
-                "file" => file = Some(bytes),
-                "userId" => {
-                    let text = String::from_utf8(bytes).unwrap_or_default();
-                    user_id = Some(
-                        text.trim()
-                            .parse()
-                            .map_err(|_| SoukError::with_detail(ErrorCode::InvalidArgument, "userId"))?,
-                    );
-                }
-                _ => {}
-            }
-        }
+        let caller = caller_of(&req, &state).await?;
+        let mut fields =
+            read_form(form, "file", LOGO_LIMITS.max_bytes, MAX_FIELD_BYTES, ErrorCode::PayloadTooLarge).await?;
+        let user_id = match fields.remove("userId") {
+            Some(text) => Some(
+                String::from_utf8(text)
+                    .unwrap_or_default()
+                    .trim()
+                    .parse()
+                    .map_err(|_| SoukError::with_detail(ErrorCode::InvalidArgument, "userId"))?,
+            ),
+            None => None,
+        };
+        let file = fields.remove("file");
         let user_id = user_id.ok_or_else(|| SoukError::with_detail(ErrorCode::Required, "userId"))?;
         let file = file.ok_or_else(|| SoukError::with_detail(ErrorCode::Required, "file"))?;
         if user_id != caller.account_id() {

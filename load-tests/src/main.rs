@@ -39,6 +39,36 @@ enum Scenario {
         /// Language of the requests (fr or ar).
         #[arg(long, default_value = "fr")]
         lang: String,
+        /// Sign in first with this phone or e-mail (password `--password`) and send its token.
+        #[arg(long)]
+        login: Option<String>,
+        #[arg(long, default_value = "souk-demo-2026")]
+        password: String,
+    },
+    /// Publish ads with large photos through the API, one after the other: upload the photos,
+    /// submit the ad; report the time of each publication and the server's peak memory.
+    Publish {
+        #[arg(long, default_value = "http://127.0.0.1:8080")]
+        url: String,
+        /// Phone or e-mail of the seller.
+        #[arg(long)]
+        login: String,
+        #[arg(long, default_value = "souk-demo-2026")]
+        password: String,
+        /// Photos per ad.
+        #[arg(long, default_value_t = 8)]
+        photos: usize,
+        /// Width and height of each photo, in pixels (JPEG).
+        #[arg(long, default_value_t = 4000)]
+        width: u32,
+        #[arg(long, default_value_t = 3000)]
+        height: u32,
+        /// How many ads to publish.
+        #[arg(long, default_value_t = 5)]
+        ads: usize,
+        /// The server's process id, to read its peak resident memory (VmHWM) from /proc.
+        #[arg(long)]
+        pid: Option<u32>,
     },
     /// The CPU cost of sign-in (argon2id verification) and of one access-token check, on one
     /// thread, in process.
@@ -68,6 +98,161 @@ fn operation_body(operation: &str) -> Option<Value> {
         _ => return None,
     };
     Some(json!({ "query": query, "operationName": operation }))
+}
+
+/// The bodies a scenario cycles through: one for most operations; pages 1 to 40 of the active
+/// ads, and the other statuses' first pages, for `getMyAds`.
+fn operation_bodies(operation: &str) -> Option<Vec<Value>> {
+    if operation == "getMyAds" {
+        let query = "query getMyAds($s: String, $n: Int!) { getMyAds(filters: { status: $s }, pagination: { number: $n, size: 12 }) { ads { adId listId title image price { withCurrency } status publishedAt lastStateTime performance { views phoneViews conversations } city { id name } type { key name } } count { total } } }";
+        let mut bodies: Vec<Value> = (1..=40)
+            .map(|n| json!({ "query": query, "operationName": operation, "variables": { "s": "ACTIVE", "n": n } }))
+            .collect();
+        for s in ["DEACTIVATED", "PENDING_REVIEW", "REFUSED", "DELETED"] {
+            bodies.push(json!({ "query": query, "operationName": operation, "variables": { "s": s, "n": 1 } }));
+        }
+        return Some(bodies);
+    }
+    operation_body(operation).map(|b| vec![b])
+}
+
+/// Signs in and answers the access token.
+async fn sign_in(client: &reqwest::Client, url: &str, login: &str, password: &str) -> Result<String, String> {
+    let body = json!({
+        "query": "mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }",
+        "variables": { "i": login, "p": password },
+    });
+    let res: Value = client
+        .post(format!("{}/graphql", url.trim_end_matches('/')))
+        .json(&body)
+        .send()
+        .await
+        .map_err(|e| e.to_string())?
+        .json()
+        .await
+        .map_err(|e| e.to_string())?;
+    res["data"]["loginByIdentifier"]["accessToken"]
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| format!("sign-in refused: {res}"))
+}
+
+/// A resident-memory line (`VmHWM`, `VmRSS`) of a process, in KiB.
+fn proc_kib(pid: u32, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// A photo-like JPEG (gradients and noise, so it compresses like a photo, not like a flat colour).
+fn photo_jpeg(width: u32, height: u32, seed: u32) -> Vec<u8> {
+    let mut state = seed.wrapping_mul(2_654_435_761).max(1);
+    let img = image::RgbImage::from_fn(width, height, |x, y| {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        let noise = (state % 24) as u8;
+        image::Rgb([
+            ((x * 255 / width.max(1)) as u8).wrapping_add(noise),
+            ((y * 255 / height.max(1)) as u8).wrapping_add(noise),
+            120u8.wrapping_add(noise),
+        ])
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    let encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 90);
+    if img.write_with_encoder(encoder).is_err() {
+        return Vec::new();
+    }
+    out.into_inner()
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn publish(
+    url: String,
+    login: String,
+    password: String,
+    photos: usize,
+    width: u32,
+    height: u32,
+    ads: usize,
+    pid: Option<u32>,
+) -> std::process::ExitCode {
+    if !is_loopback(&url) {
+        eprintln!("souk-load: only loopback targets are allowed");
+        return std::process::ExitCode::FAILURE;
+    }
+    let (photos, ads) = (photos.clamp(1, 20), ads.clamp(1, 50));
+    let (width, height) = (width.clamp(16, 8000), height.clamp(16, 8000));
+    let client = reqwest::Client::new();
+    let token = match sign_in(&client, &url, &login, &password).await {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("souk-load: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    eprintln!("souk-load publish: {ads} ads of {photos} photos {width}x{height} on {url}");
+    let files: Vec<Vec<u8>> = (0..photos).map(|i| photo_jpeg(width, height, i as u32 + 1)).collect();
+    let mb = files.iter().map(Vec::len).sum::<usize>() as f64 / 1_048_576.0;
+    eprintln!("  {photos} photos, {mb:.1} MiB in all");
+    let base = url.trim_end_matches('/').to_string();
+    let mut times = Vec::new();
+    for n in 0..ads {
+        let started = Instant::now();
+        let uploads = files.iter().map(|bytes| {
+            let form = reqwest::multipart::Form::new()
+                .part("file", reqwest::multipart::Part::bytes(bytes.clone()).file_name("photo.jpg"));
+            client.post(format!("{base}/api/ads/photos")).bearer_auth(&token).multipart(form).send()
+        });
+        let mut ids = Vec::new();
+        for res in futures_util::future::join_all(uploads).await {
+            let body: Value = match res {
+                Ok(r) => r.json().await.unwrap_or(Value::Null),
+                Err(e) => json!({ "error": e.to_string() }),
+            };
+            match body["mediaId"].as_str() {
+                Some(id) => ids.push(id.to_string()),
+                None => {
+                    eprintln!("souk-load: upload refused: {body}");
+                    return std::process::ExitCode::FAILURE;
+                }
+            }
+        }
+        let ad = json!({
+            "categoryId": 6020, "adType": "sell", "title": format!("Salon marocain complet numéro {}", n + 1),
+            "description": "Salon marocain en très bon état avec tables et coussins", "images": ids,
+            "cityId": 1, "price": 9500,
+        });
+        let body =
+            json!({ "query": "mutation($a: AdInput!) { submitAd(ad: $a) { adId status } }", "variables": { "a": ad } });
+        let res: Value = match client.post(format!("{base}/graphql")).bearer_auth(&token).json(&body).send().await {
+            Ok(r) => r.json().await.unwrap_or(Value::Null),
+            Err(e) => json!({ "error": e.to_string() }),
+        };
+        if res["data"]["submitAd"]["adId"].as_str().is_none() {
+            eprintln!("souk-load: submit refused: {res}");
+            return std::process::ExitCode::FAILURE;
+        }
+        let took = started.elapsed();
+        eprintln!("  ad {}: {:.0} ms", n + 1, took.as_secs_f64() * 1000.0);
+        times.push(took.as_secs_f64() * 1000.0);
+    }
+    times.sort_by(f64::total_cmp);
+    let median = times[times.len() / 2];
+    print!(
+        "publish: {ads} ads x {photos} photos {width}x{height} ({mb:.1} MiB): ms min {:.0} median {median:.0} max {:.0}",
+        times[0],
+        times[times.len() - 1]
+    );
+    match pid {
+        Some(pid) => println!(
+            "; server peak RSS {} MiB, RSS now {} MiB",
+            proc_kib(pid, "VmHWM:").unwrap_or(0) / 1024,
+            proc_kib(pid, "VmRSS:").unwrap_or(0) / 1024
+        ),
+        None => println!(),
+    }
+    std::process::ExitCode::SUCCESS
 }
 
 fn is_loopback(url: &str) -> bool {
@@ -165,13 +350,16 @@ fn auth_costs(iterations: usize) -> std::process::ExitCode {
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
-    let (url, operation, connections, duration, lang) = match Cli::parse().scenario {
+    let (url, operation, connections, duration, lang, login, password) = match Cli::parse().scenario {
         Scenario::Auth { iterations } => return auth_costs(iterations),
-        Scenario::Gateway { url, operation, connections, duration, lang } => {
-            (url, operation, connections, duration, lang)
+        Scenario::Publish { url, login, password, photos, width, height, ads, pid } => {
+            return publish(url, login, password, photos, width, height, ads, pid).await;
+        }
+        Scenario::Gateway { url, operation, connections, duration, lang, login, password } => {
+            (url, operation, connections, duration, lang, login, password)
         }
     };
-    let Some(body) = operation_body(&operation) else {
+    let Some(bodies) = operation_bodies(&operation) else {
         eprintln!("souk-load: unknown operation {operation}");
         return std::process::ExitCode::FAILURE;
     };
@@ -190,7 +378,18 @@ async fn main() -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
-    let payload = Arc::new(serde_json::to_vec(&body).unwrap_or_default());
+    let token = match &login {
+        Some(l) => match sign_in(&client, &url, l, &password).await {
+            Ok(t) => Some(format!("Bearer {t}")),
+            Err(e) => {
+                eprintln!("souk-load: {e}");
+                return std::process::ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
+    let payloads: Arc<Vec<Vec<u8>>> =
+        Arc::new(bodies.iter().map(|b| serde_json::to_vec(b).unwrap_or_default()).collect());
     let stop = Arc::new(AtomicBool::new(false));
     let measuring = Arc::new(AtomicBool::new(false));
     let done = Arc::new(AtomicU64::new(0));
@@ -201,24 +400,32 @@ async fn main() -> std::process::ExitCode {
     );
 
     let mut workers = Vec::new();
-    for _ in 0..connections {
-        let (client, endpoint, payload, lang) = (client.clone(), endpoint.clone(), Arc::clone(&payload), lang.clone());
+    for worker in 0..connections {
+        let (client, endpoint, payloads, lang, token) =
+            (client.clone(), endpoint.clone(), Arc::clone(&payloads), lang.clone(), token.clone());
         let (stop, measuring, done, errors) =
             (Arc::clone(&stop), Arc::clone(&measuring), Arc::clone(&done), Arc::clone(&errors));
         workers.push(tokio::spawn(async move {
             let mut samples: Vec<u32> = Vec::new();
+            let mut next = worker;
             while !stop.load(Ordering::Relaxed) {
                 let started = Instant::now();
-                let res = client
+                next = (next + 1) % payloads.len();
+                let mut req = client
                     .post(&endpoint)
                     .header("content-type", "application/json")
                     .header("Accept-Language", &lang)
-                    .body(payload.as_ref().clone())
-                    .send()
-                    .await;
+                    .body(payloads[next].clone());
+                if let Some(t) = &token {
+                    req = req.header("Authorization", t);
+                }
+                let res = req.send().await;
+                // A GraphQL error (HTTP 200 with `errors`) is a failure too.
                 let ok = match res {
-                    Ok(r) => r.status().is_success() && r.bytes().await.is_ok(),
-                    Err(_) => false,
+                    Ok(r) if r.status().is_success() => {
+                        r.bytes().await.is_ok_and(|b| !b.windows(9).any(|w| w == b"\"errors\""))
+                    }
+                    _ => false,
                 };
                 if measuring.load(Ordering::Relaxed) {
                     if ok {
@@ -313,6 +520,7 @@ mod tests {
         ] {
             assert!(operation_body(op).is_some(), "{op}");
         }
+        assert_eq!(operation_bodies("getMyAds").map(|b| b.len()), Some(44));
         assert!(operation_body("dropTables").is_none());
     }
 }

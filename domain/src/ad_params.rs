@@ -118,9 +118,26 @@ const EDUCATION: &[Choice] = &[
     c("bac_3", "Licence", "الإجازة"),
     c("bac_5", "Master ou ingénieur", "الماستر أو مهندس"),
 ];
+const SECTORS: &[Choice] = &[
+    c("commerce", "Commerce et vente", "التجارة والمبيعات"),
+    c("finance", "Comptabilité et finance", "المحاسبة والمالية"),
+    c("informatique", "Informatique", "المعلوميات"),
+    c("centre_appel", "Centres d'appel", "مراكز النداء"),
+    c("transport", "Transport", "النقل"),
+    c("logistique", "Logistique", "اللوجستيك"),
+    c("hotellerie", "Hôtellerie et restauration", "الفندقة والمطاعم"),
+    c("administration", "Administration", "الإدارة"),
+    c("industrie", "Industrie", "الصناعة"),
+    c("sante", "Santé", "الصحة"),
+    c("enseignement", "Enseignement", "التعليم"),
+    c("securite", "Sécurité", "الأمن"),
+    c("btp", "BTP", "البناء والأشغال العمومية"),
+    c("marketing", "Marketing et communication", "التسويق والتواصل"),
+    c("autre", "Autre secteur", "قطاع آخر"),
+];
 const AGES: &[Choice] = &[
     c("neuf", "Neuf", "جديد"),
-    c("moins_5_ans", "Moins de 5 ans", "أقل من 5 سنوات"),
+    c("1_5_ans", "1 à 5 ans", "من سنة إلى 5 سنوات"),
     c("5_10_ans", "5 à 10 ans", "من 5 إلى 10 سنوات"),
     c("10_20_ans", "10 à 20 ans", "من 10 إلى 20 سنة"),
     c("plus_20_ans", "Plus de 20 ans", "أكثر من 20 سنة"),
@@ -186,7 +203,7 @@ const BUSINESS_PREMISES: &[ParamSpec] = &[
 
 const JOB: &[ParamSpec] = &[
     p("contract", l("Type de contrat", "نوع العقد"), ParamKind::Choice(CONTRACTS), false),
-    p("sector", l("Secteur d'activité", "قطاع النشاط"), TEXT, false),
+    p("sector", l("Secteur d'activité", "قطاع النشاط"), ParamKind::Choice(SECTORS), false),
     p("experience", l("Expérience", "الخبرة"), ParamKind::Choice(EXPERIENCE), false),
     p("education", l("Niveau d'études", "المستوى الدراسي"), ParamKind::Choice(EDUCATION), false),
 ];

@@ -347,3 +347,50 @@ async fn the_full_demo_seeds_in_reasonable_time() {
     store.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every demo ad passes the ad form's four steps as a seller would have to: the same text,
+/// parameter, location and price rules (`domain::ad_form`), so the demo shows only what the
+/// form accepts.
+#[test]
+fn every_demo_ad_passes_the_ad_form() {
+    use souk_domain::ad_form::{AdDraft, FormContext, PACK_PHOTOS, check_steps};
+    let reference = reference();
+    let data = generate(&reference, 3_200, DEMO_SEED, NOW, &ImageSet::standard());
+    let areas_of = |city| reference.areas.iter().filter(|a| a.city_id == city).map(|a| a.id).collect::<Vec<_>>();
+    let cx = FormContext {
+        categories: &reference.categories,
+        cars: &reference.cars,
+        cities: &reference.cities,
+        areas_of: &areas_of,
+        max_photos: PACK_PHOTOS,
+    };
+    let mut failures = Vec::new();
+    for ad in &data.ads {
+        let draft = AdDraft {
+            category_id: Some(ad.category_id),
+            ad_type: Some(ad.ad_type.clone()),
+            title: Some(ad.title.clone()),
+            description: Some(ad.description.clone()),
+            params: ad.params.clone(),
+            urgent: ad.urgent,
+            discount: ad.discount,
+            delivery: ad.delivery,
+            images: ad.images.clone(),
+            video: None,
+            city_id: Some(ad.city_id),
+            area_id: ad.area_id,
+            price: ad.price,
+            phone_hidden: ad.phone_hidden,
+        };
+        if let Err(e) = check_steps(4, &draft, &cx) {
+            failures.push(format!("{} {} {:?}: {e}", ad.category_id, ad.ad_type, ad.title));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} demo ads fail the form, e.g. {:#?}",
+        failures.len(),
+        data.ads.len(),
+        &failures[..failures.len().min(8)]
+    );
+}

@@ -1,11 +1,12 @@
-// The redux store: the current language, toasts, and the RTK Query cache of gateway data.
+// The redux store: the current language, who is signed in (and the login wall), toasts, and the RTK Query cache of gateway data.
 
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api } from '../api/baseApi';
 import { toastsSlice } from '../ui/toastSlice';
+import { authSlice } from '../features/auth/authSlice';
 import { languageSlice } from './languageSlice';
 
-const rootReducer = combineSlices(languageSlice, toastsSlice, api);
+const rootReducer = combineSlices(languageSlice, authSlice, toastsSlice, api);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -152,3 +152,47 @@ export function gateway(resolvers: Record<string, Resolver> = {}, calls: Gateway
 export function pending(): Promise<Response> {
   return new Promise<Response>(() => undefined);
 }
+
+function base64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** An access token shaped like the server's (HS256 JWT with the spec §3 claims); unsigned. */
+export function accessTokenFor(claims: { accountId?: number; name?: string; roles?: string[]; storeId?: number | null } = {}): string {
+  const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64Url(
+    JSON.stringify({
+      sub: '0193a8f0-0000-7000-8000-000000000001',
+      accountId: claims.accountId ?? 42,
+      storeId: claims.storeId ?? null,
+      roles: claims.roles ?? [],
+      name: claims.name ?? 'Yassine El Amrani',
+      email: null,
+      allowedAccess: [],
+      exp: Math.floor(Date.now() / 1000) + 900,
+    }),
+  );
+  return `${header}.${payload}.c2lnbmF0dXJl`;
+}
+
+export function tokenPair(claims?: Parameters<typeof accessTokenFor>[0]) {
+  return { accessToken: accessTokenFor(claims), refreshToken: 'refresh-token-1', expiresIn: 900, tokenType: 'Bearer' };
+}
+
+export function accountInfo(overrides: Partial<{ name: string; type: string; email: string | null; phone: string | null }> = {}) {
+  return {
+    id: 42,
+    uuId: '0193a8f0-0000-7000-8000-000000000001',
+    name: overrides.name ?? 'Yassine El Amrani',
+    email: overrides.email ?? null,
+    phone: { number: overrides.phone === undefined ? '0612345678' : overrides.phone, isHidden: false },
+    location: { city: { id: 1, name: 'Casablanca' }, address: null },
+    registeredAt: 1_760_000_000,
+    type: overrides.type ?? 'private',
+    roles: [],
+    storeId: null,
+  };
+}

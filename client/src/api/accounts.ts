@@ -80,6 +80,9 @@ export const REQUEST_ACCOUNT_RECOVERY_BY_PHONE = `mutation requestAccountRecover
 export const RESET_MY_PASSWORD = `mutation resetMyPassword($input: ResetPasswordInput!) {
   resetMyPassword(input: $input) { code }
 }`;
+export const REFRESH_ACCESS_TOKEN = `mutation refreshAccessToken($refreshToken: String!) {
+  refreshAccessToken(refreshToken: $refreshToken) { ${TOKEN_FIELDS} }
+}`;
 export const GET_MY_ACCOUNT_INFO = `query getMyAccountInfo {
   getMyAccountInfo { ${ACCOUNT_FIELDS} }
 }`;
@@ -138,6 +141,11 @@ export const accountsApi = api.injectEndpoints({
       transformResponse: (data: { resetMyPassword: { code: number } }) => data.resetMyPassword.code,
       extraOptions: NO_RETRY,
     }),
+    refreshAccessToken: build.mutation<TokenPair, { refreshToken: string }>({
+      query: (variables) => ({ document: REFRESH_ACCESS_TOKEN, variables }),
+      transformResponse: (data: { refreshAccessToken: TokenPair }) => data.refreshAccessToken,
+      extraOptions: NO_RETRY,
+    }),
     getMyAccountInfo: build.query<AccountInfo, { accessToken: string }>({
       // The token is part of the argument so that each signed-in person has their own entry.
       query: () => ({ document: GET_MY_ACCOUNT_INFO }),
@@ -161,6 +169,7 @@ export const {
   useRequestAccountRecoveryMutation,
   useRequestAccountRecoveryByPhoneMutation,
   useResetMyPasswordMutation,
+  useRefreshAccessTokenMutation,
   useGetMyAccountInfoQuery,
   useLogoutMutation,
 } = accountsApi;

@@ -89,6 +89,14 @@ describe('vertical home (/{vertical})', () => {
       'href',
       '/fr/locations-de-vacances?adType=vacation_rent',
     );
+
+    fireEvent.keyDown(within(tablist).getByRole('tab', { name: 'Vacances' }), { key: 'ArrowRight' });
+    expect(within(tablist).getByRole('tab', { name: 'Colocations' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(tablist).getByRole('tab', { name: 'Colocations' })).toHaveFocus();
+    fireEvent.keyDown(within(tablist).getByRole('tab', { name: 'Colocations' }), { key: 'ArrowRight' });
+    expect(within(tablist).getByRole('tab', { name: 'Ventes' })).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(within(tablist).getByRole('tab', { name: 'Ventes' }), { key: 'End' });
+    expect(within(tablist).getByRole('tab', { name: 'Colocations' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('opens the tab named in the address, in Arabic, with the Arabic slug', async () => {

@@ -4,6 +4,7 @@
 // listings. A slug that names no vertical is a listing path, which the search issue will
 // serve; until then it is the 404 page.
 
+import type { KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useGetCategoriesQuery, type Category } from '../../api/catalog';
@@ -24,9 +25,33 @@ function RealEstateTabs({ categories, language }: { categories: readonly Categor
   const selected: RealEstateTab = isRealEstateTab(requested) ? requested : 'sales';
   const content = tabContent(selected, categories);
 
+  // ARIA tabs: the arrow keys move between tabs (mirrored in right-to-left), Home and End jump.
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = REAL_ESTATE_TABS.indexOf(selected);
+    const forward = document.documentElement.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const backward = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft';
+    const last = REAL_ESTATE_TABS.length - 1;
+    const next =
+      event.key === forward ? (index + 1) % REAL_ESTATE_TABS.length
+      : event.key === backward ? (index + last) % REAL_ESTATE_TABS.length
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? last
+      : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    const tab = REAL_ESTATE_TABS[next] ?? 'sales';
+    setParams({ tab }, { replace: true });
+    document.getElementById(`tab-${tab}`)?.focus();
+  }
+
   return (
     <div className="tabs">
-      <div className="tabs__list" role="tablist" aria-label={intl.formatMessage({ id: 'vertical.realEstate.tabs' })}>
+      <div
+        className="tabs__list"
+        role="tablist"
+        aria-label={intl.formatMessage({ id: 'vertical.realEstate.tabs' })}
+        onKeyDown={onKeyDown}
+      >
         {REAL_ESTATE_TABS.map((tab) => (
           <button
             key={tab}

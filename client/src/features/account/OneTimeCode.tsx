@@ -5,6 +5,7 @@
 
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { isolateLtr } from '../../lib/bidi';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { TextField } from '../../ui/TextField';
@@ -82,7 +83,7 @@ export function OneTimeCode({ phone, onSubmit, onResend, onSkip, busy = false, e
   const failure = resendError ?? error;
   return (
     <form className="form one-time-code" noValidate onSubmit={submit}>
-      <p>{intl.formatMessage({ id: 'otp.sentTo' }, { phone })}</p>
+      <p>{intl.formatMessage({ id: 'otp.sentTo' }, { phone: isolateLtr(phone) })}</p>
       <TextField
         label={intl.formatMessage({ id: 'otp.label' }, { length: CODE_LENGTH })}
         inputMode="numeric"

@@ -13,6 +13,7 @@ import {
 } from '../../api/accounts';
 import { useLanguage } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
+import { isolateLtr } from '../../lib/bidi';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { TextField } from '../../ui/TextField';
@@ -165,7 +166,7 @@ function ResetByPhone() {
 function ResetByEmail() {
   const intl = useIntl();
   const [sentTo, setSentTo] = useState<string | undefined>(undefined);
-  if (sentTo) return <p role="status">{intl.formatMessage({ id: 'reset.linkSent' }, { email: sentTo })}</p>;
+  if (sentTo) return <p role="status">{intl.formatMessage({ id: 'reset.linkSent' }, { email: isolateLtr(sentTo) })}</p>;
   return <AskForReset method="email" onSent={setSentTo} />;
 }
 

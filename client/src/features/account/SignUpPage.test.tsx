@@ -130,7 +130,8 @@ describe('sign-up (/account/signup)', () => {
     expect(calls.find((call) => call.operationName === 'requestPhoneVerification')?.variables).toEqual({
       input: { phone: '0611223344' },
     });
-    expect(screen.getByText('Nous avons envoyé un code par messagerie au 0611223344.')).toBeInTheDocument();
+    // The number is isolated left to right so that an Arabic sentence keeps its full stop after it.
+    expect(screen.getByText('Nous avons envoyé un code par messagerie au \u20660611223344\u2069.')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
     expect(screen.getByLabelText('Code à 6 chiffres')).toHaveAccessibleDescription('Veuillez saisir le code');

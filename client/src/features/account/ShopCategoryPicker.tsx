@@ -1,13 +1,20 @@
-// The shop's category at sign-up (spec §2 "shop sign-up with category"): a select of the
-// categories under each vertical, grouped by vertical, from getCategories.
+// The shop's category at sign-up (spec §2 "shop sign-up with category"): a select of every
+// category under each vertical (groups, then their categories, in display order), grouped by
+// vertical, from getCategories.
 
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { useGetCategoriesQuery } from '../../api/catalog';
+import { useGetCategoriesQuery, type Category } from '../../api/catalog';
 import type { MessageId } from '../../app/i18n';
 import { useLanguage } from '../../app/i18n';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
+import { buildCategoryTree, type CategoryNode } from '../home/categoryTree';
+
+/** The categories of a subtree, each before its own children. */
+function flatten(nodes: readonly CategoryNode[]): Category[] {
+  return nodes.flatMap(({ category, children }) => [category, ...flatten(children)]);
+}
 
 export interface ShopCategoryPickerProps {
   value: number | undefined;
@@ -32,7 +39,7 @@ export function ShopCategoryPicker({ value, onChange, problem }: ShopCategoryPic
   }
   if (!currentData) return <Loader label={intl.formatMessage({ id: 'home.categories.loading' })} />;
 
-  const verticals = currentData.filter((category) => category.parentId === null);
+  const verticals = buildCategoryTree(currentData);
   const problemId = `${id}-problem`;
   return (
     <div className="field">
@@ -51,15 +58,13 @@ export function ShopCategoryPicker({ value, onChange, problem }: ShopCategoryPic
         }}
       >
         <option value="">{intl.formatMessage({ id: 'signup.shopCategory.choose' })}</option>
-        {verticals.map((vertical) => (
+        {verticals.map(({ category: vertical, children }) => (
           <optgroup key={vertical.id} label={vertical.name}>
-            {currentData
-              .filter((category) => category.parentId === vertical.id)
-              .map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
+            {flatten(children).map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
           </optgroup>
         ))}
       </select>

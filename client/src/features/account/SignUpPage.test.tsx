@@ -208,7 +208,16 @@ describe('sign-up (/account/signup)', () => {
     type('Adresse e-mail', 'contact@automaroc.ma');
     type('Numéro de téléphone', '0522334455');
     fireEvent.change(screen.getByLabelText('Ville'), { target: { value: '1' } });
-    fireEvent.change(screen.getByLabelText('Catégorie de la boutique'), { target: { value: '2010' } });
+    const category = screen.getByLabelText('Catégorie de la boutique');
+    // Groups and their own categories are offered, under their vertical.
+    const vehicles = within(category).getByRole('group', { name: 'Véhicules' });
+    expect(within(vehicles).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Voitures',
+      'Pièces et accessoires',
+      'Pièces auto',
+      'Pièces moto',
+    ]);
+    fireEvent.change(category, { target: { value: '2060' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Premium' }));
     type('Mot de passe', 'secret1');
     type('Confirmation du mot de passe', 'secret1');
@@ -223,7 +232,7 @@ describe('sign-up (/account/signup)', () => {
         email: 'contact@automaroc.ma',
         phone: '0522334455',
         cityId: 1,
-        shopCategory: 2010,
+        shopCategory: 2060,
         plan: 'premium',
         password: 'secret1',
         passwordConfirmation: 'secret1',

@@ -35,13 +35,17 @@ export default function AccountPage() {
         {currentData.phone.number ? (
           <>
             <dt>{intl.formatMessage({ id: 'account.phone' })}</dt>
-            <dd dir="ltr">{currentData.phone.number}</dd>
+            <dd>
+              <bdi dir="ltr">{currentData.phone.number}</bdi>
+            </dd>
           </>
         ) : null}
         {currentData.email ? (
           <>
             <dt>{intl.formatMessage({ id: 'account.email' })}</dt>
-            <dd dir="ltr">{currentData.email}</dd>
+            <dd>
+              <bdi dir="ltr">{currentData.email}</bdi>
+            </dd>
           </>
         ) : null}
         {currentData.location.city ? (

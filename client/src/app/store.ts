@@ -4,6 +4,7 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api } from '../api/baseApi';
 import { toastsSlice } from '../ui/toastSlice';
 import { authSlice } from '../features/auth/authSlice';
+import { sessionExpiryMiddleware } from '../features/auth/sessionExpiry';
 import { languageSlice } from './languageSlice';
 
 const rootReducer = combineSlices(languageSlice, authSlice, toastsSlice, api);
@@ -14,7 +15,7 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware, sessionExpiryMiddleware),
   });
 }
 

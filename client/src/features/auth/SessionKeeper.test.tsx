@@ -1,11 +1,12 @@
 // The session keeper: a session with only its refresh token left is renewed at start-up; a
-// refused refresh token ends it.
+// refused refresh token ends it; an access token the server refuses is renewed at once, or
+// the person signed out when no refresh token is left.
 
 import { screen, waitFor } from '@testing-library/react';
-import { gateway, graphqlError, tokenPair, type GatewayCall } from '../../../test/fixtures';
+import { accountInfo, gateway, graphqlError, tokenPair, type GatewayCall } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { readCookie, writeCookie } from '../../lib/cookies';
-import { REFRESH_COOKIE } from './session';
+import { REFRESH_COOKIE, storeTokens } from './session';
 
 describe('session keeper', () => {
   it('renews the access token from the refresh token', async () => {
@@ -36,5 +37,44 @@ describe('session keeper', () => {
       expect(readCookie(REFRESH_COOKIE)).toBeUndefined();
     });
     expect(screen.getByRole('link', { name: 'Se connecter' })).toBeInTheDocument();
+  });
+});
+
+describe('an access token the server refuses', () => {
+  it('is renewed at once when a refresh token is left, and the screen refetches', async () => {
+    storeTokens(tokenPair({ name: 'Amina' }));
+    const renewed = tokenPair({ name: 'Amina', accountId: 43 });
+    const calls: GatewayCall[] = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      gateway(
+        {
+          getMyAccountInfo: ({ headers }) =>
+            headers.get('Authorization') === `Bearer ${renewed.accessToken}`
+              ? accountInfo({ name: 'Amina' })
+              : graphqlError('SESSION_EXPIRED', 'common.error.sessionExpired', 'x'),
+          refreshAccessToken: () => renewed,
+        },
+        calls,
+      ),
+    );
+
+    renderApp('/fr/account');
+
+    expect(await screen.findByText('Amina')).toBeInTheDocument();
+    expect(calls.filter((call) => call.operationName === 'refreshAccessToken')).toHaveLength(1);
+    expect(readCookie('souk_token')).toBe(renewed.accessToken);
+  });
+
+  it('signs the person out when no refresh token is left', async () => {
+    writeCookie('souk_token', tokenPair().accessToken, { maxAge: 600 });
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      gateway({ getMyAccountInfo: () => graphqlError('INVALID_TOKEN', 'common.error.invalidToken', 'x') }),
+    );
+
+    const { pathname } = renderApp('/fr/account');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
+    expect(pathname()).toBe('/fr/account/signin');
+    expect(readCookie('souk_token')).toBeUndefined();
   });
 });

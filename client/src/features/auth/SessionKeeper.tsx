@@ -1,13 +1,14 @@
 // Keeps a session alive: access tokens last 15 minutes and refresh tokens 30 days (docs/api.md).
-// A minute before the access token ends (or at start-up when only the refresh token is left),
-// it asks refreshAccessToken for a new pair; a refresh token the server no longer accepts
+// A minute before the access token ends (at start-up when only the refresh token is left, and
+// at once when the server refused the access token: sessionExpiry.ts), it asks
+// refreshAccessToken for a new pair; a refresh token the server no longer accepts
 // ends the session here too. Renders nothing.
 
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useRefreshAccessTokenMutation } from '../../api/accounts';
 import { isGatewayError } from '../../api/gateway';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectUser, signedIn, signedOut } from './authSlice';
+import { selectRenewals, selectUser, signedIn, signedOut } from './authSlice';
 import { clearTokens, refreshToken, storeTokens, userFromToken } from './session';
 
 /** Refresh this long before the access token expires. */
@@ -18,11 +19,17 @@ export function SessionKeeper() {
   const user = useAppSelector(selectUser);
   const [refresh] = useRefreshAccessTokenMutation();
   const expiresAt = user?.expiresAt;
+  // A renewal asked for by sessionExpiry.ts runs at once.
+  const renewals = useAppSelector(selectRenewals);
+  const handledRenewals = useRef(0);
 
   useEffect(() => {
     const token = refreshToken();
     if (!token) return;
-    const wait = expiresAt === undefined ? 0 : Math.max(0, (expiresAt - REFRESH_MARGIN_SECONDS) * 1000 - Date.now());
+    const renewNow = renewals > handledRenewals.current;
+    handledRenewals.current = renewals;
+    const wait =
+      expiresAt === undefined || renewNow ? 0 : Math.max(0, (expiresAt - REFRESH_MARGIN_SECONDS) * 1000 - Date.now());
     const timer = setTimeout(() => {
       refresh({ refreshToken: token })
         .unwrap()
@@ -43,7 +50,7 @@ export function SessionKeeper() {
     return () => {
       clearTimeout(timer);
     };
-  }, [dispatch, expiresAt, refresh]);
+  }, [dispatch, expiresAt, refresh, renewals]);
 
   return null;
 }

@@ -9,12 +9,14 @@ export interface AuthState {
   user: SessionUser | null;
   /** The login wall dialog (loginWall.ts keeps the callback to run after sign-in). */
   wallOpen: boolean;
+  /** Bumped when the server refused the access token: the session keeper renews it now. */
+  renewals: number;
 }
 
 export const authSlice = createSlice({
   name: 'auth',
   // Lazy: read the cookie when a store is created, not when the module loads.
-  initialState: (): AuthState => ({ user: storedUser() ?? null, wallOpen: false }),
+  initialState: (): AuthState => ({ user: storedUser() ?? null, wallOpen: false, renewals: 0 }),
   reducers: {
     signedIn(state, action: PayloadAction<SessionUser>) {
       state.user = action.payload;
@@ -22,6 +24,9 @@ export const authSlice = createSlice({
     },
     signedOut(state) {
       state.user = null;
+    },
+    renewalRequested(state) {
+      state.renewals += 1;
     },
     loginWallOpened(state) {
       state.wallOpen = true;
@@ -34,8 +39,9 @@ export const authSlice = createSlice({
     selectUser: (state) => state.user,
     selectIsLoggedIn: (state) => state.user !== null,
     selectLoginWallOpen: (state) => state.wallOpen,
+    selectRenewals: (state) => state.renewals,
   },
 });
 
-export const { signedIn, signedOut, loginWallOpened, loginWallClosed } = authSlice.actions;
-export const { selectUser, selectIsLoggedIn, selectLoginWallOpen } = authSlice.selectors;
+export const { signedIn, signedOut, renewalRequested, loginWallOpened, loginWallClosed } = authSlice.actions;
+export const { selectUser, selectIsLoggedIn, selectLoginWallOpen, selectRenewals } = authSlice.selectors;

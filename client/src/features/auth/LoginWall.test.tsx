@@ -90,4 +90,21 @@ describe('login wall', () => {
     });
     expect(onSave).not.toHaveBeenCalled();
   });
+
+  it('takes the focus when it opens and closes with Escape', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway());
+    const onSave = jest.fn();
+    renderWithWall(onSave);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connectez-vous pour continuer' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveFocus();
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(onSave).not.toHaveBeenCalled();
+  });
 });

@@ -1,5 +1,5 @@
-// A small category tree in the gateway's shape (four verticals, one group with sub-categories),
-// and helpers that answer `fetch` the way the gateway does.
+// A small category tree and city list in the gateway's shape, and helpers that answer `fetch`
+// the way the gateway does (by operation name, in the request's language).
 
 import type { Category } from '../src/api/catalog';
 
@@ -59,8 +59,140 @@ export function requestOf(fetchMock: jest.SpyInstance, index = 0): { body: unkno
   return { body, headers: new Headers(init.headers) };
 }
 
-/** Answers getCategories in the request's Accept-Language. */
+/** Answers the catalog operations (getCategories, cities) in the request's Accept-Language. */
 export function categoriesHandler(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const language = new Headers(init?.headers).get('Accept-Language') === 'ar' ? 'ar' : 'fr';
-  return Promise.resolve(jsonResponse({ data: { getCategories: categories(language) } }));
+  return gateway()(input, init);
+}
+
+interface City {
+  label: string;
+  value: string;
+  type: string;
+  cityId: number;
+  areaId: number | null;
+  slug: string;
+}
+
+const CITY_ROWS: [id: number, fr: string, ar: string, slugFr: string, slugAr: string][] = [
+  [1, 'Casablanca', 'الدار البيضاء', 'casablanca', 'الدار-البيضاء'],
+  [2, 'Fès', 'فاس', 'fes', 'فاس'],
+  [3, 'Tanger', 'طنجة', 'tanger', 'طنجة'],
+  [4, 'Marrakech', 'مراكش', 'marrakech', 'مراكش'],
+  [7, 'Rabat', 'الرباط', 'rabat', 'الرباط'],
+  [8, 'Agadir', 'أكادير', 'agadir', 'أكادير'],
+];
+
+/** Cities as getCitiesFormattedNext and getPopularCitiesFormattedNext list them. */
+export function cities(language: 'fr' | 'ar'): City[] {
+  return CITY_ROWS.map(([id, fr, ar, slugFr, slugAr]) => ({
+    label: language === 'ar' ? ar : fr,
+    value: String(id),
+    type: 'city',
+    cityId: id,
+    areaId: null,
+    slug: language === 'ar' ? slugAr : slugFr,
+  }));
+}
+
+export interface GatewayCall {
+  operationName: string;
+  variables: Record<string, unknown>;
+  language: 'fr' | 'ar';
+  headers: Headers;
+}
+
+/** What a resolver answers: the operation's data, or a whole Response (errors, statuses). */
+type Resolver = (call: GatewayCall) => unknown;
+
+/** A GraphQL error answer (HTTP 200 with `errors`), as the gateway sends a resolver's refusal. */
+export function graphqlError(code: string, messageKey: string, message: string): Response {
+  return jsonResponse({ data: null, errors: [{ message, extensions: { code, messageKey } }] });
+}
+
+/** The catalog operations answered from the fixtures above. */
+export const CATALOG_RESOLVERS: Record<string, Resolver> = {
+  getCategories: ({ language }) => categories(language),
+  getCitiesFormattedNext: ({ language }) => ({ cities: cities(language), count: CITY_ROWS.length }),
+  getPopularCitiesFormattedNext: ({ language }) => cities(language),
+};
+
+/**
+ * A fetch implementation that answers each GraphQL operation with its resolver (by
+ * operationName), in the request's Accept-Language; the catalog ones answer by default.
+ * An operation without a resolver is a GRAPHQL_VALIDATION_FAILED 400, as the server would.
+ */
+export function gateway(resolvers: Record<string, Resolver> = {}, calls: GatewayCall[] = []) {
+  const all = { ...CATALOG_RESOLVERS, ...resolvers };
+  return (_input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const headers = new Headers(init?.headers);
+    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
+      operationName: string;
+      variables?: Record<string, unknown>;
+    };
+    const call: GatewayCall = {
+      operationName: body.operationName,
+      variables: body.variables ?? {},
+      language: headers.get('Accept-Language') === 'ar' ? 'ar' : 'fr',
+      headers,
+    };
+    calls.push(call);
+    const resolver = all[body.operationName];
+    if (!resolver) {
+      return Promise.resolve(
+        jsonResponse({ errors: [{ message: 'unknown', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] }, 400),
+      );
+    }
+    return Promise.resolve(resolver(call)).then((answer) =>
+      answer instanceof Response ? answer : jsonResponse({ data: { [body.operationName]: answer } }),
+    );
+  };
+}
+
+/** A fetch that never answers: the screen stays in its loading state. */
+export function pending(): Promise<Response> {
+  return new Promise<Response>(() => undefined);
+}
+
+function base64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** An access token shaped like the server's (HS256 JWT with the spec §3 claims); unsigned. */
+export function accessTokenFor(claims: { accountId?: number; name?: string; roles?: string[]; storeId?: number | null } = {}): string {
+  const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64Url(
+    JSON.stringify({
+      sub: '0193a8f0-0000-7000-8000-000000000001',
+      accountId: claims.accountId ?? 42,
+      storeId: claims.storeId ?? null,
+      roles: claims.roles ?? [],
+      name: claims.name ?? 'Yassine El Amrani',
+      email: null,
+      allowedAccess: [],
+      exp: Math.floor(Date.now() / 1000) + 900,
+    }),
+  );
+  return `${header}.${payload}.c2lnbmF0dXJl`;
+}
+
+export function tokenPair(claims?: Parameters<typeof accessTokenFor>[0]) {
+  return { accessToken: accessTokenFor(claims), refreshToken: 'refresh-token-1', expiresIn: 900, tokenType: 'Bearer' };
+}
+
+export function accountInfo(overrides: Partial<{ name: string; type: string; email: string | null; phone: string | null }> = {}) {
+  return {
+    id: 42,
+    uuId: '0193a8f0-0000-7000-8000-000000000001',
+    name: overrides.name ?? 'Yassine El Amrani',
+    email: overrides.email ?? null,
+    phone: { number: overrides.phone === undefined ? '0612345678' : overrides.phone, isHidden: false },
+    location: { city: { id: 1, name: 'Casablanca' }, address: null },
+    registeredAt: 1_760_000_000,
+    type: overrides.type ?? 'private',
+    roles: [],
+    storeId: null,
+  };
 }

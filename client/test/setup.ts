@@ -2,6 +2,11 @@
 // failure whenever React or a library reports a console error or warning.
 
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// Lazy pages load their chunk on first use; on a busy shared machine that takes more than the
+// default second.
+configure({ asyncUtilTimeout: 4000 });
 
 let reported: string[] = [];
 

@@ -34,6 +34,8 @@ export interface FormattedLocation {
   label: string;
   value: string;
   type: string;
+  /** The city's slug in the request language (listing URLs). */
+  slug?: string;
 }
 
 export interface CitiesPage {
@@ -62,7 +64,7 @@ export const GET_CITIES_FORMATTED_NEXT = `query getCitiesFormattedNext($startInd
 }`;
 
 export const GET_POPULAR_CITIES_FORMATTED_NEXT = `query getPopularCitiesFormattedNext($isMobile: Boolean) {
-  getPopularCitiesFormattedNext(isMobile: $isMobile) { label value type }
+  getPopularCitiesFormattedNext(isMobile: $isMobile) { label value type slug }
 }`;
 
 export const GET_AREAS = `query getAreas($cityId: Int!) {

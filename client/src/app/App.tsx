@@ -1,7 +1,10 @@
 // The root component, to be placed inside a router (BrowserRouter in the browser, MemoryRouter
-// in tests): store, language and text providers, the routes, and the toast region.
+// in tests): store, language and text providers, the session keeper, the routes, the login
+// wall and the toast region.
 
 import { Provider } from 'react-redux';
+import { LoginWall } from '../features/auth/LoginWall';
+import { SessionKeeper } from '../features/auth/SessionKeeper';
 import { ToastRegion } from '../ui/ToastRegion';
 import { I18nProvider } from './i18n';
 import { AppRoutes } from './router';
@@ -11,7 +14,9 @@ export function App({ store }: { store: AppStore }) {
   return (
     <Provider store={store}>
       <I18nProvider>
+        <SessionKeeper />
         <AppRoutes />
+        <LoginWall />
         <ToastRegion />
       </I18nProvider>
     </Provider>

@@ -1,18 +1,23 @@
-// The frame of every page: skip link, header with the product name and the language switch,
-// and the main landmark where the routed page (loaded on demand) appears.
+// The frame of every page: skip link, header with the product name, the sign-in (or account)
+// link and the language switch, and the main landmark where the routed page (loaded on demand)
+// appears.
 
 import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Outlet, useLocation } from 'react-router';
+import { selectUser } from '../features/auth/authSlice';
 import { Loader } from '../ui/Loader';
+import { useAppSelector } from './hooks';
 import { useLanguage } from './i18n';
 import { LanguageSwitch } from './LanguageSwitch';
+import { localized, PATHS } from './paths';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 export function Layout() {
   const intl = useIntl();
   const language = useLanguage();
   const { pathname } = useLocation();
+  const user = useAppSelector(selectUser);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -26,7 +31,12 @@ export function Layout() {
         >
           {intl.formatMessage({ id: 'app.name' })}
         </Link>
-        <LanguageSwitch />
+        <div className="app-header__actions">
+          <Link className="app-header__account" to={localized(language, user ? PATHS.account : PATHS.signIn)}>
+            {intl.formatMessage({ id: user ? (user.type === 'shop' ? 'header.myShop' : 'header.myAccount') : 'header.signIn' })}
+          </Link>
+          <LanguageSwitch />
+        </div>
       </header>
       <main id="main" className="app-main" tabIndex={-1}>
         {/* Keyed by path so that leaving a failed page clears the error. */}

@@ -1,18 +1,53 @@
-// The route table (spec §2, so far home and 404), each route reachable with or without an
-// fr|ar prefix. Pages are loaded on demand (React.lazy) inside the layout's Suspense.
+// The route table (spec §2), each route reachable with or without an fr|ar prefix. Built so
+// far: home, vertical homes, account entry (sign-in, shop sign-in, sign-up, password reset,
+// the account page) and 404. Ad view, listing, shop and ad-form routes wait for the server's
+// Ads and Search operations. Pages are loaded on demand (React.lazy) inside the layout's
+// Suspense. ROUTE_KEYS names the spec's route keys that exist so far.
 
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
+import { RequireSignIn } from '../features/auth/RequireSignIn';
 import { LANGUAGES } from './language';
 import { Layout } from './Layout';
+import { PATHS } from './paths';
 
 const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
+const VerticalHomePage = lazy(() => import(/* webpackChunkName: "vertical" */ '../features/vertical/VerticalHomePage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ '../features/not-found/NotFoundPage'));
+const PrivateSignInPage = lazy(() =>
+  import(/* webpackChunkName: "signin" */ '../features/account/SignInPage').then((m) => ({ default: m.PrivateSignInPage })),
+);
+const ShopSignInPage = lazy(() =>
+  import(/* webpackChunkName: "signin" */ '../features/account/SignInPage').then((m) => ({ default: m.ShopSignInPage })),
+);
+const SignUpPage = lazy(() => import(/* webpackChunkName: "signup" */ '../features/account/SignUpPage'));
+const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "reset-password" */ '../features/account/ResetPasswordPage'));
+const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'));
+
+/** Spec §2 route keys implemented so far, with their paths (without language prefix). */
+export const ROUTE_KEYS = { 'home-page': PATHS.home } as const;
+
+function relative(path: string): string {
+  return path.replace(/^\//, '');
+}
 
 function pageRoutes(): RouteObject[] {
   return [
     { index: true, element: <HomePage /> },
     { path: 'home', element: <HomePage /> },
+    {
+      path: relative(PATHS.account),
+      element: (
+        <RequireSignIn>
+          <AccountPage />
+        </RequireSignIn>
+      ),
+    },
+    { path: relative(PATHS.signIn), element: <PrivateSignInPage /> },
+    { path: relative(PATHS.shopSignIn), element: <ShopSignInPage /> },
+    { path: relative(PATHS.signUp), element: <SignUpPage /> },
+    { path: relative(PATHS.resetPassword), element: <ResetPasswordPage /> },
+    { path: ':vertical', element: <VerticalHomePage /> },
     { path: '*', element: <NotFoundPage /> },
   ];
 }

@@ -1,11 +1,13 @@
-// The redux store: the current language, toasts, and the RTK Query cache of gateway data.
+// The redux store: the current language, who is signed in (and the login wall), toasts, and the RTK Query cache of gateway data.
 
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api } from '../api/baseApi';
 import { toastsSlice } from '../ui/toastSlice';
+import { authSlice } from '../features/auth/authSlice';
+import { sessionExpiryMiddleware } from '../features/auth/sessionExpiry';
 import { languageSlice } from './languageSlice';
 
-const rootReducer = combineSlices(languageSlice, toastsSlice, api);
+const rootReducer = combineSlices(languageSlice, authSlice, toastsSlice, api);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -13,7 +15,7 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware, sessionExpiryMiddleware),
   });
 }
 

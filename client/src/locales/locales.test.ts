@@ -19,7 +19,7 @@ describe('locale files', () => {
   ])('%s messages are not empty and format as ICU', (locale, messages) => {
     const problems: string[] = [];
     const intl = intlFor(locale, messages, problems);
-    const values = { soldShare: 0.5, days: 2, satisfiedShare: 0.5 };
+    const values = { days: 2, seconds: 30, hours: 24, min: 5, length: 6, phone: '0612345678', email: 'a@b.ma', name: 'Immobilier' };
     for (const [key, message] of Object.entries(messages)) {
       expect([key, message.trim().length > 0]).toEqual([key, true]);
       intl.formatMessage({ id: key as keyof typeof fr }, values);
@@ -28,10 +28,33 @@ describe('locale files', () => {
   });
 
   it('format the home figures with French and Arabic plural forms', () => {
-    const figures = { soldShare: 0.73, days: 3, satisfiedShare: 0.92 };
     const problems: string[] = [];
-    expect(intlFor('fr-MA', fr, problems).formatMessage({ id: 'home.tagline' }, figures)).toMatch(/^73\s%\sdes biens.*3 jours/);
-    expect(intlFor('ar-MA', ar, problems).formatMessage({ id: 'home.tagline' }, figures)).toContain('3 أيام');
+    const french = intlFor('fr-MA', fr, problems);
+    const arabic = intlFor('ar-MA', ar, problems);
+    expect(french.formatMessage({ id: 'home.figures.sold' }, { days: 3 })).toBe('des biens se vendent en moins de 3 jours');
+    expect(french.formatMessage({ id: 'home.figures.sold' }, { days: 1 })).toBe('des biens se vendent en moins de 1 jour');
+    expect(arabic.formatMessage({ id: 'home.figures.sold' }, { days: 3 })).toContain('3 أيام');
+    expect(arabic.formatMessage({ id: 'home.figures.sold' }, { days: 2 })).toContain('يومين');
+    expect(arabic.formatMessage({ id: 'home.figures.sold' }, { days: 11 })).toContain('11 يومًا');
     expect(problems).toEqual([]);
+  });
+
+  it('count down the one-time code with Arabic plural forms', () => {
+    const problems: string[] = [];
+    const arabic = intlFor('ar-MA', ar, problems);
+    const countdown = (seconds: number) => arabic.formatMessage({ id: 'otp.resendIn' }, { seconds });
+    expect(countdown(1)).toContain('ثانية واحدة');
+    expect(countdown(2)).toContain('ثانيتين');
+    expect(countdown(5)).toContain('5 ثوانٍ');
+    expect(countdown(45)).toContain('45 ثانية');
+    expect(intlFor('fr-MA', fr, problems).formatMessage({ id: 'otp.resendIn' }, { seconds: 1 })).toMatch(/1 seconde$/);
+    expect(problems).toEqual([]);
+  });
+
+  it('carry the server error catalogue keys in both languages', () => {
+    for (const key of ['login.error.incorrectCredentials', 'otp.error.enterCode', 'validation.password.min', 'validation.city.required']) {
+      expect(Object.keys(fr)).toContain(key);
+      expect(Object.keys(ar)).toContain(key);
+    }
   });
 });

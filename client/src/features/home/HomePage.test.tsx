@@ -1,7 +1,16 @@
-// The home page states (loading, error and retry, French, Arabic) with fetch mocked at the boundary.
+// The home page states (loading, error and retry, empty, French, Arabic) for the category
+// directory and the popular cities, with fetch answered at the boundary by operation name.
 
 import { fireEvent, screen, within } from '@testing-library/react';
-import { categoriesHandler, internalErrorResponse, jsonResponse, requestOf } from '../../../test/fixtures';
+import {
+  categories,
+  categoriesHandler,
+  gateway,
+  graphqlError,
+  internalErrorResponse,
+  pending,
+  type GatewayCall,
+} from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 
 function mockFetch() {
@@ -9,39 +18,50 @@ function mockFetch() {
 }
 
 describe('home page', () => {
-  it('shows a loader while the categories load', async () => {
-    mockFetch().mockImplementation(() => new Promise<Response>(() => undefined));
+  it('shows a loader while the categories and the cities load', async () => {
+    mockFetch().mockImplementation(pending);
 
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Petites annonces au Maroc' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Chargement des catégories…' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Chargement des villes…' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Toutes les catégories' })).not.toBeInTheDocument();
   });
 
-  it('shows the translated error and refetches on retry', async () => {
-    const fetchMock = mockFetch()
-      .mockResolvedValueOnce(internalErrorResponse())
-      .mockImplementationOnce(categoriesHandler);
+  it('shows the translated error and refetches the categories on retry', async () => {
+    let failures = 1;
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(
+      gateway(
+        {
+          getCategories: ({ language }) => {
+            if (failures > 0) {
+              failures -= 1;
+              return internalErrorResponse();
+            }
+            return categories(language);
+          },
+        },
+        calls,
+      ),
+    );
 
     renderApp('/');
 
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Erreur Veuillez réessayer plus tard');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const directorySection = await screen.findByRole('alert');
+    expect(directorySection).toHaveTextContent('Erreur Veuillez réessayer plus tard');
 
-    fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    fireEvent.click(within(directorySection).getByRole('button', { name: 'Réessayer' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Immobilier' })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(calls.filter((call) => call.operationName === 'getCategories')).toHaveLength(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("shows the server's wording when the locale lacks the message key", async () => {
-    mockFetch().mockResolvedValue(
-      jsonResponse({
-        errors: [{ message: 'Catalogue en maintenance', extensions: { code: 'CATALOG_MAINTENANCE', messageKey: 'catalog.error.maintenance' } }],
-      }),
+    mockFetch().mockImplementation(
+      gateway({ getCategories: () => graphqlError('CATALOG_MAINTENANCE', 'catalog.error.maintenance', 'Catalogue en maintenance') }),
     );
 
     renderApp('/');
@@ -50,7 +70,8 @@ describe('home page', () => {
   });
 
   it('lists the verticals and their categories in French', async () => {
-    const fetchMock = mockFetch().mockImplementation(categoriesHandler);
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(gateway({}, calls));
 
     renderApp('/');
 
@@ -77,13 +98,55 @@ describe('home page', () => {
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
     expect(document.title).toBe('Souk : petites annonces au Maroc');
 
-    const { body, headers } = requestOf(fetchMock);
-    expect(body).toMatchObject({ operationName: 'getCategories', variables: { withMissingCats: false } });
-    expect(headers.get('Accept-Language')).toBe('fr');
+    const categoriesCall = calls.find((call) => call.operationName === 'getCategories');
+    expect(categoriesCall?.variables).toEqual({ withMissingCats: false });
+    expect(categoriesCall?.language).toBe('fr');
+  });
+
+  it('shows the popular cities linking to their listings, asked for a desktop', async () => {
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(gateway({}, calls));
+
+    renderApp('/');
+
+    const section = await screen.findByRole('region', { name: 'Villes populaires' });
+    const link = await within(section).findByRole('link', { name: 'Casablanca' });
+    expect(link).toHaveAttribute('href', '/fr/casablanca');
+    expect(within(section).getAllByRole('link')).toHaveLength(6);
+    expect(calls.find((call) => call.operationName === 'getPopularCitiesFormattedNext')?.variables).toEqual({
+      isMobile: false,
+    });
+  });
+
+  it('says so when there is no popular city, and shows a city failure apart from the categories', async () => {
+    mockFetch().mockImplementation(gateway({ getPopularCitiesFormattedNext: () => [] }));
+    const { unmount } = renderApp('/');
+    const section = await screen.findByRole('region', { name: 'Villes populaires' });
+    expect(await within(section).findByText('Aucune ville pour le moment')).toBeInTheDocument();
+    unmount();
+
+    mockFetch().mockImplementation(gateway({ getPopularCitiesFormattedNext: () => internalErrorResponse() }));
+    renderApp('/');
+    const failed = await screen.findByRole('region', { name: 'Villes populaires' });
+    expect(await within(failed).findByRole('alert')).toHaveTextContent('Erreur Veuillez réessayer plus tard');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Immobilier' })).toBeInTheDocument();
+  });
+
+  it('shows the homepage figures of spec §9', async () => {
+    mockFetch().mockImplementation(categoriesHandler);
+
+    renderApp('/');
+
+    const figures = await screen.findByRole('list', { name: 'Souk en chiffres' });
+    const items = within(figures).getAllByRole('listitem').map((item) => item.textContent.replace(/\s/g, ' '));
+    expect(items[0]).toMatch(/^73 % des biens se vendent en moins de 3 jours$/);
+    expect(items[1]).toMatch(/^92 % d’utilisateurs satisfaits$/);
+    await screen.findByRole('heading', { level: 2, name: 'Immobilier' });
   });
 
   it('renders right to left with Arabic names under /ar', async () => {
-    const fetchMock = mockFetch().mockImplementation(categoriesHandler);
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(gateway({}, calls));
 
     renderApp('/ar');
 
@@ -91,9 +154,14 @@ describe('home page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'إعلانات مبوبة في المغرب' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'شقق' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'سيارات' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'الدار البيضاء' })).toHaveAttribute(
+      'href',
+      `/ar/${encodeURIComponent('الدار-البيضاء')}`,
+    );
+    expect(screen.getByRole('list', { name: 'Souk بالأرقام' })).toHaveTextContent('3 أيام');
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(document.documentElement).toHaveAttribute('lang', 'ar');
-    expect(requestOf(fetchMock).headers.get('Accept-Language')).toBe('ar');
+    expect(calls.every((call) => call.language === 'ar')).toBe(true);
   });
 
   it.each(['/home', '/fr/home', '/ar/home', '/fr'])('is the page served at %s', async (path) => {
@@ -101,6 +169,7 @@ describe('home page', () => {
 
     renderApp(path);
 
-    expect(await screen.findAllByRole('heading', { level: 2 })).toHaveLength(4);
+    const directory = await screen.findByRole('navigation');
+    expect(await within(directory).findAllByRole('heading', { level: 2 })).toHaveLength(4);
   });
 });

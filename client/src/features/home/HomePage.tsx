@@ -1,5 +1,6 @@
 // The home page (routes /, /home and their /fr, /ar forms): the marketplace's promise and the
-// category directory of the four verticals, loaded from getCategories.
+// category directory of the four verticals (getCategories), the popular cities and the
+// homepage figures.
 
 import { useIntl } from 'react-intl';
 import { useLanguage } from '../../app/i18n';
@@ -8,9 +9,8 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { CategoryDirectory } from './CategoryDirectory';
-
-/** Spec §9 homepage figures. */
-const HOME_FIGURES = { soldShare: 0.73, days: 3, satisfiedShare: 0.92 } as const;
+import { HomeFigures } from './HomeFigures';
+import { PopularCities } from './PopularCities';
 
 export default function HomePage() {
   const intl = useIntl();
@@ -31,9 +31,10 @@ export default function HomePage() {
     <div className="page home">
       <div className="home__intro">
         <h1>{intl.formatMessage({ id: 'home.title' })}</h1>
-        <p className="home__tagline">{intl.formatMessage({ id: 'home.tagline' }, HOME_FIGURES)}</p>
+        <HomeFigures />
       </div>
       {content}
+      <PopularCities />
     </div>
   );
 }

@@ -32,3 +32,19 @@ export function categoryPath(language: Language, category: Category): string {
   const slug = category.slug[language] || category.slug.fr;
   return `/${language}/${encodeURIComponent(slug)}`;
 }
+
+/**
+ * The search listing of a category, optionally for one ad type (spec §2 listing route
+ * `/{location?}/{slug1?}…` with the optional ad-type suffix). The canonical form of the suffix
+ * belongs to the search issue (parse-URL endpoint, issue 5); until it lands the ad type travels
+ * as the `adType` query parameter, which that endpoint's `query` input can read.
+ */
+export function listingPath(language: Language, category: Category, adType?: string): string {
+  const path = categoryPath(language, category);
+  return adType ? `${path}?adType=${encodeURIComponent(adType)}` : path;
+}
+
+/** The listing of a city (or area): `/{lang}/{citySlug}`. */
+export function cityListingPath(language: Language, slug: string): string {
+  return `/${language}/${encodeURIComponent(slug)}`;
+}

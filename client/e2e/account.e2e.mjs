@@ -1,0 +1,325 @@
+// Browser journeys of the account entry in a real Chromium against a running server (BASE_URL):
+// sign-in with a demo account (private by phone in French, shop by e-mail in Arabic) and
+// sign-out; sign-up in French and in Arabic with the one-time code read from the server's
+// development outbox (GET /api/dev/outbox, on when SOUK_AUTH__DEV_OUTBOX=true); a password
+// reset by phone; a shop sign-up and its password reset from the e-mailed link; the language
+// switch keeping the path; the real-estate home's tabs.
+//
+//   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… DEMO_SHOP_LOGIN=…@… npm run e2e
+//
+// scripts/e2e.sh reads the demo logins from the server's start-up output.
+
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const BASE_URL = process.env.BASE_URL?.replace(/\/+$/, '');
+if (!BASE_URL) {
+  console.log('e2e skipped: BASE_URL not set');
+  process.exit(0);
+}
+
+const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
+const DEMO_PRIVATE_LOGIN = process.env.DEMO_PRIVATE_LOGIN;
+const DEMO_SHOP_LOGIN = process.env.DEMO_SHOP_LOGIN;
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+const WAIT = { timeout: 20_000 };
+
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function openPage(viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport, locale: 'fr-MA' });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  return { context, page, problems };
+}
+
+function documentLanguage(page) {
+  return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+}
+
+/** A phone number nobody has: 06 followed by 8 digits from the clock and chance. */
+function freshPhone() {
+  const digits = `${Date.now() % 1e6}`.padStart(6, '0') + `${Math.floor(Math.random() * 100)}`.padStart(2, '0');
+  return `06${digits}`;
+}
+
+/** The newest message of `kind` sent to `to` (a phone or an e-mail address), from the development outbox. */
+async function messageSentTo(to, kind) {
+  for (let i = 0; i < 50; i += 1) {
+    const response = await fetch(`${BASE_URL}/api/dev/outbox?limit=50`);
+    assert.equal(response.status, 200, 'the dev outbox is off: run the server with SOUK_AUTH__DEV_OUTBOX=true');
+    const entries = await response.json();
+    const entry = entries.find((e) => e.to.includes(to) && e.kind === kind);
+    if (entry) return entry;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no ${kind} sent to ${to}`);
+}
+
+/** The newest one-time code of `kind` sent to `phone`. */
+async function codeSentTo(phone, kind) {
+  const { code } = await messageSentTo(phone, kind);
+  assert.match(code ?? '', /^\d{6}$/);
+  return code;
+}
+
+test('a demo private account signs in by phone in French, then signs out', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+  const { context, page, problems } = await openPage();
+  try {
+    await page.goto(`${BASE_URL}/fr/account/signin`);
+    await page.getByRole('heading', { level: 1, name: 'Connexion' }).waitFor(WAIT);
+    await page.getByLabel('Numéro de téléphone').fill(DEMO_PRIVATE_LOGIN);
+    await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Mon compte' }).waitFor(WAIT);
+    assert.equal(new URL(page.url()).pathname, '/fr/account');
+    await page.getByRole('definition').filter({ hasText: DEMO_PRIVATE_LOGIN }).waitFor(WAIT);
+    const cookies = await context.cookies(BASE_URL);
+    assert.ok(cookies.find((c) => c.name === 'souk_token')?.value, 'the access token cookie is set');
+    await page.screenshot({ path: `${SCREENSHOTS}account-fr.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await page.getByRole('link', { name: 'Se connecter' }).waitFor(WAIT);
+    const after = await context.cookies(BASE_URL);
+    assert.equal(after.find((c) => c.name === 'souk_token'), undefined);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a wrong password shows the translated failure toast', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+  const { context, page } = await openPage();
+  try {
+    await page.goto(`${BASE_URL}/fr/account/signin`);
+    await page.getByLabel('Numéro de téléphone').fill(DEMO_PRIVATE_LOGIN);
+    await page.getByLabel('Mot de passe').fill('pas-le-bon');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    const toasts = page.getByRole('region', { name: 'Notifications' });
+    await toasts.getByRole('alert').filter({ hasText: 'E-mail ou mot de passe incorrect' }).waitFor(WAIT);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a demo shop signs in by e-mail in Arabic, right to left', { skip: !DEMO_SHOP_LOGIN }, async () => {
+  const { context, page, problems } = await openPage();
+  try {
+    await page.goto(`${BASE_URL}/ar/account/shop/signin`);
+    await page.getByRole('heading', { level: 1, name: 'تسجيل دخول المتاجر' }).waitFor(WAIT);
+    assert.deepEqual(await documentLanguage(page), { lang: 'ar', dir: 'rtl' });
+    await page.getByLabel('البريد الإلكتروني').fill(DEMO_SHOP_LOGIN);
+    await page.getByLabel('كلمة المرور').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'متجري' }).waitFor(WAIT);
+    assert.equal(new URL(page.url()).pathname, '/ar/account');
+    await page.screenshot({ path: `${SCREENSHOTS}account-shop-ar.png`, fullPage: true });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('sign-up in French with the one-time code, then a password reset by phone', async () => {
+  const { context, page, problems } = await openPage();
+  const phone = freshPhone();
+  try {
+    await page.goto(`${BASE_URL}/fr/account/signup`);
+    await page.getByRole('heading', { level: 1, name: 'Créer un compte' }).waitFor(WAIT);
+    await page.getByLabel('Ville').selectOption({ label: 'Casablanca' }, WAIT);
+    await page.getByLabel('Nom', { exact: true }).fill('Salma Bennani');
+    await page.getByLabel('Numéro de téléphone').fill(phone);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('abc');
+    await page.getByText('Le mot de passe doit contenir au moins 5 caractères').waitFor(WAIT);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('premier1');
+    await page.getByLabel('Confirmation du mot de passe').fill('premier1');
+    await page.screenshot({ path: `${SCREENSHOTS}signup-fr.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Confirmez votre numéro' }).waitFor(WAIT);
+    await page.getByRole('timer').waitFor(WAIT);
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByText('Veuillez saisir le code').waitFor(WAIT);
+    const code = await codeSentTo(phone, 'phone_verification_code');
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.getByLabel('Code à 6 chiffres').fill(wrong);
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Code incorrect' }).waitFor(WAIT);
+    await page.screenshot({ path: `${SCREENSHOTS}code-fr.png`, fullPage: true });
+    await page.getByLabel('Code à 6 chiffres').fill(code);
+    await page.getByRole('button', { name: 'Valider' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Mon compte' }).waitFor(WAIT);
+    await page.getByText('Salma Bennani').waitFor(WAIT);
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await page.getByRole('link', { name: 'Se connecter' }).waitFor(WAIT);
+
+    // Forgotten password, by phone.
+    await page.goto(`${BASE_URL}/fr/account/reset-password`);
+    await page.getByLabel('Numéro de téléphone').fill(phone);
+    await page.getByRole('button', { name: 'Recevoir un code' }).click();
+    await page.getByLabel('Code à 6 chiffres').waitFor(WAIT);
+    const resetCode = await codeSentTo(phone, 'recovery_code');
+    await page.getByLabel('Code à 6 chiffres').fill(resetCode);
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByLabel('Nouveau mot de passe').fill('second22');
+    await page.getByLabel('Confirmation du mot de passe').fill('second22');
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await page.getByText('Votre mot de passe a été modifié').waitFor(WAIT);
+
+    await page.goto(`${BASE_URL}/fr/account/signin`);
+    await page.getByLabel('Numéro de téléphone').fill(phone);
+    await page.getByLabel('Mot de passe').fill('second22');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Mon compte' }).waitFor(WAIT);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('sign-up in Arabic after the language switch kept the path, skipping the code', async () => {
+  const { context, page, problems } = await openPage({ width: 390, height: 844 });
+  const phone = freshPhone();
+  try {
+    await page.goto(`${BASE_URL}/fr/account/signup`);
+    await page.getByRole('heading', { level: 1, name: 'Créer un compte' }).waitFor(WAIT);
+    await page.getByRole('link', { name: 'العربية' }).click();
+    await page.waitForURL((url) => url.pathname === '/ar/account/signup', WAIT);
+    await page.getByRole('heading', { level: 1, name: 'إنشاء حساب' }).waitFor(WAIT);
+    assert.deepEqual(await documentLanguage(page), { lang: 'ar', dir: 'rtl' });
+    assert.equal((await context.cookies(BASE_URL)).find((c) => c.name === 'lang')?.value, 'ar');
+
+    await page.getByLabel('المدينة').selectOption({ label: 'الدار البيضاء' }, WAIT);
+    await page.getByLabel('الاسم', { exact: true }).fill('سلمى بناني');
+    await page.getByLabel('رقم الهاتف').fill(phone);
+    await page.getByLabel('كلمة المرور', { exact: true }).fill('premier1');
+    await page.getByLabel('تأكيد كلمة المرور').fill('premier2');
+    await page.getByText('كلمتا المرور غير متطابقتين').waitFor(WAIT);
+    await page.getByLabel('تأكيد كلمة المرور').fill('premier1');
+    await page.getByRole('button', { name: 'إنشاء حسابي' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'أكّد رقم هاتفك' }).waitFor(WAIT);
+    await codeSentTo(phone, 'phone_verification_code');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
+    await page.screenshot({ path: `${SCREENSHOTS}code-ar-mobile.png`, fullPage: true });
+    await page.getByRole('button', { name: 'تخطي هذه الخطوة' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'حسابي' }).waitFor(WAIT);
+    await page.getByText('سلمى بناني').waitFor(WAIT);
+    assert.equal(new URL(page.url()).pathname, '/ar/account');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a shop signs up with category and plan, then resets its password from the e-mailed link', async () => {
+  const { context, page, problems } = await openPage();
+  const email = `boutique-${Date.now()}@souk-e2e.ma`;
+  try {
+    await page.goto(`${BASE_URL}/fr/account/signup`);
+    await page.getByRole('radio', { name: 'Boutique' }).check();
+    await page.getByText('Un conseiller vous appellera dans les 24 heures').waitFor(WAIT);
+    await page.getByLabel('Nom de la boutique').fill('Auto Souk 2000');
+    await page.getByLabel('Adresse e-mail').fill(email);
+    await page.getByLabel('Numéro de téléphone').fill(freshPhone());
+    await page.getByLabel('Ville').selectOption({ label: 'Rabat' }, WAIT);
+    await page.getByLabel('Catégorie de la boutique').selectOption({ label: 'Voitures' }, WAIT);
+    await page.getByRole('radio', { name: 'Premium' }).check();
+    await page.getByLabel('Mot de passe', { exact: true }).fill('boutique1');
+    await page.getByLabel('Confirmation du mot de passe').fill('boutique1');
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Votre boutique est créée' }).waitFor(WAIT);
+    await page.getByRole('link', { name: 'Continuer' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Ma boutique' }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await page.getByRole('link', { name: 'Se connecter' }).waitFor(WAIT);
+
+    await page.goto(`${BASE_URL}/fr/account/reset-password`);
+    await page.getByRole('radio', { name: 'Par e-mail (lien)' }).check();
+    await page.getByLabel('Adresse e-mail').fill(email);
+    await page.getByRole('button', { name: 'Recevoir un lien' }).click();
+    await page.getByText(`Si un compte existe pour`).waitFor(WAIT);
+    const { link } = await messageSentTo(email, 'recovery_link');
+    // The link names the server's public address; open the same path and query here.
+    const sent = new URL(link);
+    assert.equal(sent.pathname, '/account/reset-password');
+    await page.goto(`${BASE_URL}${sent.pathname}${sent.search}`);
+    await page.getByLabel('Nouveau mot de passe').fill('boutique2');
+    await page.getByLabel('Confirmation du mot de passe').fill('boutique2');
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await page.getByText('Votre mot de passe a été modifié').waitFor(WAIT);
+
+    await page.goto(`${BASE_URL}${sent.pathname}${sent.search}`);
+    await page.getByLabel('Nouveau mot de passe').fill('boutique3');
+    await page.getByLabel('Confirmation du mot de passe').fill('boutique3');
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Ce lien n\'est plus valable' }).waitFor(WAIT);
+
+    await page.goto(`${BASE_URL}/fr/account/shop/signin`);
+    await page.getByLabel('Adresse e-mail').fill(email);
+    await page.getByLabel('Mot de passe').fill('boutique2');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Ma boutique' }).waitFor(WAIT);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the real-estate home has its tabs, linking to the listings', async () => {
+  const { context, page, problems } = await openPage();
+  try {
+    await page.goto(`${BASE_URL}/fr/immobilier`);
+    const tabs = page.getByRole('tablist', { name: 'Types d’annonces immobilières' });
+    await tabs.waitFor(WAIT);
+    assert.deepEqual(await tabs.getByRole('tab').allTextContents(), [
+      'Ventes',
+      'Locations',
+      'Immobilier neuf',
+      'Vacances',
+      'Colocations',
+    ]);
+    await tabs.getByRole('tab', { name: 'Locations', exact: true }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Locations', exact: true });
+    const seeAll = panel.getByRole('link', { name: 'Voir toutes les locations' });
+    assert.match((await seeAll.getAttribute('href')) ?? '', /^\/fr\/[^/?]+\?adType=rent$/);
+    await page.screenshot({ path: `${SCREENSHOTS}real-estate-fr.png`, fullPage: true });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

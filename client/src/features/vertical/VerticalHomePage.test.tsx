@@ -1,0 +1,115 @@
+// Vertical homes: loading and error states, an unknown slug, the categories of a vertical, and
+// the real-estate tabs linking to the listings, in French and Arabic.
+
+import { fireEvent, screen, within } from '@testing-library/react';
+import { categories, gateway, internalErrorResponse, pending, type GatewayCall } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+import type { Category } from '../../api/catalog';
+
+/** The fixture tree plus the real-estate tab categories of docs/reference-data.md. */
+function realEstate(language: 'fr' | 'ar'): Category[] {
+  const base = categories(language).filter((c) => c.parentId !== 10000);
+  const label = (fr: string, ar: string) => (language === 'ar' ? ar : fr);
+  const types = (...keys: string[]) => keys.map((key, i) => ({ key, order: i + 1, label: { fr: key, ar: key } }));
+  const node = (id: number, parentId: number, fr: string, ar: string, slug: string, adTypes: string[]): Category => ({
+    id,
+    parentId,
+    childrenIds: [],
+    order: id,
+    name: label(fr, ar),
+    label: { fr, ar },
+    slug: { fr: slug, ar: ar.replace(/ /g, '-') },
+    adTypes: types(...adTypes),
+  });
+  return [
+    ...base.slice(0, 1),
+    node(1000, 10000, 'Immobilier résidentiel et commercial', 'العقار السكني والتجاري', 'immobilier-residentiel', ['sell', 'rent']),
+    node(1010, 1000, 'Appartements', 'شقق', 'appartements', ['sell', 'rent']),
+    node(1080, 1000, 'Terrains', 'أراضي', 'terrains', ['sell']),
+    node(1300, 10000, 'Locations de vacances', 'كراء العطل', 'locations-de-vacances', ['vacation_rent']),
+    node(1400, 10000, 'Colocations', 'سكن مشترك', 'colocations', ['rent']),
+    node(1500, 10000, 'Immobilier neuf', 'عقار جديد', 'immobilier-neuf', ['sell']),
+    ...base.slice(1),
+  ];
+}
+
+describe('vertical home (/{vertical})', () => {
+  it('shows a loader, then an error with retry', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getCategories: () => pending() }));
+    const { unmount } = renderApp('/fr/vehicules');
+    expect(await screen.findByRole('status', { name: 'Chargement des catégories…' })).toBeInTheDocument();
+    unmount();
+
+    let failures = 1;
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      gateway({ getCategories: ({ language }) => (failures-- > 0 ? internalErrorResponse() : categories(language)) }),
+    );
+    renderApp('/fr/vehicules');
+    fireEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Véhicules' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voitures' })).toHaveAttribute('href', '/fr/voitures');
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(document.title).toBe('Véhicules : petites annonces au Maroc · Souk');
+  });
+
+  it('is the 404 page for a slug that names no vertical', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway());
+    renderApp('/fr/nulle-part');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeInTheDocument();
+  });
+
+  it('has the real-estate tabs, each linking to its listings', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getCategories: ({ language }) => realEstate(language) }));
+    renderApp('/fr/immobilier');
+
+    const tablist = await screen.findByRole('tablist', { name: 'Types d’annonces immobilières' });
+    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Ventes',
+      'Locations',
+      'Immobilier neuf',
+      'Vacances',
+      'Colocations',
+    ]);
+    expect(within(tablist).getByRole('tab', { name: 'Ventes' })).toHaveAttribute('aria-selected', 'true');
+    let panel = screen.getByRole('tabpanel', { name: 'Ventes' });
+    expect(within(panel).getByRole('link', { name: 'Terrains' })).toHaveAttribute('href', '/fr/terrains?adType=sell');
+    expect(within(panel).getByRole('link', { name: 'Voir tous les biens à vendre' })).toHaveAttribute(
+      'href',
+      '/fr/immobilier-residentiel?adType=sell',
+    );
+
+    fireEvent.click(within(tablist).getByRole('tab', { name: 'Locations' }));
+    panel = screen.getByRole('tabpanel', { name: 'Locations' });
+    expect(within(panel).getByRole('link', { name: 'Appartements' })).toHaveAttribute('href', '/fr/appartements?adType=rent');
+    expect(within(panel).queryByRole('link', { name: 'Terrains' })).not.toBeInTheDocument();
+
+    fireEvent.click(within(tablist).getByRole('tab', { name: 'Vacances' }));
+    panel = screen.getByRole('tabpanel', { name: 'Vacances' });
+    expect(within(panel).getByRole('link', { name: 'Voir toutes les locations de vacances' })).toHaveAttribute(
+      'href',
+      '/fr/locations-de-vacances?adType=vacation_rent',
+    );
+
+    fireEvent.keyDown(within(tablist).getByRole('tab', { name: 'Vacances' }), { key: 'ArrowRight' });
+    expect(within(tablist).getByRole('tab', { name: 'Colocations' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(tablist).getByRole('tab', { name: 'Colocations' })).toHaveFocus();
+    fireEvent.keyDown(within(tablist).getByRole('tab', { name: 'Colocations' }), { key: 'ArrowRight' });
+    expect(within(tablist).getByRole('tab', { name: 'Ventes' })).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(within(tablist).getByRole('tab', { name: 'Ventes' }), { key: 'End' });
+    expect(within(tablist).getByRole('tab', { name: 'Colocations' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('opens the tab named in the address, in Arabic, with the Arabic slug', async () => {
+    const calls: GatewayCall[] = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      gateway({ getCategories: ({ language }) => realEstate(language) }, calls),
+    );
+    renderApp(`/ar/${encodeURIComponent('العقار')}?tab=shared`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'العقار' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'سكن مشترك' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'سكن مشترك' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(calls.every((call) => call.language === 'ar')).toBe(true);
+  });
+});

@@ -149,10 +149,16 @@ pub enum ErrorCode {
     InvalidReportType,
     /// A photo or video id that is unknown or not the caller's.
     MediaNotFound,
+    /// A date that is not YYYY-MM-DD or does not exist.
+    InvalidDate,
+    /// A range with from after to, outside 2021 to today, or too long.
+    InvalidDateRange,
+    /// A performance event name the product does not collect.
+    UnknownEvent,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 71] = [
+    pub const ALL: [ErrorCode; 74] = [
         ErrorCode::InternalError,
         ErrorCode::MalformedRequest,
         ErrorCode::GraphqlParseFailed,
@@ -224,6 +230,9 @@ impl ErrorCode {
         ErrorCode::AppealLimitReached,
         ErrorCode::InvalidReportType,
         ErrorCode::MediaNotFound,
+        ErrorCode::InvalidDate,
+        ErrorCode::InvalidDateRange,
+        ErrorCode::UnknownEvent,
     ];
 
     /// The stable code sent in `extensions.code` and in a 400 body's `code`.
@@ -300,6 +309,9 @@ impl ErrorCode {
             ErrorCode::AppealLimitReached => "APPEAL_LIMIT_REACHED",
             ErrorCode::InvalidReportType => "INVALID_REPORT_TYPE",
             ErrorCode::MediaNotFound => "MEDIA_NOT_FOUND",
+            ErrorCode::InvalidDate => "INVALID_DATE",
+            ErrorCode::InvalidDateRange => "INVALID_DATE_RANGE",
+            ErrorCode::UnknownEvent => "UNKNOWN_EVENT",
         }
     }
 
@@ -377,6 +389,9 @@ impl ErrorCode {
             ErrorCode::AppealLimitReached => "appeal.error.limitReached",
             ErrorCode::InvalidReportType => "reportAd.error.type",
             ErrorCode::MediaNotFound => "adForm.error.mediaNotFound",
+            ErrorCode::InvalidDate => "stats.error.invalidDate",
+            ErrorCode::InvalidDateRange => "stats.error.invalidRange",
+            ErrorCode::UnknownEvent => "stats.error.unknownEvent",
         }
     }
 
@@ -537,6 +552,9 @@ impl ErrorCode {
             ErrorCode::MediaNotFound => {
                 ("Ce fichier n'est plus disponible. Ajoutez-le de nouveau", "هذا الملف لم يعد متاحًا. أضفه من جديد")
             }
+            ErrorCode::InvalidDate => ("Date invalide (AAAA-MM-JJ)", "تاريخ غير صالح (سنة-شهر-يوم)"),
+            ErrorCode::InvalidDateRange => ("Cette période n'est pas valide", "هذه الفترة غير صالحة"),
+            ErrorCode::UnknownEvent => ("Événement inconnu", "حدث غير معروف"),
         };
         match lang {
             Lang::Fr => fr,
@@ -609,6 +627,7 @@ impl ErrorCode {
             ErrorCode::PhotoTooLarge | ErrorCode::VideoTooLarge => 413,
             ErrorCode::AdOperationNotAllowed | ErrorCode::DeletionRefused | ErrorCode::AppealLimitReached => 409,
             ErrorCode::ActiveLimitReached => 402,
+            ErrorCode::InvalidDate | ErrorCode::InvalidDateRange | ErrorCode::UnknownEvent => 400,
             ErrorCode::AccountAlreadyExists => 409,
             ErrorCode::AccountNotFound => 404,
             ErrorCode::ResendTooSoon => 429,

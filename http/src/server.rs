@@ -19,6 +19,7 @@ use souk_services::client_log::ClientLogService;
 use souk_services::notify::{
     LettreMailer, MailSettings, MailTransport, Mailer, MessageSender, OutboxMessageSender, SmtpTls,
 };
+use souk_services::stats::StatsService;
 use souk_storage::ads::AdStore;
 use souk_storage::ephemeral::Ephemeral;
 use souk_storage::ephemeral::memory::MemoryEphemeral;
@@ -95,8 +96,11 @@ pub async fn build_state(
     let social = Arc::new(social_verifier(&settings)?);
     let media: Arc<dyn MediaStore> = Arc::new(LocalMediaStore::new(settings.media_dir()));
     let ad_store: Arc<dyn AdStore> = Arc::new(store.clone());
+    let stats = StatsService::new(Arc::new(store.clone()), Arc::clone(&ad_store), Arc::clone(&ephemeral));
+    stats.start_flushing();
     let ads = AdService::new(
         Arc::clone(&ad_store),
+        Arc::clone(&stats),
         Arc::new(store.clone()),
         Arc::clone(&catalog),
         mailer,
@@ -106,6 +110,7 @@ pub async fn build_state(
     let uploads = AdUploads::new(ad_store, Arc::clone(&media), settings.ads.max_parallel_uploads);
     Ok(AppState {
         ads: Arc::new(ads),
+        stats,
         uploads: Arc::new(uploads),
         client_log: Arc::new(ClientLogService::new(Arc::clone(&ephemeral), settings.client_log.per_minute)),
         accounts: Arc::new(accounts),

@@ -9,6 +9,7 @@ use souk_services::accounts::social::SocialVerifier;
 use souk_services::ads::{AdService, AdUploads};
 use souk_services::catalog::CatalogService;
 use souk_services::client_log::ClientLogService;
+use souk_services::stats::StatsService;
 use souk_storage::ephemeral::Ephemeral;
 use souk_storage::media::MediaStore;
 use souk_storage::sqlite::SqliteStore;
@@ -24,6 +25,7 @@ pub struct AppState {
     pub client_log: Arc<ClientLogService>,
     pub accounts: Arc<AccountService>,
     pub ads: Arc<AdService>,
+    pub stats: Arc<StatsService>,
     pub uploads: Arc<AdUploads>,
     pub social: Arc<SocialVerifier>,
     pub media: Arc<dyn MediaStore>,

@@ -229,8 +229,14 @@ pub trait AdStore: Send + Sync + 'static {
     async fn report_ad(&self, report: AbuseReport) -> Result<bool, StoreError>;
     /// Open reports, oldest first.
     async fn open_reports(&self, limit: u32) -> Result<Vec<AbuseReport>, StoreError>;
-    /// Counts a phone view ("show number").
-    async fn count_phone_view(&self, ad_id: &str) -> Result<(), StoreError>;
+    /// Adds to an ad's performance counters (my ads' views, phone views, conversations).
+    async fn add_performance(
+        &self,
+        ad_id: &str,
+        views: u64,
+        phone_views: u64,
+        conversations: u64,
+    ) -> Result<(), StoreError>;
     /// Active ads of a category in a city by rank time, without `except`.
     async fn related_ads(
         &self,
@@ -864,10 +870,21 @@ impl AdStore for SqliteStore {
         .await
     }
 
-    async fn count_phone_view(&self, ad_id: &str) -> Result<(), StoreError> {
+    async fn add_performance(
+        &self,
+        ad_id: &str,
+        views: u64,
+        phone_views: u64,
+        conversations: u64,
+    ) -> Result<(), StoreError> {
         let ad_id = ad_id.to_string();
+        let n = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
         self.write(move |c| {
-            c.execute("UPDATE ads SET phone_views = phone_views + 1 WHERE ad_id = ?1", [ad_id])?;
+            c.execute(
+                "UPDATE ads SET views = views + ?2, phone_views = phone_views + ?3, conversations = conversations + ?4
+                 WHERE ad_id = ?1",
+                params![ad_id, n(views), n(phone_views), n(conversations)],
+            )?;
             Ok(())
         })
         .await

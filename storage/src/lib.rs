@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod ephemeral;
 pub mod error;
 pub mod media;
+pub mod metrics;
 pub mod reference;
 pub mod sqlite;
 

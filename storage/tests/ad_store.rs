@@ -266,8 +266,9 @@ async fn saved_ads_reports_related_and_prices() {
     assert!(store.comparable_prices(6020, "sell", Some(2), 100).await.unwrap().is_empty());
     assert_eq!(store.comparable_prices(6020, "sell", None, 100).await.unwrap().len(), 4);
 
-    store.count_phone_view("p0").await.unwrap();
-    assert_eq!(store.find_ad("p0").await.unwrap().unwrap().phone_views, 1);
+    store.add_performance("p0", 3, 1, 2).await.unwrap();
+    let p0 = store.find_ad("p0").await.unwrap().unwrap();
+    assert_eq!((p0.views, p0.phone_views, p0.conversations), (3, 1, 2));
     store.add_vas_pack("p1", VasPack { name: "gallery".into(), start_date: 0, end_date: i64::MAX }).await.unwrap();
     let premium = store.premium_ads(100, 10).await.unwrap();
     assert_eq!(premium.iter().map(|a| a.ad.ad_id.as_str()).collect::<Vec<_>>(), ["p1"]);

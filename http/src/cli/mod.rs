@@ -179,11 +179,15 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             }
             let ephemeral = server::open_ephemeral(&settings).await?;
             let state = server::build_state(settings, store.clone(), ephemeral).await?;
+            let stats = std::sync::Arc::clone(&state.stats);
             let (server, addr) = server::bind(state)?;
             tracing::info!(%addr, "serving");
             eprintln!("Souk is serving on http://{addr}  (Ctrl-C to stop)");
             let outcome = server.await;
-            tracing::info!("in-flight requests finished; flushing the store");
+            tracing::info!("in-flight requests finished; flushing the statistics and the store");
+            if let Err(e) = stats.flush().await {
+                tracing::warn!(error = %e, "statistics counted in the last second were not written");
+            }
             store.shutdown().await;
             outcome.map_err(|e| CliError::Start(StartError::Io(e)))
         }

@@ -26,6 +26,8 @@ pub struct RequestContext {
     pub bearer_token: Option<String>,
     /// The client's address, for per-address limits.
     pub address: String,
+    /// The `User-Agent`, for leaving robots out of the statistics.
+    pub user_agent: String,
 }
 
 const MAX_ID_LEN: usize = 64;
@@ -81,6 +83,12 @@ fn cookie_token(req: &HttpRequest) -> Result<Option<String>, SoukError> {
     Ok(None)
 }
 
+/// The `User-Agent` header (statistics leave obvious robots out), at most 512 bytes.
+fn user_agent(req: &HttpRequest) -> String {
+    let ua = req.headers().get("User-Agent").and_then(|v| v.to_str().ok()).unwrap_or("");
+    ua.chars().take(512).collect()
+}
+
 /// The client's IP address, for per-address limits.
 pub fn client_address(req: &HttpRequest) -> String {
     req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_else(|| "unknown".into())
@@ -112,7 +120,15 @@ impl RequestContext {
                     None => cookie_token(req)?,
                 };
                 let session_id = id_header(req, "sessionId")?;
-                Ok(RequestContext { gateway, lang, visitor_id, session_id, bearer_token, address: client_address(req) })
+                Ok(RequestContext {
+                    gateway,
+                    lang,
+                    visitor_id,
+                    session_id,
+                    bearer_token,
+                    address: client_address(req),
+                    user_agent: user_agent(req),
+                })
             }
             Gateway::Legacy => {
                 // The old gateway names its language exactly: anything else is a client bug.
@@ -129,6 +145,7 @@ impl RequestContext {
                     session_id: None,
                     bearer_token,
                     address: client_address(req),
+                    user_agent: user_agent(req),
                 })
             }
         }

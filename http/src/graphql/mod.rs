@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod context;
 pub mod errors;
 pub mod request;
+pub mod stats;
 
 use crate::body::read_limited;
 use crate::state::AppState;
@@ -22,11 +23,11 @@ use std::time::Instant;
 
 /// Every query of the product, merged from the areas' modules.
 #[derive(MergedObject, Default)]
-pub struct QueryRoot(catalog::CatalogQuery, accounts::AccountQuery, ads::AdQuery);
+pub struct QueryRoot(catalog::CatalogQuery, accounts::AccountQuery, ads::AdQuery, stats::StatsQuery);
 
 /// Every mutation of the product, merged from the areas' modules.
 #[derive(MergedObject, Default)]
-pub struct MutationRoot(accounts::AccountMutation, ads::AdMutation);
+pub struct MutationRoot(accounts::AccountMutation, ads::AdMutation, stats::StatsMutation);
 
 pub type SoukSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;
 

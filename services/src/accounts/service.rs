@@ -693,6 +693,14 @@ impl AccountService {
     }
 
     /// `getMyStoreInfo(storeId)` and `getShopProfile(storeId)`: the caller's own shop.
+    /// The account that owns a shop (for events about the shop, such as a call).
+    pub async fn store_account(&self, store_id: i64) -> Result<i64, SoukError> {
+        let store = self.store.find_store(store_id).await.map_err(SoukError::internal)?;
+        store
+            .map(|s| s.account_id)
+            .ok_or_else(|| SoukError::with_detail(ErrorCode::NotFound, format!("store {store_id}")))
+    }
+
     pub async fn my_store(&self, caller: &Caller, store_id: i64) -> Result<StoredStore, SoukError> {
         self.own_store(caller, store_id)?;
         self.store

@@ -8,11 +8,13 @@ use super::settings::AdSettings;
 use crate::accounts::service::Caller;
 use crate::catalog::CatalogService;
 use crate::notify::{Mailer, Message, MessageSender};
+use crate::stats::StatsService;
 use souk_domain::account::{AccountType, Role};
 use souk_domain::ad::{AdStatus, BoostedFilter, EditStatus, ParamValue, ReportType, VasPack, VasPackKind};
 use souk_domain::ad_form::{AdDraft, FREE_PHOTOS, FormContext, check_steps, next_step};
 use souk_domain::ad_lifecycle::{self, Activation, EditOutcome};
 use souk_domain::moderation::{RefusalReason, banned_word, duplicate_key};
+use souk_domain::stats::Metric;
 use souk_domain::{ErrorCode, Lang, SoukError};
 use souk_storage::StoreError;
 use souk_storage::accounts::{AccountStore, AuditEntry, StoredAccount};
@@ -133,6 +135,7 @@ pub enum Decision {
 
 pub struct AdService {
     ads: Arc<dyn AdStore>,
+    stats: Arc<StatsService>,
     accounts: Arc<dyn AccountStore>,
     catalog: Arc<CatalogService>,
     mailer: Arc<dyn Mailer>,
@@ -143,13 +146,14 @@ pub struct AdService {
 impl AdService {
     pub fn new(
         ads: Arc<dyn AdStore>,
+        stats: Arc<StatsService>,
         accounts: Arc<dyn AccountStore>,
         catalog: Arc<CatalogService>,
         mailer: Arc<dyn Mailer>,
         sender: Arc<dyn MessageSender>,
         settings: AdSettings,
     ) -> AdService {
-        AdService { ads, accounts, catalog, mailer, sender, settings }
+        AdService { ads, stats, accounts, catalog, mailer, sender, settings }
     }
 
     pub fn settings(&self) -> &AdSettings {
@@ -511,6 +515,9 @@ impl AdService {
         change.status = Some(status);
         change.audit = Self::audit(caller, "activateAd", ad_id.to_string());
         let ad = self.ads.apply_change(change).await.map_err(write_err)?;
+        if ad.ad.status == AdStatus::Active {
+            self.published(&ad);
+        }
         Ok(ActivationResult { ad, outcome })
     }
 
@@ -528,7 +535,15 @@ impl AdService {
         change.queue = QueueOp::Dequeue;
         change.pending_edit = PendingEditOp::Clear;
         change.audit = Self::audit(caller, "deleteAd", list_id.to_string());
-        self.ads.apply_change(change).await.map_err(write_err)
+        let deleted = self.ads.apply_change(change).await.map_err(write_err)?;
+        self.stats.count(deleted.ad.account_id, Some(&deleted.ad.ad_id), Metric::Delete);
+        Ok(deleted)
+    }
+
+    /// Counts a publication (and an activation) for the statistics.
+    fn published(&self, ad: &StoredAd) {
+        self.stats.count(ad.ad.account_id, Some(&ad.ad.ad_id), Metric::Publish);
+        self.stats.count(ad.ad.account_id, Some(&ad.ad.ad_id), Metric::ActiveAds);
     }
 
     fn bulk_ids(ad_ids: &[String], reason: &str) -> Result<(), SoukError> {
@@ -605,7 +620,9 @@ impl AdService {
         let status = ad_lifecycle::paid(ad.ad.status)?;
         let mut change = AdChange::new(ad_id, ad.ad.status, now());
         change.status = Some(status);
-        self.ads.apply_change(change).await.map_err(write_err)
+        let ad = self.ads.apply_change(change).await.map_err(write_err)?;
+        self.published(&ad);
+        Ok(ad)
     }
 
     /// Applies a boost pack bought for an ad (the payments capability calls this). Spec §5: a
@@ -619,7 +636,15 @@ impl AdService {
         self.ads
             .add_vas_pack(ad_id, VasPack { name: kind.as_str().into(), start_date: start, end_date: end })
             .await
-            .map_err(internal)
+            .map_err(internal)?;
+        let metric = match kind {
+            VasPackKind::Bump | VasPackKind::Renewal => Metric::Bump,
+            VasPackKind::Highlight => Metric::Highlights,
+            VasPackKind::Gallery | VasPackKind::Special => Metric::Gallery,
+        };
+        self.stats.count(ad.ad.account_id, Some(ad_id), metric);
+        self.stats.count(ad.ad.account_id, Some(ad_id), Metric::BoostConsumption);
+        Ok(())
     }
 
     // ----- My ads -----
@@ -645,6 +670,7 @@ impl AdService {
             Some(Err(b)) => return Err(SoukError::with_detail(ErrorCode::InvalidArgument, format!("boosted {b}"))),
         };
         let (offset, limit) = page_window(page, size)?;
+        self.stats.flush().await?;
         self.ads
             .my_ads(MyAdsQuery { account_id: caller.account_id(), status, boosted, now: now(), offset, limit })
             .await
@@ -653,6 +679,7 @@ impl AdService {
 
     /// `getMyAd(adId)`
     pub async fn my_ad(&self, caller: &Caller, ad_id: &str) -> Result<MyAdDetail, SoukError> {
+        self.stats.flush().await?;
         let ad = self.own_ad(caller, ad_id).await?;
         let vas_packs = self.ads.vas_packs(ad_id).await.map_err(internal)?;
         let pending_edit = match self.ads.pending_edit(ad_id).await.map_err(internal)? {
@@ -709,7 +736,7 @@ impl AdService {
             _ => return Err(SoukError::with_detail(ErrorCode::NotFound, "the seller hides the number")),
         };
         if caller.is_none_or(|c| c.account_id() != ad.ad.ad.account_id) {
-            self.ads.count_phone_view(&ad.ad.ad.ad_id).await.map_err(internal)?;
+            self.stats.count(ad.ad.ad.account_id, Some(&ad.ad.ad.ad_id), Metric::PhoneView);
         }
         Ok(phone)
     }
@@ -890,7 +917,11 @@ impl AdService {
                 change.refusal_reason = Some(None);
                 change.queue = QueueOp::Dequeue;
                 change.audit = audit;
-                self.ads.apply_change(change).await.map_err(write_err)
+                let decided = self.ads.apply_change(change).await.map_err(write_err)?;
+                if decided.ad.status == AdStatus::Active {
+                    self.published(&decided);
+                }
+                Ok(decided)
             }
             (Decision::Refuse { reason, note }, _) => {
                 ad_lifecycle::refuse(ad.ad.status)?;

@@ -21,6 +21,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 3, name: "accounts_and_ads", apply: accounts_and_ads },
     Migration { version: 4, name: "sign_in_and_shops", apply: sign_in_and_shops },
     Migration { version: 5, name: "ads_lifecycle", apply: ads_lifecycle },
+    Migration { version: 8, name: "metrics", apply: metrics },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -32,12 +33,19 @@ pub(super) fn apply(conn: &mut Connection) -> Result<(), StoreError> {
             applied_at INTEGER NOT NULL
         )",
     )?;
-    let current: u32 = conn.query_row("SELECT coalesce(max(version), 0) FROM schema_migrations", [], |r| r.get(0))?;
+    // Versions are applied when missing, not only when above the highest one: capabilities
+    // developed side by side take numbers out of order, and each must still land once.
+    let applied: std::collections::BTreeSet<u32> = {
+        let mut st = conn.prepare("SELECT version FROM schema_migrations")?;
+        let rows = st.query_map([], |r| r.get(0))?;
+        rows.collect::<Result<_, _>>()?
+    };
+    let current = applied.last().copied().unwrap_or(0);
     let known = MIGRATIONS.last().map(|m| m.version).unwrap_or(0);
     if current > known {
         return Err(StoreError::SchemaTooNew { found: current, known });
     }
-    for m in MIGRATIONS.iter().filter(|m| m.version > current) {
+    for m in MIGRATIONS.iter().filter(|m| !applied.contains(&m.version)) {
         let tx = conn.transaction()?;
         (m.apply)(&tx).map_err(|e| StoreError::Migration {
             version: m.version,
@@ -422,6 +430,28 @@ fn ads_lifecycle(tx: &Transaction) -> Result<(), StoreError> {
             PRIMARY KEY (list_id, reporter)
         ) WITHOUT ROWID;
         CREATE INDEX abuse_reports_open ON abuse_reports (handled_at, created_at);",
+    )?;
+    Ok(())
+}
+
+fn metrics(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "-- The statistics time series (storage/src/metrics): hours by (owner, metric, day), a daily
+        -- roll-up by (owner, metric, year), totals by (owner, metric).
+        CREATE TABLE metric_hours (
+            owner TEXT NOT NULL, metric TEXT NOT NULL, day INTEGER NOT NULL, hour INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY (owner, metric, day, hour)
+        ) WITHOUT ROWID;
+        CREATE TABLE metric_days (
+            owner TEXT NOT NULL, metric TEXT NOT NULL, year INTEGER NOT NULL, day INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY (owner, metric, year, day)
+        ) WITHOUT ROWID;
+        CREATE TABLE metric_totals (
+            owner TEXT NOT NULL, metric TEXT NOT NULL, total INTEGER NOT NULL,
+            PRIMARY KEY (owner, metric)
+        ) WITHOUT ROWID;",
     )?;
     Ok(())
 }

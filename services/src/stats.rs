@@ -1,0 +1,309 @@
+//! Statistics: counting what happens to ads and shops (views, phone views, conversations,
+//! publications, deletions, boosts, calls, leads), honestly (not the owner's own views, one view
+//! per visitor per ad per 30 minutes, no obvious bots), batching the counts into the metrics
+//! time series every second, pushing each counted event at once to whoever listens (the owner's
+//! live statistics page), and answering the statistics queries for the owner only.
+
+use crate::accounts::service::Caller;
+use souk_domain::ad::AdStatus;
+use souk_domain::stats::{FixedRange, Granularity, Metric, custom_range, day_label, granularity, is_bot, month_start};
+use souk_domain::{ErrorCode, SoukError};
+use souk_storage::ads::AdStore;
+use souk_storage::ephemeral::Ephemeral;
+use souk_storage::metrics::{MetricCount, MetricsStore};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::sync::broadcast;
+
+/// How often counts go to storage.
+pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
+
+fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+/// One counted event, pushed live to the owner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiveStat {
+    pub account_id: i64,
+    pub ad_id: Option<String>,
+    pub metric: Metric,
+    pub at: i64,
+}
+
+/// One metric over a range: points `(x, y)` and their total.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Series {
+    pub name: &'static str,
+    pub data: Vec<(String, u64)>,
+    pub total: u64,
+}
+
+/// Whose statistics.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    Ad(String),
+    /// A shop, by its store id.
+    Shop(i64),
+}
+
+fn ad_owner(ad_id: &str) -> String {
+    format!("ad:{ad_id}")
+}
+
+fn account_owner(account_id: i64) -> String {
+    format!("account:{account_id}")
+}
+
+type Buffer = HashMap<(String, Metric, i64), u64>;
+
+pub struct StatsService {
+    store: Arc<dyn MetricsStore>,
+    ads: Arc<dyn AdStore>,
+    ephemeral: Arc<dyn Ephemeral>,
+    buffer: Mutex<Buffer>,
+    live: broadcast::Sender<LiveStat>,
+}
+
+impl StatsService {
+    pub fn new(
+        store: Arc<dyn MetricsStore>,
+        ads: Arc<dyn AdStore>,
+        ephemeral: Arc<dyn Ephemeral>,
+    ) -> Arc<StatsService> {
+        let (live, _) = broadcast::channel(4096);
+        Arc::new(StatsService { store, ads, ephemeral, buffer: Mutex::new(HashMap::new()), live })
+    }
+
+    /// Counted events as they happen (the real-time layer forwards them to `user:{accountId}`).
+    pub fn subscribe(&self) -> broadcast::Receiver<LiveStat> {
+        self.live.subscribe()
+    }
+
+    /// Starts the task that writes the counts every second; it stops with the runtime.
+    pub fn start_flushing(self: &Arc<Self>) {
+        let me = Arc::clone(self);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(FLUSH_EVERY);
+            loop {
+                tick.tick().await;
+                if let Err(e) = me.flush().await {
+                    tracing::warn!(error = %e, "statistics not written; kept for the next flush");
+                }
+            }
+        });
+    }
+
+    /// Writes what was counted since the last flush. On failure the counts go back to the buffer.
+    pub async fn flush(&self) -> Result<(), SoukError> {
+        let taken: Buffer = std::mem::take(&mut *self.buffer.lock().map_err(SoukError::internal)?);
+        if taken.is_empty() {
+            return Ok(());
+        }
+        let counts: Vec<MetricCount> = taken
+            .iter()
+            .map(|((owner, metric, hour), n)| MetricCount {
+                owner: owner.clone(),
+                metric: metric.name().into(),
+                at: hour * 3600,
+                count: *n,
+            })
+            .collect();
+        // The performance fields of my ads (views, phone views, conversations) follow the counts.
+        let mut per_ad: BTreeMap<String, (u64, u64, u64)> = BTreeMap::new();
+        for ((owner, metric, _), n) in &taken {
+            if let Some(ad_id) = owner.strip_prefix("ad:") {
+                let e = per_ad.entry(ad_id.to_string()).or_default();
+                match metric {
+                    Metric::View => e.0 += n,
+                    Metric::PhoneView => e.1 += n,
+                    Metric::Conversation => e.2 += n,
+                    _ => {}
+                }
+            }
+        }
+        let written = self.store.add(counts).await;
+        if let Err(e) = written {
+            let mut buffer = self.buffer.lock().map_err(SoukError::internal)?;
+            for (k, n) in taken {
+                *buffer.entry(k).or_default() += n;
+            }
+            return Err(SoukError::internal(e));
+        }
+        for (ad_id, (views, phone_views, conversations)) in per_ad {
+            if views + phone_views + conversations > 0 {
+                self.ads
+                    .add_performance(&ad_id, views, phone_views, conversations)
+                    .await
+                    .map_err(SoukError::internal)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts one event for an ad (and its owner's account) or an account alone, and pushes it.
+    pub fn count(&self, account_id: i64, ad_id: Option<&str>, metric: Metric) {
+        let at = now();
+        let hour = at.div_euclid(3600);
+        if let Ok(mut buffer) = self.buffer.lock() {
+            *buffer.entry((account_owner(account_id), metric, hour)).or_default() += 1;
+            if let Some(ad) = ad_id {
+                *buffer.entry((ad_owner(ad), metric, hour)).or_default() += 1;
+            }
+        }
+        let _ = self.live.send(LiveStat { account_id, ad_id: ad_id.map(str::to_string), metric, at });
+    }
+
+    /// A view of an active ad: not counted for its owner, for a bot, or again for the same visitor
+    /// within 30 minutes. Answers whether it counted.
+    pub async fn record_view(
+        &self,
+        list_id: i64,
+        viewer: Option<&Caller>,
+        visitor_id: Option<&str>,
+        user_agent: &str,
+    ) -> Result<bool, SoukError> {
+        let ad = self
+            .ads
+            .find_by_list_id(list_id)
+            .await
+            .map_err(SoukError::internal)?
+            .filter(|a| a.ad.status == AdStatus::Active)
+            .ok_or_else(|| SoukError::with_detail(ErrorCode::AdNotFound, list_id.to_string()))?;
+        if viewer.is_some_and(|c| c.account_id() == ad.ad.account_id) || is_bot(user_agent) {
+            return Ok(false);
+        }
+        let who = match (viewer, visitor_id) {
+            (Some(c), _) => format!("a{}", c.account_id()),
+            (None, Some(v)) if !v.is_empty() => format!("v{v}"),
+            (None, _) => return Ok(false),
+        };
+        let key = format!("stats:view:{}:{who}", ad.ad.ad_id);
+        let ttl = Duration::from_secs(souk_domain::stats::VIEW_DEDUP_SECONDS);
+        if !self.ephemeral.set_if_absent(&key, b"1", Some(ttl)).await.map_err(SoukError::internal)? {
+            return Ok(false);
+        }
+        self.count(ad.ad.account_id, Some(&ad.ad.ad_id), Metric::View);
+        Ok(true)
+    }
+
+    /// The metric of an event a browser may report (`calls`, `leads`); `UNKNOWN_EVENT` otherwise.
+    pub fn event_metric(name: &str) -> Result<Metric, SoukError> {
+        Metric::parse(name)
+            .filter(|m| m.client_reportable())
+            .ok_or_else(|| SoukError::with_detail(ErrorCode::UnknownEvent, name.to_string()))
+    }
+
+    /// `collectPerformanceEvent(event {name, storeId})`: events the browser reports for a shop
+    /// (calls, leads), once per visitor per 30 minutes. Unknown names are refused.
+    pub async fn collect(
+        &self,
+        name: &str,
+        store_account: i64,
+        visitor: Option<&str>,
+        user_agent: &str,
+    ) -> Result<bool, SoukError> {
+        let metric = Self::event_metric(name)?;
+        if is_bot(user_agent) {
+            return Ok(false);
+        }
+        if let Some(v) = visitor.filter(|v| !v.is_empty()) {
+            let key = format!("stats:{}:{store_account}:{v}", metric.name());
+            let ttl = Duration::from_secs(souk_domain::stats::VIEW_DEDUP_SECONDS);
+            if !self.ephemeral.set_if_absent(&key, b"1", Some(ttl)).await.map_err(SoukError::internal)? {
+                return Ok(false);
+            }
+        }
+        self.count(store_account, None, metric);
+        Ok(true)
+    }
+
+    /// The owner of the scope, checked against the caller (an admin acting as the owner is the
+    /// owner). Answers the time-series key and whether the shop metrics apply.
+    async fn owner_key(&self, caller: &Caller, scope: &Scope) -> Result<(String, bool), SoukError> {
+        match scope {
+            Scope::Ad(ad_id) => {
+                let ad = self.ads.find_ad(ad_id).await.map_err(SoukError::internal)?;
+                match ad {
+                    Some(a) if a.ad.account_id == caller.account_id() => Ok((ad_owner(ad_id), false)),
+                    _ => Err(SoukError::with_detail(ErrorCode::AdNotFound, ad_id.clone())),
+                }
+            }
+            Scope::Shop(store_id) if caller.claims.store_id == Some(*store_id) => {
+                Ok((account_owner(caller.account_id()), true))
+            }
+            Scope::Shop(_) => Err(SoukError::with_detail(ErrorCode::PermissionDenied, "another shop's statistics")),
+        }
+    }
+
+    /// `getMyPerformanceMetricsFixedRange`
+    pub async fn fixed_range(&self, caller: &Caller, scope: &Scope, range: &str) -> Result<Vec<Series>, SoukError> {
+        let range = FixedRange::parse(range)
+            .ok_or_else(|| SoukError::with_detail(ErrorCode::InvalidDateRange, format!("range {range}")))?;
+        let (first, last) = range.days(now());
+        self.series(caller, scope, first, last).await
+    }
+
+    /// `getMyPerformanceMetricsCustomRange(from, to)`
+    pub async fn custom_range(
+        &self,
+        caller: &Caller,
+        scope: &Scope,
+        from: &str,
+        to: &str,
+    ) -> Result<Vec<Series>, SoukError> {
+        let (first, last) = custom_range(from, to, now())?;
+        self.series(caller, scope, first, last).await
+    }
+
+    async fn series(&self, caller: &Caller, scope: &Scope, first: i64, last: i64) -> Result<Vec<Series>, SoukError> {
+        let (owner, shop) = self.owner_key(caller, scope).await?;
+        self.flush().await?;
+        let metrics: Vec<Metric> =
+            if shop { Metric::AD.into_iter().chain(Metric::SHOP_EXTRA).collect() } else { Metric::AD.to_vec() };
+        let mut out = Vec::with_capacity(metrics.len());
+        for metric in metrics {
+            let data = match granularity(first, last) {
+                Granularity::Hour => {
+                    let hours = self.store.hours(&owner, metric.name(), first).await.map_err(SoukError::internal)?;
+                    let label = day_label(first);
+                    (0..24u8)
+                        .map(|h| {
+                            let y = hours.iter().find(|(x, _)| *x == h).map_or(0, |(_, n)| *n);
+                            (format!("{label}T{h:02}:00"), y)
+                        })
+                        .collect()
+                }
+                g => {
+                    let days =
+                        self.store.days(&owner, metric.name(), first, last).await.map_err(SoukError::internal)?;
+                    let by_day: HashMap<i64, u64> = days.into_iter().collect();
+                    let mut points: Vec<(String, u64)> = Vec::new();
+                    for day in first..=last {
+                        let y = by_day.get(&day).copied().unwrap_or(0);
+                        let x = if g == Granularity::Month {
+                            day_label(month_start(day))[..7].to_string()
+                        } else {
+                            day_label(day)
+                        };
+                        match points.last_mut() {
+                            Some((px, py)) if *px == x => *py += y,
+                            _ => points.push((x, y)),
+                        }
+                    }
+                    points
+                }
+            };
+            // Active ads: the points are activations; the total is how many are active now.
+            let total = if metric == Metric::ActiveAds {
+                let counts = self.ads.my_counts(caller.account_id()).await.map_err(SoukError::internal)?;
+                counts.iter().find(|(s, _)| *s == AdStatus::Active).map_or(0, |(_, n)| *n)
+            } else {
+                data.iter().map(|(_, y)| y).sum()
+            };
+            out.push(Series { name: metric.name(), data, total });
+        }
+        Ok(out)
+    }
+}

@@ -13,7 +13,7 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 data=$(mktemp -d)
 trap 'kill -TERM ${pid:-0} 2>/dev/null; wait ${pid:-0} 2>/dev/null; rm -rf "$data"' EXIT
 ./target/release/souk seed --demo --shop-ads "${SHOP_ADS:-10000}" --data-dir "$data" 2>&1 | tee "$data/seed.log"
-shop=$(grep -o 'sign in with [^)]*' "$data/seed.log" | head -1 | cut -d' ' -f4)
+shop=$(grep -o 'sign in with [^)]*' "$data/seed.log" | tail -1 | cut -d' ' -f4)
 SOUK_LOG__LEVEL=warn ./target/release/souk serve --port "$port" --data-dir "$data" >"$data/souk.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 600); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break; sleep 0.2; done

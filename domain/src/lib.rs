@@ -5,6 +5,7 @@ pub mod account;
 pub mod ad;
 pub mod ad_text;
 pub mod catalog;
+pub mod chat;
 pub mod error;
 pub mod lang;
 pub mod money;

@@ -12,10 +12,13 @@ pub fn register(cfg: &mut web::ServiceConfig, state: &AppState) {
         .route("/graphql-legacy", web::post().to(graphql::legacy_gateway))
         .route("/api/client-log", web::post().to(rest::client_log::client_log))
         .route("/api/shops/logo", web::post().to(rest::shop_logo::upload_logo))
+        .route("/api/chat/messages", web::post().to(rest::chat_upload::send_with_attachment))
+        .route("/api/ads/{list_id}/message", web::post().to(rest::chat_upload::message_to_seller))
         .route("/api/dev/outbox", web::get().to(rest::dev_outbox::dev_outbox))
         .route("/healthz", web::get().to(ops::health::healthz))
         .route("/readyz", web::get().to(ops::health::readyz))
         .route("/metrics", web::get().to(ops::metrics::metrics))
+        .configure(|cfg| crate::socketio::configure(cfg, state.socketio.clone()))
         .service(
             web::scope("/assets")
                 .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")))

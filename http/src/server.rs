@@ -10,16 +10,21 @@ use crate::state::AppState;
 use actix_web::dev::{Server, Service};
 use actix_web::{App, HttpServer, web};
 use futures_util::FutureExt;
+use souk_actors::fanout::Fanout;
+use souk_actors::presence::Presence;
+use souk_actors::sessions::{AttachPresence, SessionRegistry};
 use souk_services::accounts::codes::CodePolicy;
 use souk_services::accounts::service::{AccountService, AccountSettings};
 use souk_services::accounts::social::{JwksSource, ProviderSettings, SocialProvider, SocialVerifier};
 use souk_services::catalog::CatalogService;
+use souk_services::chat::{ChatDeps, ChatService};
 use souk_services::client_log::ClientLogService;
-use souk_services::notify::{LettreMailer, MailSettings, MailTransport, OutboxMessageSender, SmtpTls};
+use souk_services::notify::{LettreMailer, MailSettings, MailTransport, Mailer, OutboxMessageSender, SmtpTls};
+use souk_storage::chat::ChatStore;
 use souk_storage::ephemeral::Ephemeral;
 use souk_storage::ephemeral::memory::MemoryEphemeral;
 use souk_storage::ephemeral::redis::RedisEphemeral;
-use souk_storage::media::LocalMediaStore;
+use souk_storage::media::{LocalMediaStore, MediaStore};
 use souk_storage::sqlite::SqliteStore;
 use std::sync::Arc;
 use std::time::Duration;
@@ -84,13 +89,23 @@ pub async fn build_state(
         introspection: settings.graphql.introspection,
     });
     let catalog = Arc::new(catalog);
-    let accounts = account_service(&settings, &store, &ephemeral, &catalog)?;
+    let mailer: Arc<dyn Mailer> = Arc::new(mailer(&settings)?);
+    let accounts = Arc::new(account_service(&settings, &store, &ephemeral, &catalog, Arc::clone(&mailer))?);
     let social = Arc::new(social_verifier(&settings)?);
+    let media: Arc<dyn MediaStore> = Arc::new(LocalMediaStore::new(settings.media_dir()));
+    let (chat, sessions) = chat_service(&settings, &store, &ephemeral, &media, mailer).await;
+    let socketio = crate::socketio::Server::new(
+        crate::realtime::config(),
+        Arc::new(crate::realtime::Realtime::new(Arc::clone(&accounts), Arc::clone(&chat), sessions.clone())),
+    );
     Ok(AppState {
         client_log: Arc::new(ClientLogService::new(Arc::clone(&ephemeral), settings.client_log.per_minute)),
-        accounts: Arc::new(accounts),
+        accounts,
         social,
-        media: Arc::new(LocalMediaStore::new(settings.media_dir())),
+        media,
+        chat,
+        sessions,
+        socketio,
         settings: Arc::new(settings),
         store,
         ephemeral,
@@ -167,13 +182,43 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     options.open(path)?.write_all(text.as_bytes())
 }
 
-fn account_service(
+/// The chat with its actors: the session registry, the fan-out (across nodes when the ephemeral
+/// store is Redis), presence, and the conversation actors. Runs inside the actix system.
+async fn chat_service(
     settings: &Settings,
     store: &SqliteStore,
     ephemeral: &Arc<dyn Ephemeral>,
-    catalog: &Arc<CatalogService>,
-) -> Result<AccountService, StartError> {
-    let a = &settings.auth;
+    media: &Arc<dyn MediaStore>,
+    mailer: Arc<dyn Mailer>,
+) -> (Arc<ChatService>, actix::Addr<SessionRegistry>) {
+    let registry = SessionRegistry::start_supervised();
+    let fanout = match settings.ephemeral.backend {
+        EphemeralBackend::Memory => Fanout::local(registry.clone()),
+        EphemeralBackend::Redis => Fanout::distributed(registry.clone(), Arc::clone(ephemeral)).await,
+    };
+    let chat_store: Arc<dyn ChatStore> = Arc::new(store.clone());
+    let presence =
+        Presence::start_supervised(Arc::clone(ephemeral), Arc::clone(&chat_store), fanout.clone(), PRESENCE_HEARTBEAT);
+    registry.do_send(AttachPresence(presence.recipient()));
+    let chat = ChatService::new(ChatDeps {
+        store: chat_store,
+        accounts: Arc::new(store.clone()),
+        media: Arc::clone(media),
+        ephemeral: Arc::clone(ephemeral),
+        fanout,
+        mailer,
+        public_base_url: settings.auth.public_base_url.clone(),
+        conversation_idle: CONVERSATION_IDLE,
+    });
+    (Arc::new(chat), registry)
+}
+
+/// How often this node confirms the presence of its connected accounts.
+const PRESENCE_HEARTBEAT: Duration = Duration::from_secs(20);
+/// A conversation actor stops after this long without activity.
+const CONVERSATION_IDLE: Duration = Duration::from_secs(300);
+
+fn mailer(settings: &Settings) -> Result<LettreMailer, StartError> {
     let m = &settings.mail;
     let transport = match m.transport {
         crate::config::MailTransportKind::Outbox => MailTransport::Outbox { dir: settings.outbox_dir() },
@@ -189,8 +234,17 @@ fn account_service(
             },
         },
     };
-    let mailer = LettreMailer::new(&MailSettings { from: m.from.clone(), transport })
-        .map_err(|e| StartError::Mail(e.to_string()))?;
+    LettreMailer::new(&MailSettings { from: m.from.clone(), transport }).map_err(|e| StartError::Mail(e.to_string()))
+}
+
+fn account_service(
+    settings: &Settings,
+    store: &SqliteStore,
+    ephemeral: &Arc<dyn Ephemeral>,
+    catalog: &Arc<CatalogService>,
+    mailer: Arc<dyn Mailer>,
+) -> Result<AccountService, StartError> {
+    let a = &settings.auth;
     let account_settings = AccountSettings {
         access_ttl: Duration::from_secs(a.access_ttl_secs),
         refresh_ttl: Duration::from_secs(a.refresh_ttl_days * 86400),
@@ -212,7 +266,7 @@ fn account_service(
         Arc::clone(catalog),
         &token_secret(settings)?,
         Arc::new(OutboxMessageSender::new(settings.outbox_dir())),
-        Arc::new(mailer),
+        mailer,
         account_settings,
     ))
 }

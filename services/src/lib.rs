@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod catalog;
+pub mod chat;
 pub mod client_log;
 pub mod demo;
 pub mod media;

@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod cache;
 pub mod catalog;
+pub mod chat;
 pub mod context;
 pub mod errors;
 
@@ -20,11 +21,11 @@ use std::time::Instant;
 
 /// Every query of the product, merged from the areas' modules.
 #[derive(MergedObject, Default)]
-pub struct QueryRoot(catalog::CatalogQuery, accounts::AccountQuery);
+pub struct QueryRoot(catalog::CatalogQuery, accounts::AccountQuery, chat::ChatQuery);
 
 /// Every mutation of the product, merged from the areas' modules.
 #[derive(MergedObject, Default)]
-pub struct MutationRoot(accounts::AccountMutation);
+pub struct MutationRoot(accounts::AccountMutation, chat::ChatMutation);
 
 pub type SoukSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;
 

@@ -723,6 +723,40 @@ mod tests {
         assert_eq!(srv.session_count(), 0);
     }
 
+    /// Decides CONNECT after a delay, as a token check does.
+    struct Slow;
+    impl Handler for Slow {
+        fn connect(&self, _socket: &Socket, auth: &Value) -> ConnectFuture {
+            let ok = auth.get("token").is_some();
+            Box::pin(async move {
+                tokio::time::sleep(Duration::from_millis(30)).await;
+                if ok { Ok(()) } else { Err("no token".into()) }
+            })
+        }
+        fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, _ack: Option<u64>) {
+            socket.emit(event, args);
+        }
+    }
+
+    #[tokio::test]
+    async fn connect_may_be_decided_later_and_events_before_it_are_ignored() {
+        let srv = Server::new(Config::default(), Arc::new(Slow));
+        let (s, _) = srv.open(Transport::Polling);
+        srv.handle(&s, engine::Packet::Message("0{\"token\":\"t\"}".into()));
+        // A second CONNECT while the first is pending, and an event before the answer: ignored.
+        srv.handle(&s, engine::Packet::Message("0{\"token\":\"t\"}".into()));
+        srv.handle(&s, engine::Packet::Message("2[\"early\"]".into()));
+        let out = texts(s.poll(Duration::from_millis(500)).await.unwrap());
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert!(out[0].starts_with("40{\"sid\":"), "{out:?}");
+        srv.handle(&s, engine::Packet::Message("2[\"late\"]".into()));
+        assert_eq!(texts(s.poll(Duration::from_millis(50)).await.unwrap()), ["42[\"late\"]"]);
+        let (refused, _) = srv.open(Transport::Polling);
+        srv.handle(&refused, engine::Packet::Message("0".into()));
+        let out = texts(refused.poll(Duration::from_millis(500)).await.unwrap());
+        assert_eq!(out, ["44{\"message\":\"no token\"}"]);
+    }
+
     #[tokio::test]
     async fn connect_timeout_closes_idle_sessions() {
         let config = Config { connect_timeout: Duration::from_millis(30), ..Config::default() };

@@ -61,11 +61,11 @@ pub fn render_sms(msg: &Message, lang: Lang) -> String {
             one_line(title),
             sentence(reason)
         ),
-        (Message::SellerMessage { title, from_email, .. }, Lang::Fr) => {
-            format!("Souk : nouveau message de {} au sujet de « {} ».", one_line(from_email), one_line(title))
+        (Message::SellerMessage { title, from_email, link, .. }, Lang::Fr) => {
+            format!("Souk : nouveau message de {} au sujet de « {} » : {link}", one_line(from_email), one_line(title))
         }
-        (Message::SellerMessage { title, from_email, .. }, Lang::Ar) => {
-            format!("Souk: رسالة جديدة من {} بخصوص «{}».", one_line(from_email), one_line(title))
+        (Message::SellerMessage { title, from_email, link, .. }, Lang::Ar) => {
+            format!("Souk: رسالة جديدة من {} بخصوص «{}»: {link}", one_line(from_email), one_line(title))
         }
     }
 }

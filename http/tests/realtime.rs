@@ -380,3 +380,52 @@ async fn a_message_sent_through_one_process_reaches_a_socket_on_another() {
         souk_storage::ephemeral::RedisEphemeral::connect("redis://127.0.0.1:6379", prefix).await.expect("redis");
     redis.clear_prefix().await.expect("clean up");
 }
+
+#[actix_web::test]
+async fn chat_files_go_through_the_multipart_route_checked_from_their_bytes() {
+    let s = start("rt-files", |_| {}).await;
+    let (seller, seller_id) = sign_up(&s.base, shop("fichiers@atlas.ma", "0522000005")).await;
+    let (buyer, _) = sign_up(&s.base, private("0611000005")).await;
+    let (outsider, _) = sign_up(&s.base, private("0611000006")).await;
+    insert_ad(&s.store, seller_id, 55).await;
+    let started = call(&s.base, Some(&buyer), START, json!({ "l": 55, "t": "Photos ?", "c": "f-1" })).await;
+    let id = started["data"]["startConversation"]["conversation"]["id"].as_str().unwrap().to_owned();
+    let send = |token: String, client: &'static str, bytes: Vec<u8>| {
+        let form = reqwest::multipart::Form::new()
+            .text("conversationId", id.clone())
+            .text("clientMessageId", client)
+            .part("file", reqwest::multipart::Part::bytes(bytes).file_name("plan.pdf"));
+        reqwest::Client::new()
+            .post(format!("{}/api/chat/messages", s.base))
+            .header("Authorization", format!("Bearer {token}"))
+            .multipart(form)
+            .send()
+    };
+    let ok = send(seller.clone(), "f-2", b"%PDF-1.7 plan".to_vec()).await.unwrap();
+    assert_eq!(ok.status(), 200);
+    let ok: Value = ok.json().await.unwrap();
+    let url = ok["message"]["attachment"]["url"].as_str().unwrap().to_owned();
+    assert_eq!(ok["message"]["attachment"]["contentType"], "application/pdf");
+    let stored = reqwest::get(format!("{}{url}", s.base)).await.unwrap().bytes().await.unwrap();
+    assert_eq!(&stored[..], b"%PDF-1.7 plan");
+
+    let wrong = send(seller.clone(), "f-3", b"<html>not a pdf</html>".to_vec()).await.unwrap();
+    assert_eq!(wrong.status(), 400);
+    assert_eq!(wrong.json::<Value>().await.unwrap()["code"], "ATTACHMENT_TYPE");
+    let mut big = b"%PDF-".to_vec();
+    big.resize(souk_domain::chat::MAX_ATTACHMENT_BYTES + 1, b' ');
+    let big = send(seller.clone(), "f-4", big).await.unwrap();
+    assert_eq!(big.status(), 413);
+    assert_eq!(big.json::<Value>().await.unwrap()["code"], "ATTACHMENT_TOO_LARGE");
+    let intruder = send(outsider, "f-5", b"%PDF-1.7".to_vec()).await.unwrap();
+    assert_eq!(intruder.status(), 404);
+    assert_eq!(intruder.json::<Value>().await.unwrap()["code"], "CONVERSATION_NOT_FOUND");
+    let history = call(&s.base, Some(&buyer), HISTORY, json!({ "id": id })).await;
+    assert_eq!(
+        history["data"]["conversationMessages"].as_array().map(Vec::len),
+        Some(2),
+        "refused files stored nothing"
+    );
+    let files = std::fs::read_dir(s.data_dir.join("media/chat").join(&id)).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(files, 1, "only the accepted file is on disk");
+}

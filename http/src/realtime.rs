@@ -137,6 +137,9 @@ impl Handler for Realtime {
     }
 
     fn disconnected(&self, socket: &Socket, _reason: &str) {
+        if let Ok(mut a) = self.accepted.lock() {
+            a.remove(socket.id());
+        }
         let gone = self.connections.lock().ok().and_then(|mut c| c.remove(socket.id()));
         if let Some(conn) = gone {
             self.registry

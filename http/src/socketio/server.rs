@@ -78,7 +78,8 @@ pub trait Handler: Send + Sync + 'static {
     fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, ack: Option<u64>);
     /// The client acknowledged an event the server emitted with an ack id.
     fn ack(&self, _socket: &Socket, _id: u64, _args: Vec<Data>) {}
-    /// The socket left its namespace (client DISCONNECT, transport close, timeout).
+    /// The socket left its namespace (client DISCONNECT, transport close, timeout), or its
+    /// session closed while its CONNECT was being accepted.
     fn disconnected(&self, _socket: &Socket, _reason: &str) {}
 }
 
@@ -485,6 +486,9 @@ impl Server {
                     let mut st = lock(&session.state);
                     st.connecting.remove(&socket.nsp);
                     if st.closed {
+                        drop(st);
+                        // Accepted, but the client left meanwhile: the handler forgets it.
+                        self.inner.handler.disconnected(&socket, "closed before connect");
                         return;
                     }
                     st.ever_connected = true;

@@ -65,16 +65,24 @@ struct Samples {
 
 /// Opens a connection of `target` and, for Socket.IO, joins with `auth`. Starts its reader,
 /// which answers pings, matches acks and records latencies while `measuring`.
+/// What every connection of a run shares: the time base of message stamps, the counters, and
+/// whether samples are being kept.
+#[derive(Clone)]
+struct Run {
+    base: Instant,
+    counters: Arc<Counters>,
+    measuring: Arc<AtomicBool>,
+}
+
 async fn open(
     target: Target,
     addr: &str,
     auth: &Value,
     conversations: &[String],
-    base: Instant,
-    counters: Arc<Counters>,
-    measuring: Arc<AtomicBool>,
+    run: &Run,
     own_sender: Option<usize>,
 ) -> Result<(Conn, tokio::task::JoinHandle<Samples>), Error> {
+    let Run { base, counters, measuring } = run.clone();
     let path = match target {
         Target::Ws => format!("/?conversations={}", conversations.join(",")),
         Target::Souk | Target::Socketio => "/socket.io/?EIO=4&transport=websocket".to_owned(),
@@ -277,14 +285,13 @@ pub async fn chat(
         m * 2,
         duration.as_secs()
     );
+    let run = Run { base, counters: counters.clone(), measuring: measuring.clone() };
     let mut readers = Vec::new();
     let mut senders = Vec::new();
     for (i, (conv, sender_auth, receiver_auth)) in pairs.iter().enumerate() {
         let convs = [conv.clone()];
-        let (_rx, rh) =
-            open(target, &addr, receiver_auth, &convs, base, counters.clone(), measuring.clone(), None).await?;
-        let (tx, th) =
-            open(target, &addr, sender_auth, &convs, base, counters.clone(), measuring.clone(), Some(i)).await?;
+        let (_rx, rh) = open(target, &addr, receiver_auth, &convs, &run, None).await?;
+        let (tx, th) = open(target, &addr, sender_auth, &convs, &run, Some(i)).await?;
         readers.push(rh);
         readers.push(th);
         let per_sender = (rate as f64 / m as f64).max(0.1);
@@ -381,11 +388,12 @@ pub async fn idle(target: Target, url: &str, count: usize, pid: u32, hold: Durat
         }
         _ => json!({ "conversations": [] }),
     };
+    let run = Run { base, counters, measuring };
     let before = rss_kib(pid).ok_or("cannot read the server's memory (--server-pid)")?;
     eprintln!("souk-load idle: {target:?} at {url}, {count} connections; server RSS before {before} KiB");
     let mut conns = Vec::with_capacity(count);
     for i in 0..count {
-        match open(target, &addr, &auth, &[], base, counters.clone(), measuring.clone(), None).await {
+        match open(target, &addr, &auth, &[], &run, None).await {
             Ok(c) => conns.push(c),
             Err(e) => {
                 eprintln!("\n  connection {i} failed: {e}");

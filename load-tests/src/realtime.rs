@@ -72,6 +72,8 @@ struct Run {
     base: Instant,
     counters: Arc<Counters>,
     measuring: Arc<AtomicBool>,
+    /// Set when the measurement is over: readers stop at their next frame.
+    done: Arc<AtomicBool>,
 }
 
 async fn open(
@@ -82,7 +84,7 @@ async fn open(
     run: &Run,
     own_sender: Option<usize>,
 ) -> Result<(Conn, tokio::task::JoinHandle<Samples>), Error> {
-    let Run { base, counters, measuring } = run.clone();
+    let Run { base, counters, measuring, done } = run.clone();
     let path = match target {
         Target::Ws => format!("/?conversations={}", conversations.join(",")),
         Target::Souk | Target::Socketio => "/socket.io/?EIO=4&transport=websocket".to_owned(),
@@ -111,6 +113,9 @@ async fn open(
         let mut samples = Samples::default();
         let micros = |d: Duration| u32::try_from(d.as_micros()).unwrap_or(u32::MAX);
         while let Ok(frame) = reader.next(&w).await {
+            if done.load(Ordering::Relaxed) {
+                break;
+            }
             let Frame::Text(text) = frame else { break };
             let now = Instant::now();
             // (ack id or None, delivered text or None, ok)
@@ -285,19 +290,24 @@ pub async fn chat(
         m * 2,
         duration.as_secs()
     );
-    let run = Run { base, counters: counters.clone(), measuring: measuring.clone() };
+    let done = Arc::new(AtomicBool::new(false));
+    let run = Run { base, counters: counters.clone(), measuring: measuring.clone(), done: done.clone() };
     let mut readers = Vec::new();
     let mut senders = Vec::new();
+    // Every connection is open before the first message, so that setup is never slowed by load.
+    let mut opened = Vec::with_capacity(m);
     for (i, (conv, sender_auth, receiver_auth)) in pairs.iter().enumerate() {
         let convs = [conv.clone()];
-        let (_rx, rh) = open(target, &addr, receiver_auth, &convs, &run, None).await?;
+        let (rx, rh) = open(target, &addr, receiver_auth, &convs, &run, None).await?;
         let (tx, th) = open(target, &addr, sender_auth, &convs, &run, Some(i)).await?;
         readers.push(rh);
         readers.push(th);
-        let per_sender = (rate as f64 / m as f64).max(0.1);
-        let (conv, counters, stop) = (conv.clone(), counters.clone(), stop.clone());
+        opened.push((i, conv.clone(), tx, rx));
+    }
+    let per_sender = (rate as f64 / m as f64).max(0.1);
+    for (i, conv, tx, rx) in opened {
+        let (counters, stop) = (counters.clone(), stop.clone());
         senders.push(tokio::spawn(async move {
-            let _keep = _rx;
             let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / per_sender));
             tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
             let mut seq = 0u64;
@@ -312,7 +322,7 @@ pub async fn chat(
                 }
             }
             let _ = tx.writer.lock().await.close().await;
-            let _ = _keep.writer.lock().await.close().await;
+            let _ = rx.writer.lock().await.close().await;
         }));
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -342,13 +352,17 @@ pub async fn chat(
     let (sent, delivered) =
         (counters.sent.load(Ordering::Relaxed) - sent0, counters.delivered.load(Ordering::Relaxed) - delivered0);
     stop.store(true, Ordering::Relaxed);
+    done.store(true, Ordering::Relaxed);
     eprintln!();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
     for s in senders {
-        let _ = tokio::time::timeout(Duration::from_secs(5), s).await;
+        let _ = tokio::time::timeout_at(deadline, s).await;
     }
     let (mut acks, mut e2e) = (Vec::new(), Vec::new());
+    // One deadline for the whole drain: a server still flushing a backlog does not hold the run.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     for r in readers {
-        if let Ok(Ok(s)) = tokio::time::timeout(Duration::from_secs(5), r).await {
+        if let Ok(Ok(s)) = tokio::time::timeout_at(deadline, r).await {
             acks.extend(s.ack_us);
             e2e.extend(s.e2e_us);
         }
@@ -388,7 +402,7 @@ pub async fn idle(target: Target, url: &str, count: usize, pid: u32, hold: Durat
         }
         _ => json!({ "conversations": [] }),
     };
-    let run = Run { base, counters, measuring };
+    let run = Run { base, counters, measuring, done: Arc::new(AtomicBool::new(false)) };
     let before = rss_kib(pid).ok_or("cannot read the server's memory (--server-pid)")?;
     eprintln!("souk-load idle: {target:?} at {url}, {count} connections; server RSS before {before} KiB");
     let mut conns = Vec::with_capacity(count);

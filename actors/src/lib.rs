@@ -1,5 +1,18 @@
-//! Live state of Souk as supervised actix actors: the session registry, presence,
-//! conversations, ad sessions, order workflows, the scheduler, the mailer and the message
-//! sender (design §3). The crate is in the dependency chain now so that the layers stay in
-//! their order (`domain <- storage <- actors <- services <- http`); the actors themselves
-//! arrive with the real-time core.
+//! Live state of Souk as supervised actix actors (design §3): the session registry (account ->
+//! live sockets on this node, the `user:{id}` rooms), presence (online and last seen in the
+//! ephemeral store, with heartbeats), the fan-out of events to an account's sockets on any node,
+//! and one conversation actor per active conversation. Actors run under actix `Supervisor`s and
+//! keep bounded mailboxes.
+
+pub mod conversation;
+pub mod fanout;
+pub mod presence;
+pub mod sessions;
+
+/// Milliseconds since the epoch.
+pub fn now_millis() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}

@@ -155,10 +155,34 @@ pub enum ErrorCode {
     InvalidDateRange,
     /// A performance event name the product does not collect.
     UnknownEvent,
+    /// The conversation does not exist, or the caller is not one of its two parties.
+    ConversationNotFound,
+    /// One party blocked the other: no message goes through (spec §4: blocked conversation).
+    ConversationBlocked,
+    /// A chat message with neither text nor attachment.
+    ChatMessageEmpty,
+    /// A chat message longer than the chat allows.
+    ChatMessageTooLong,
+    /// Spec §8: attachment over 5 MB.
+    AttachmentTooLarge,
+    /// An attachment that is neither an image (JPEG, PNG, GIF, WebP) nor a PDF, judged from its bytes.
+    AttachmentType,
+    /// A seller starting a conversation about their own ad.
+    CannotMessageOwnAd,
+    /// A chat reply to a visitor who wrote without an account: answer by e-mail.
+    VisitorConversation,
+    /// Spec §8 message form: the e-mail belongs to an account, so the visitor must sign in.
+    EmailAlreadyExists,
+    /// Spec §8 message form: no account has this e-mail; the message went and the visitor is invited to sign up.
+    EmailMatchesNoAccount,
+    /// Spec §5: a CV over 2.5 MB.
+    CvTooLarge,
+    /// Spec §5: a CV that is not pdf, jpg, jpeg, rtf or odt (judged from its bytes).
+    CvType,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 74] = [
+    pub const ALL: [ErrorCode; 86] = [
         ErrorCode::InternalError,
         ErrorCode::MalformedRequest,
         ErrorCode::GraphqlParseFailed,
@@ -233,6 +257,18 @@ impl ErrorCode {
         ErrorCode::InvalidDate,
         ErrorCode::InvalidDateRange,
         ErrorCode::UnknownEvent,
+        ErrorCode::ConversationNotFound,
+        ErrorCode::ConversationBlocked,
+        ErrorCode::ChatMessageEmpty,
+        ErrorCode::ChatMessageTooLong,
+        ErrorCode::AttachmentTooLarge,
+        ErrorCode::AttachmentType,
+        ErrorCode::CannotMessageOwnAd,
+        ErrorCode::VisitorConversation,
+        ErrorCode::EmailAlreadyExists,
+        ErrorCode::EmailMatchesNoAccount,
+        ErrorCode::CvTooLarge,
+        ErrorCode::CvType,
     ];
 
     /// The stable code sent in `extensions.code` and in a 400 body's `code`.
@@ -312,6 +348,18 @@ impl ErrorCode {
             ErrorCode::InvalidDate => "INVALID_DATE",
             ErrorCode::InvalidDateRange => "INVALID_DATE_RANGE",
             ErrorCode::UnknownEvent => "UNKNOWN_EVENT",
+            ErrorCode::ConversationNotFound => "CONVERSATION_NOT_FOUND",
+            ErrorCode::ConversationBlocked => "CONVERSATION_BLOCKED",
+            ErrorCode::ChatMessageEmpty => "CHAT_MESSAGE_EMPTY",
+            ErrorCode::ChatMessageTooLong => "CHAT_MESSAGE_TOO_LONG",
+            ErrorCode::AttachmentTooLarge => "ATTACHMENT_TOO_LARGE",
+            ErrorCode::AttachmentType => "ATTACHMENT_TYPE",
+            ErrorCode::CannotMessageOwnAd => "CANNOT_MESSAGE_OWN_AD",
+            ErrorCode::VisitorConversation => "VISITOR_CONVERSATION",
+            ErrorCode::EmailAlreadyExists => "EMAIL_ALREADY_EXISTS",
+            ErrorCode::EmailMatchesNoAccount => "EMAIL_MATCHES_NO_ACCOUNT",
+            ErrorCode::CvTooLarge => "CV_TOO_LARGE",
+            ErrorCode::CvType => "CV_TYPE",
         }
     }
 
@@ -392,6 +440,18 @@ impl ErrorCode {
             ErrorCode::InvalidDate => "stats.error.invalidDate",
             ErrorCode::InvalidDateRange => "stats.error.invalidRange",
             ErrorCode::UnknownEvent => "stats.error.unknownEvent",
+            ErrorCode::ConversationNotFound => "chat.error.conversationNotFound",
+            ErrorCode::ConversationBlocked => "chat.error.blocked",
+            ErrorCode::ChatMessageEmpty => "chat.error.empty",
+            ErrorCode::ChatMessageTooLong => "chat.error.tooLong",
+            ErrorCode::AttachmentTooLarge => "chat.error.attachmentTooLarge",
+            ErrorCode::AttachmentType => "chat.error.attachmentType",
+            ErrorCode::CannotMessageOwnAd => "chat.error.ownAd",
+            ErrorCode::VisitorConversation => "chat.error.visitor",
+            ErrorCode::EmailAlreadyExists => "messageForm.error.emailAlreadyExists",
+            ErrorCode::EmailMatchesNoAccount => "messageForm.info.emailMatchesNoAccount",
+            ErrorCode::CvTooLarge => "messageForm.error.cvTooLarge",
+            ErrorCode::CvType => "messageForm.error.cvType",
         }
     }
 
@@ -555,6 +615,37 @@ impl ErrorCode {
             ErrorCode::InvalidDate => ("Date invalide (AAAA-MM-JJ)", "تاريخ غير صالح (سنة-شهر-يوم)"),
             ErrorCode::InvalidDateRange => ("Cette période n'est pas valide", "هذه الفترة غير صالحة"),
             ErrorCode::UnknownEvent => ("Événement inconnu", "حدث غير معروف"),
+            ErrorCode::ConversationNotFound => ("Cette conversation n'existe pas", "هذه المحادثة غير موجودة"),
+            ErrorCode::ConversationBlocked => (
+                "Cette conversation est bloquée : votre message n'a pas été envoyé",
+                "هذه المحادثة محظورة: لم يتم إرسال رسالتك",
+            ),
+            ErrorCode::ChatMessageEmpty => ("Écrivez un message ou joignez un fichier", "اكتب رسالة أو أرفق ملفًا"),
+            ErrorCode::ChatMessageTooLong => ("Ce message est trop long", "هذه الرسالة طويلة جدًا"),
+            ErrorCode::AttachmentTooLarge => ("La pièce jointe dépasse 5 Mo", "المرفق يتجاوز 5 ميغابايت"),
+            ErrorCode::AttachmentType => {
+                ("Seules les images et les PDF peuvent être joints", "يمكن إرفاق الصور وملفات PDF فقط")
+            }
+            ErrorCode::CannotMessageOwnAd => {
+                ("Vous ne pouvez pas écrire au sujet de votre propre annonce", "لا يمكنك مراسلة نفسك بخصوص إعلانك")
+            }
+            ErrorCode::VisitorConversation => (
+                "Ce visiteur n'a pas de compte : répondez-lui par e-mail",
+                "هذا الزائر ليس لديه حساب: أجبه عبر البريد الإلكتروني",
+            ),
+            ErrorCode::EmailAlreadyExists => (
+                "Cet e-mail existe déjà. Connectez-vous pour envoyer votre message",
+                "هذا البريد الإلكتروني موجود بالفعل. سجّل الدخول لإرسال رسالتك",
+            ),
+            ErrorCode::EmailMatchesNoAccount => (
+                "Message envoyé. Cet e-mail ne correspond à aucun compte : créez votre compte pour suivre la conversation",
+                "تم إرسال الرسالة. هذا البريد الإلكتروني لا يطابق أي حساب: أنشئ حسابك لمتابعة المحادثة",
+            ),
+            ErrorCode::CvTooLarge => ("Le CV ne doit pas dépasser 2,5 Mo", "يجب ألا تتجاوز السيرة الذاتية 2.5 ميغابايت"),
+            ErrorCode::CvType => (
+                "Le CV doit être au format pdf, jpg, jpeg, rtf ou odt",
+                "يجب أن تكون السيرة الذاتية بصيغة pdf أو jpg أو jpeg أو rtf أو odt",
+            ),
         };
         match lang {
             Lang::Fr => fr,
@@ -632,6 +723,18 @@ impl ErrorCode {
             ErrorCode::AccountNotFound => 404,
             ErrorCode::ResendTooSoon => 429,
             ErrorCode::StoreUnavailable => 503,
+            ErrorCode::ConversationNotFound => 404,
+            ErrorCode::ConversationBlocked => 403,
+            ErrorCode::ChatMessageEmpty => 400,
+            ErrorCode::ChatMessageTooLong => 400,
+            ErrorCode::AttachmentTooLarge => 413,
+            ErrorCode::AttachmentType => 400,
+            ErrorCode::CannotMessageOwnAd => 400,
+            ErrorCode::VisitorConversation => 400,
+            ErrorCode::EmailAlreadyExists => 409,
+            ErrorCode::EmailMatchesNoAccount => 404,
+            ErrorCode::CvTooLarge => 413,
+            ErrorCode::CvType => 400,
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod ad_lifecycle;
 pub mod ad_params;
 pub mod ad_text;
 pub mod catalog;
+pub mod chat;
 pub mod error;
 pub mod lang;
 pub mod moderation;

@@ -7,6 +7,7 @@ pub mod config;
 pub mod graphql;
 pub mod logging;
 pub mod ops;
+pub mod realtime;
 pub mod rest;
 pub mod routes;
 pub mod server;

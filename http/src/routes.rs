@@ -17,10 +17,13 @@ pub fn register(cfg: &mut web::ServiceConfig, state: &AppState) {
         .route("/api/saved-ads", web::post().to(rest::saved_ads::save))
         .route("/api/saved-ads", web::get().to(rest::saved_ads::list))
         .route("/api/saved-ads/{list_id}", web::delete().to(rest::saved_ads::unsave))
+        .route("/api/chat/messages", web::post().to(rest::chat_upload::send_with_attachment))
+        .route("/api/ads/{list_id}/message", web::post().to(rest::chat_upload::message_to_seller))
         .route("/api/dev/outbox", web::get().to(rest::dev_outbox::dev_outbox))
         .route("/healthz", web::get().to(ops::health::healthz))
         .route("/readyz", web::get().to(ops::health::readyz))
         .route("/metrics", web::get().to(ops::metrics::metrics))
+        .configure(|cfg| crate::socketio::configure(cfg, state.socketio.clone()))
         .service(
             web::scope("/assets")
                 .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")))

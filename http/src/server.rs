@@ -10,17 +10,22 @@ use crate::state::AppState;
 use actix_web::dev::{Server, Service};
 use actix_web::{App, HttpServer, web};
 use futures_util::FutureExt;
+use souk_actors::fanout::Fanout;
+use souk_actors::presence::Presence;
+use souk_actors::sessions::{AttachPresence, SessionRegistry};
 use souk_services::accounts::codes::CodePolicy;
 use souk_services::accounts::service::{AccountService, AccountSettings};
 use souk_services::accounts::social::{JwksSource, ProviderSettings, SocialProvider, SocialVerifier};
 use souk_services::ads::{AdService, AdUploads};
 use souk_services::catalog::CatalogService;
+use souk_services::chat::{ChatDeps, ChatService};
 use souk_services::client_log::ClientLogService;
 use souk_services::notify::{
     LettreMailer, MailSettings, MailTransport, Mailer, MessageSender, OutboxMessageSender, SmtpTls,
 };
 use souk_services::stats::StatsService;
 use souk_storage::ads::AdStore;
+use souk_storage::chat::ChatStore;
 use souk_storage::ephemeral::Ephemeral;
 use souk_storage::ephemeral::memory::MemoryEphemeral;
 use souk_storage::ephemeral::redis::RedisEphemeral;
@@ -92,9 +97,14 @@ pub async fn build_state(
     let catalog = Arc::new(catalog);
     let (mailer, sender) = notifiers(&settings)?;
     let accounts =
-        account_service(&settings, &store, &ephemeral, &catalog, (Arc::clone(&mailer), Arc::clone(&sender)))?;
+        Arc::new(account_service(&settings, &store, &ephemeral, &catalog, (Arc::clone(&mailer), Arc::clone(&sender)))?);
     let social = Arc::new(social_verifier(&settings)?);
     let media: Arc<dyn MediaStore> = Arc::new(LocalMediaStore::new(settings.media_dir()));
+    let (chat, sessions) = chat_service(&settings, &store, &ephemeral, &media, Arc::clone(&mailer)).await;
+    let socketio = crate::socketio::Server::new(
+        crate::realtime::config(),
+        Arc::new(crate::realtime::Realtime::new(Arc::clone(&accounts), Arc::clone(&chat), sessions.clone())),
+    );
     let ad_store: Arc<dyn AdStore> = Arc::new(store.clone());
     let stats = StatsService::new(Arc::new(store.clone()), Arc::clone(&ad_store), Arc::clone(&ephemeral));
     stats.start_flushing();
@@ -113,9 +123,12 @@ pub async fn build_state(
         stats,
         uploads: Arc::new(uploads),
         client_log: Arc::new(ClientLogService::new(Arc::clone(&ephemeral), settings.client_log.per_minute)),
-        accounts: Arc::new(accounts),
+        accounts,
         social,
         media,
+        chat,
+        sessions,
+        socketio,
         settings: Arc::new(settings),
         store,
         ephemeral,
@@ -191,6 +204,42 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     options.open(path)?.write_all(text.as_bytes())
 }
+
+/// The chat with its actors: the session registry, the fan-out (across nodes when the ephemeral
+/// store is Redis), presence, and the conversation actors. Runs inside the actix system.
+async fn chat_service(
+    settings: &Settings,
+    store: &SqliteStore,
+    ephemeral: &Arc<dyn Ephemeral>,
+    media: &Arc<dyn MediaStore>,
+    mailer: Arc<dyn Mailer>,
+) -> (Arc<ChatService>, actix::Addr<SessionRegistry>) {
+    let registry = SessionRegistry::start_supervised();
+    let fanout = match settings.ephemeral.backend {
+        EphemeralBackend::Memory => Fanout::local(registry.clone()),
+        EphemeralBackend::Redis => Fanout::distributed(registry.clone(), Arc::clone(ephemeral)).await,
+    };
+    let chat_store: Arc<dyn ChatStore> = Arc::new(store.clone());
+    let presence =
+        Presence::start_supervised(Arc::clone(ephemeral), Arc::clone(&chat_store), fanout.clone(), PRESENCE_HEARTBEAT);
+    registry.do_send(AttachPresence(presence.recipient()));
+    let chat = ChatService::new(ChatDeps {
+        store: chat_store,
+        accounts: Arc::new(store.clone()),
+        media: Arc::clone(media),
+        ephemeral: Arc::clone(ephemeral),
+        fanout,
+        mailer,
+        public_base_url: settings.auth.public_base_url.clone(),
+        conversation_idle: CONVERSATION_IDLE,
+    });
+    (Arc::new(chat), registry)
+}
+
+/// How often this node confirms the presence of its connected accounts.
+const PRESENCE_HEARTBEAT: Duration = Duration::from_secs(20);
+/// A conversation actor stops after this long without activity.
+const CONVERSATION_IDLE: Duration = Duration::from_secs(300);
 
 /// The two outbound channels: e-mail and one-time codes by messaging app.
 type Notifiers = (Arc<dyn Mailer>, Arc<dyn MessageSender>);

@@ -8,6 +8,7 @@ use souk_services::accounts::service::AccountService;
 use souk_services::accounts::social::SocialVerifier;
 use souk_services::ads::{AdService, AdUploads};
 use souk_services::catalog::CatalogService;
+use souk_services::chat::ChatService;
 use souk_services::client_log::ClientLogService;
 use souk_services::stats::StatsService;
 use souk_storage::ephemeral::Ephemeral;
@@ -32,4 +33,7 @@ pub struct AppState {
     pub schema: SoukSchema,
     pub reference_cache: Arc<ReferenceCache>,
     pub metrics: Arc<Metrics>,
+    pub chat: Arc<ChatService>,
+    pub sessions: actix::Addr<souk_actors::sessions::SessionRegistry>,
+    pub socketio: crate::socketio::Server,
 }

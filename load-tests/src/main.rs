@@ -1,6 +1,10 @@
 //! `souk-load`: the load generator of Souk. Scenario `gateway` sends one GraphQL operation
 //! over N keep-alive connections for a bounded time against a loopback server and reports
-//! throughput and latency percentiles. Socket.IO scenarios join with the real-time core.
+//! throughput and latency percentiles. Scenarios `chat` and `idle` drive the real-time chat
+//! over WebSocket (Souk, or the reference relays of `load-tests/reference/`).
+
+mod realtime;
+mod ws;
 
 use clap::{Parser, Subcommand};
 use serde_json::{Value, json};
@@ -69,6 +73,37 @@ enum Scenario {
         /// The server's process id, to read its peak resident memory (VmHWM) from /proc.
         #[arg(long)]
         pid: Option<u32>,
+    },
+    /// M conversations (a sender and a receiver socket each) at a total send rate.
+    Chat {
+        #[arg(long, value_enum, default_value = "souk")]
+        target: realtime::Target,
+        #[arg(long, default_value = "http://127.0.0.1:8080")]
+        url: String,
+        /// Conversations (Souk: at most half the demo accounts, each account in one).
+        #[arg(long, default_value_t = 8)]
+        conversations: usize,
+        /// Messages per second offered, over all senders.
+        #[arg(long, default_value_t = 1000)]
+        rate: u64,
+        /// Seconds of measurement (after a 2 s warm-up).
+        #[arg(long, default_value_t = 20)]
+        duration: u64,
+        /// The server's process id, to report its memory.
+        #[arg(long)]
+        server_pid: Option<u32>,
+    },
+    /// K idle connections: the server's memory per connection.
+    Idle {
+        #[arg(long, value_enum, default_value = "souk")]
+        target: realtime::Target,
+        #[arg(long, default_value = "http://127.0.0.1:8080")]
+        url: String,
+        #[arg(long, default_value_t = 1000)]
+        connections: usize,
+        /// The server's process id (required: memory is what is measured).
+        #[arg(long)]
+        server_pid: u32,
     },
     /// The CPU cost of sign-in (argon2id verification) and of one access-token check, on one
     /// thread, in process.
@@ -352,6 +387,51 @@ fn auth_costs(iterations: usize) -> std::process::ExitCode {
 async fn main() -> std::process::ExitCode {
     let (url, operation, connections, duration, lang, login, password) = match Cli::parse().scenario {
         Scenario::Auth { iterations } => return auth_costs(iterations),
+        Scenario::Chat { target, url, conversations, rate, duration, server_pid } => {
+            if !is_loopback(&url) {
+                eprintln!("souk-load: only loopback targets are allowed");
+                return std::process::ExitCode::FAILURE;
+            }
+            let duration = Duration::from_secs(duration.clamp(1, MAX_DURATION_SECS));
+            let run = realtime::chat(
+                target,
+                &url,
+                conversations.clamp(1, MAX_CONNECTIONS),
+                rate.max(1),
+                duration,
+                server_pid,
+            );
+            // Hard bound: setup, warm-up and the drain included.
+            return match tokio::time::timeout(duration + Duration::from_secs(60), run).await {
+                Ok(Ok(())) => std::process::ExitCode::SUCCESS,
+                Ok(Err(e)) => {
+                    eprintln!("souk-load: {e}");
+                    std::process::ExitCode::FAILURE
+                }
+                Err(_) => {
+                    eprintln!("souk-load: time bound reached");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
+        Scenario::Idle { target, url, connections, server_pid } => {
+            if !is_loopback(&url) {
+                eprintln!("souk-load: only loopback targets are allowed");
+                return std::process::ExitCode::FAILURE;
+            }
+            let run = realtime::idle(target, &url, connections.clamp(1, 50_000), server_pid, Duration::from_secs(3));
+            return match tokio::time::timeout(Duration::from_secs(MAX_DURATION_SECS), run).await {
+                Ok(Ok(())) => std::process::ExitCode::SUCCESS,
+                Ok(Err(e)) => {
+                    eprintln!("souk-load: {e}");
+                    std::process::ExitCode::FAILURE
+                }
+                Err(_) => {
+                    eprintln!("souk-load: time bound reached");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
         Scenario::Publish { url, login, password, photos, width, height, ads, pid } => {
             return publish(url, login, password, photos, width, height, ads, pid).await;
         }

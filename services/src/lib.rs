@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod ads;
 pub mod catalog;
+pub mod chat;
 pub mod client_log;
 pub mod demo;
 pub mod media;

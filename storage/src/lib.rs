@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod ads;
 pub mod catalog;
+pub mod chat;
 pub mod ephemeral;
 pub mod error;
 pub mod media;

@@ -184,7 +184,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             tracing::info!(%addr, "serving");
             eprintln!("Souk is serving on http://{addr}  (Ctrl-C to stop)");
             let outcome = server.await;
-            tracing::info!("in-flight requests finished; flushing the statistics and the store");
+            tracing::info!("in-flight requests finished; flushing the store (statistics first)");
             if let Err(e) = stats.flush().await {
                 tracing::warn!(error = %e, "statistics counted in the last second were not written");
             }

@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod ads;
 pub mod cache;
 pub mod catalog;
+pub mod chat;
 pub mod context;
 pub mod errors;
 pub mod request;
@@ -23,11 +24,11 @@ use std::time::Instant;
 
 /// Every query of the product, merged from the areas' modules.
 #[derive(MergedObject, Default)]
-pub struct QueryRoot(catalog::CatalogQuery, accounts::AccountQuery, ads::AdQuery, stats::StatsQuery);
+pub struct QueryRoot(catalog::CatalogQuery, accounts::AccountQuery, ads::AdQuery, stats::StatsQuery, chat::ChatQuery);
 
 /// Every mutation of the product, merged from the areas' modules.
 #[derive(MergedObject, Default)]
-pub struct MutationRoot(accounts::AccountMutation, ads::AdMutation, stats::StatsMutation);
+pub struct MutationRoot(accounts::AccountMutation, ads::AdMutation, stats::StatsMutation, chat::ChatMutation);
 
 pub type SoukSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;
 

@@ -2,6 +2,7 @@
 //! uploads, saved ads, and the development-only outbox listing.
 
 pub mod ad_media;
+pub mod chat_upload;
 pub mod client_log;
 pub mod dev_outbox;
 pub mod multipart;

@@ -2,7 +2,7 @@
 //! `/custom`; on connect it emits `auth` with the handshake auth; `message` comes back as
 //! `message-back`; `message-with-ack` is acknowledged with the same arguments (binary preserved).
 
-use super::server::{ConnectRefusal, Handler, Socket};
+use super::server::{ConnectFuture, Handler, Socket, decided};
 use super::socket::Data;
 use serde_json::Value;
 
@@ -10,11 +10,11 @@ use serde_json::Value;
 pub struct Echo;
 
 impl Handler for Echo {
-    fn connect(&self, socket: &Socket, _auth: &Value) -> Result<(), ConnectRefusal> {
-        match socket.namespace() {
+    fn connect(&self, socket: &Socket, _auth: &Value) -> ConnectFuture {
+        decided(match socket.namespace() {
             "/" | "/custom" => Ok(()),
             _ => Err("Invalid namespace".into()),
-        }
+        })
     }
 
     fn connected(&self, socket: &Socket, auth: &Value) {

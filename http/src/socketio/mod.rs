@@ -9,7 +9,7 @@ pub mod server;
 pub mod socket;
 pub mod websocket;
 
-pub use server::{Config, ConnectRefusal, Handler, Server, Socket};
+pub use server::{Config, ConnectFuture, ConnectRefusal, Handler, Server, Socket, decided};
 pub use socket::Data;
 
 use actix_web::{App, HttpServer, web};

@@ -7,8 +7,11 @@ use super::engine;
 use super::socket::{self, Data, Kind};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use futures_util::FutureExt;
 use serde_json::Value;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 use tokio::sync::{Notify, mpsc};
@@ -53,19 +56,30 @@ impl From<&str> for ConnectRefusal {
     }
 }
 
+/// The decision on a CONNECT: ready at once, or after some asynchronous work (checking a token).
+pub type ConnectFuture = Pin<Box<dyn Future<Output = Result<(), ConnectRefusal>> + Send>>;
+
+/// An immediate CONNECT decision.
+pub fn decided(result: Result<(), ConnectRefusal>) -> ConnectFuture {
+    Box::pin(std::future::ready(result))
+}
+
 /// What the product does with sockets. Called synchronously on a server worker thread, so it must
 /// not block: slow work goes to a spawned task holding a clone of the [`Socket`].
 pub trait Handler: Send + Sync + 'static {
-    /// A client asks to join a namespace with its `auth` payload (`{}` when none). An error refuses
-    /// with a CONNECT_ERROR (the client's `connect_error` event gets its message and data).
-    fn connect(&self, socket: &Socket, auth: &Value) -> Result<(), ConnectRefusal>;
+    /// A client asks to join a namespace with its `auth` payload (`{}` when none). The answer may
+    /// take time (the server sends CONNECT or CONNECT_ERROR when it resolves; packets for the
+    /// namespace meanwhile are ignored, as for an unjoined one). An error refuses with a
+    /// CONNECT_ERROR (the client's `connect_error` event gets its message and data).
+    fn connect(&self, socket: &Socket, auth: &Value) -> ConnectFuture;
     /// The CONNECT reply has been queued; the socket may emit.
     fn connected(&self, _socket: &Socket, _auth: &Value) {}
     /// An event from the client; `ack` is the id to acknowledge, if the client asked for one.
     fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, ack: Option<u64>);
     /// The client acknowledged an event the server emitted with an ack id.
     fn ack(&self, _socket: &Socket, _id: u64, _args: Vec<Data>) {}
-    /// The socket left its namespace (client DISCONNECT, transport close, timeout).
+    /// The socket left its namespace (client DISCONNECT, transport close, timeout), or its
+    /// session closed while its CONNECT was being accepted.
     fn disconnected(&self, _socket: &Socket, _reason: &str) {}
 }
 
@@ -120,6 +134,17 @@ impl Socket {
     pub fn ack(&self, id: u64, args: Vec<Data>) {
         self.session.send_socket(&socket::Packet::ack(&self.nsp, id, args));
     }
+
+    /// Whether the client is still there (its session open and this namespace joined).
+    pub fn is_connected(&self) -> bool {
+        let st = lock(&self.session.state);
+        !st.closed && st.namespaces.get(&self.nsp) == Some(&self.id)
+    }
+
+    /// Ends the session (the client sees its transport close and may reconnect).
+    pub fn close(&self, reason: &str) {
+        self.session.close(reason);
+    }
 }
 
 struct State {
@@ -132,6 +157,8 @@ struct State {
     ever_connected: bool,
     /// namespace -> socket id
     namespaces: HashMap<String, String>,
+    /// Namespaces whose CONNECT is being decided.
+    connecting: HashSet<String>,
     partial: Option<socket::Header>,
 }
 
@@ -375,6 +402,7 @@ impl Server {
                 awaiting_pong: false,
                 ever_connected: false,
                 namespaces: HashMap::new(),
+                connecting: HashSet::new(),
                 partial: None,
             }),
             readable: Notify::new(),
@@ -449,28 +477,52 @@ impl Server {
         }
     }
 
+    /// Sends the CONNECT (and tells the handler) or the CONNECT_ERROR once decided.
+    fn finish_connect(&self, socket: Socket, auth: &Value, result: Result<(), ConnectRefusal>) {
+        let session = &socket.session;
+        match result {
+            Ok(()) => {
+                {
+                    let mut st = lock(&session.state);
+                    st.connecting.remove(&socket.nsp);
+                    if st.closed {
+                        drop(st);
+                        // Accepted, but the client left meanwhile: the handler forgets it.
+                        self.inner.handler.disconnected(&socket, "closed before connect");
+                        return;
+                    }
+                    st.ever_connected = true;
+                    st.namespaces.insert(socket.nsp.clone(), socket.id.clone());
+                }
+                session.send_socket(&socket::Packet::connect(&socket.nsp, &socket.id));
+                self.inner.handler.connected(&socket, auth);
+            }
+            Err(refusal) => {
+                lock(&session.state).connecting.remove(&socket.nsp);
+                session.send_socket(&socket::Packet::connect_error(&socket.nsp, &refusal.message, refusal.data))
+            }
+        }
+    }
+
     fn dispatch(&self, session: &Arc<Session>, packet: socket::Packet) {
         let handler = &self.inner.handler;
         let joined = lock(&session.state).namespaces.get(&packet.nsp).cloned();
         match (packet.kind, joined) {
             (Kind::Connect, None) => {
+                if !lock(&session.state).connecting.insert(packet.nsp.clone()) {
+                    return;
+                }
                 let socket = Socket { session: Arc::clone(session), nsp: packet.nsp.clone(), id: random_id() };
                 let auth = packet.data.unwrap_or_else(|| Value::Object(Default::default()));
-                match handler.connect(&socket, &auth) {
-                    Ok(()) => {
-                        {
-                            let mut st = lock(&session.state);
-                            if st.closed {
-                                return;
-                            }
-                            st.ever_connected = true;
-                            st.namespaces.insert(socket.nsp.clone(), socket.id.clone());
-                        }
-                        session.send_socket(&socket::Packet::connect(&socket.nsp, &socket.id));
-                        handler.connected(&socket, &auth);
-                    }
-                    Err(refusal) => {
-                        session.send_socket(&socket::Packet::connect_error(&packet.nsp, &refusal.message, refusal.data))
+                let mut decision = handler.connect(&socket, &auth);
+                match (&mut decision).now_or_never() {
+                    Some(result) => self.finish_connect(socket, &auth, result),
+                    None => {
+                        let server = self.clone();
+                        tokio::spawn(async move {
+                            let result = decision.await;
+                            server.finish_connect(socket, &auth, result);
+                        });
                     }
                 }
             }
@@ -549,11 +601,11 @@ mod tests {
 
     struct Recorder;
     impl Handler for Recorder {
-        fn connect(&self, socket: &Socket, auth: &Value) -> Result<(), ConnectRefusal> {
+        fn connect(&self, socket: &Socket, auth: &Value) -> ConnectFuture {
             if socket.namespace() == "/" && auth.get("token").is_none_or(|t| t != "bad") {
-                Ok(())
+                decided(Ok(()))
             } else {
-                Err("refused".into())
+                decided(Err("refused".into()))
             }
         }
         fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, ack: Option<u64>) {
@@ -673,6 +725,40 @@ mod tests {
         assert_eq!(b, Err(PollError::Concurrent));
         assert_eq!(texts(a.unwrap()), ["1"]);
         assert_eq!(srv.session_count(), 0);
+    }
+
+    /// Decides CONNECT after a delay, as a token check does.
+    struct Slow;
+    impl Handler for Slow {
+        fn connect(&self, _socket: &Socket, auth: &Value) -> ConnectFuture {
+            let ok = auth.get("token").is_some();
+            Box::pin(async move {
+                tokio::time::sleep(Duration::from_millis(30)).await;
+                if ok { Ok(()) } else { Err("no token".into()) }
+            })
+        }
+        fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, _ack: Option<u64>) {
+            socket.emit(event, args);
+        }
+    }
+
+    #[tokio::test]
+    async fn connect_may_be_decided_later_and_events_before_it_are_ignored() {
+        let srv = Server::new(Config::default(), Arc::new(Slow));
+        let (s, _) = srv.open(Transport::Polling);
+        srv.handle(&s, engine::Packet::Message("0{\"token\":\"t\"}".into()));
+        // A second CONNECT while the first is pending, and an event before the answer: ignored.
+        srv.handle(&s, engine::Packet::Message("0{\"token\":\"t\"}".into()));
+        srv.handle(&s, engine::Packet::Message("2[\"early\"]".into()));
+        let out = texts(s.poll(Duration::from_millis(500)).await.unwrap());
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert!(out[0].starts_with("40{\"sid\":"), "{out:?}");
+        srv.handle(&s, engine::Packet::Message("2[\"late\"]".into()));
+        assert_eq!(texts(s.poll(Duration::from_millis(50)).await.unwrap()), ["42[\"late\"]"]);
+        let (refused, _) = srv.open(Transport::Polling);
+        srv.handle(&refused, engine::Packet::Message("0".into()));
+        let out = texts(refused.poll(Duration::from_millis(500)).await.unwrap());
+        assert_eq!(out, ["44{\"message\":\"no token\"}"]);
     }
 
     #[tokio::test]

@@ -14,6 +14,7 @@ pub struct TestServer {
     pub client: reqwest::Client,
     pub data_dir: PathBuf,
     pub store: SqliteStore,
+    pub state: souk_http::state::AppState,
 }
 
 pub fn temp_dir(name: &str) -> PathBuf {
@@ -36,9 +37,9 @@ pub async fn start(name: &str, adjust: impl FnOnce(&mut Settings)) -> TestServer
     let store = server::open_store(&settings).expect("store");
     let ephemeral = server::open_ephemeral(&settings).await.expect("ephemeral");
     let state = server::build_state(settings, store.clone(), ephemeral).await.expect("state");
-    let (srv, addr) = server::bind(state).expect("bind");
+    let (srv, addr) = server::bind(state.clone()).expect("bind");
     actix_web::rt::spawn(srv);
-    TestServer { base: format!("http://{addr}"), client: reqwest::Client::new(), data_dir, store }
+    TestServer { base: format!("http://{addr}"), client: reqwest::Client::new(), data_dir, store, state }
 }
 
 impl TestServer {

@@ -29,6 +29,8 @@ pub enum Message {
     EmailVerification { link: String, code: String, hours: u32 },
     /// Moderation refused an ad; the owner learns why (spec: "Refused: reason emailed").
     AdRefused { title: String, reason: String },
+    /// A visitor wrote to the seller about an ad from the message form (spec §2, §6).
+    SellerMessage { title: String, from_email: String, text: String, cv_attached: bool, link: String },
 }
 
 impl Message {
@@ -40,6 +42,7 @@ impl Message {
             Message::RecoveryLink { .. } => "recovery_link",
             Message::EmailVerification { .. } => "email_verification",
             Message::AdRefused { .. } => "ad_refused",
+            Message::SellerMessage { .. } => "seller_message",
         }
     }
 
@@ -49,7 +52,7 @@ impl Message {
             Message::PhoneVerificationCode { code, .. }
             | Message::RecoveryCode { code, .. }
             | Message::EmailVerification { code, .. } => Some(code),
-            Message::RecoveryLink { .. } | Message::AdRefused { .. } => None,
+            Message::RecoveryLink { .. } | Message::AdRefused { .. } | Message::SellerMessage { .. } => None,
         }
     }
 
@@ -57,6 +60,7 @@ impl Message {
     pub fn link(&self) -> Option<&str> {
         match self {
             Message::RecoveryLink { link, .. } | Message::EmailVerification { link, .. } => Some(link),
+            Message::SellerMessage { link, .. } => Some(link),
             Message::PhoneVerificationCode { .. } | Message::RecoveryCode { .. } | Message::AdRefused { .. } => None,
         }
     }

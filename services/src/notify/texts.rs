@@ -61,6 +61,12 @@ pub fn render_sms(msg: &Message, lang: Lang) -> String {
             one_line(title),
             sentence(reason)
         ),
+        (Message::SellerMessage { title, from_email, link, .. }, Lang::Fr) => {
+            format!("Souk : nouveau message de {} au sujet de « {} » : {link}", one_line(from_email), one_line(title))
+        }
+        (Message::SellerMessage { title, from_email, link, .. }, Lang::Ar) => {
+            format!("Souk: رسالة جديدة من {} بخصوص «{}»: {link}", one_line(from_email), one_line(title))
+        }
     }
 }
 
@@ -257,6 +263,31 @@ fn email_content(msg: &Message, lang: Lang) -> EmailContent {
                 }
             }
         }
+        Message::SellerMessage { title, from_email, text, cv_attached, link } => {
+            let (title, from) = (one_line(title), one_line(from_email));
+            if fr {
+                let mut blocks = vec![
+                    greeting,
+                    Para(format!("{from} vous a écrit au sujet de votre annonce « {title} » :")),
+                    Para(text.trim().to_owned()),
+                ];
+                if *cv_attached {
+                    blocks.push(Para("Un CV est joint : retrouvez-le dans vos messages.".into()));
+                }
+                blocks.push(Button { label: "Voir mes messages", url: link.clone() });
+                blocks.push(Fine(format!("Pour lui répondre, écrivez à {from}.")));
+                EmailContent { subject: format!("Nouveau message au sujet de « {title} »"), blocks }
+            } else {
+                let mut blocks =
+                    vec![greeting, Para(format!("راسلك {from} بخصوص إعلانك «{title}»:")), Para(text.trim().to_owned())];
+                if *cv_attached {
+                    blocks.push(Para("أُرفقت سيرة ذاتية: تجدها في رسائلك.".into()));
+                }
+                blocks.push(Button { label: "عرض رسائلي", url: link.clone() });
+                blocks.push(Fine(format!("للرد عليه، اكتب إلى {from}.")));
+                EmailContent { subject: format!("رسالة جديدة بخصوص «{title}»"), blocks }
+            }
+        }
     }
 }
 
@@ -407,6 +438,13 @@ mod tests {
                 hours: 48,
             },
             Message::AdRefused { title: "Vélo tout terrain".into(), reason: "Photos floues.".into() },
+            Message::SellerMessage {
+                title: "Vélo tout terrain".into(),
+                from_email: "visiteur@example.ma".into(),
+                text: "Est-il toujours disponible ?".into(),
+                cv_attached: true,
+                link: "https://souk.ma/fr/messages".into(),
+            },
         ]
     }
 

@@ -21,6 +21,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 3, name: "accounts_and_ads", apply: accounts_and_ads },
     Migration { version: 4, name: "sign_in_and_shops", apply: sign_in_and_shops },
     Migration { version: 5, name: "ads_lifecycle", apply: ads_lifecycle },
+    Migration { version: 6, name: "chat", apply: super::chat::migration },
     Migration { version: 8, name: "metrics", apply: metrics },
 ];
 
@@ -33,19 +34,20 @@ pub(super) fn apply(conn: &mut Connection) -> Result<(), StoreError> {
             applied_at INTEGER NOT NULL
         )",
     )?;
-    // Versions are applied when missing, not only when above the highest one: capabilities
-    // developed side by side take numbers out of order, and each must still land once.
-    let applied: std::collections::BTreeSet<u32> = {
-        let mut st = conn.prepare("SELECT version FROM schema_migrations")?;
-        let rows = st.query_map([], |r| r.get(0))?;
-        rows.collect::<Result<_, _>>()?
-    };
-    let current = applied.last().copied().unwrap_or(0);
-    let known = MIGRATIONS.last().map(|m| m.version).unwrap_or(0);
+    let current: u32 = conn.query_row("SELECT coalesce(max(version), 0) FROM schema_migrations", [], |r| r.get(0))?;
+    let known = MIGRATIONS.iter().map(|m| m.version).max().unwrap_or(0);
     if current > known {
         return Err(StoreError::SchemaTooNew { found: current, known });
     }
-    for m in MIGRATIONS.iter().filter(|m| !applied.contains(&m.version)) {
+    // Every migration not recorded yet, in version order: a version merged after a later one
+    // (parallel branches) is still applied.
+    let applied: std::collections::HashSet<u32> = {
+        let mut st = conn.prepare("SELECT version FROM schema_migrations")?;
+        st.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?
+    };
+    let mut pending: Vec<&Migration> = MIGRATIONS.iter().filter(|m| !applied.contains(&m.version)).collect();
+    pending.sort_by_key(|m| m.version);
+    for m in pending {
         let tx = conn.transaction()?;
         (m.apply)(&tx).map_err(|e| StoreError::Migration {
             version: m.version,

@@ -3,6 +3,7 @@
 //! with their own connections (WAL lets them read while the writer writes), and versioned
 //! migrations applied when the store opens. Async callers never block an executor thread.
 
+mod chat;
 mod migrations;
 
 pub use migrations::{MIGRATIONS, Migration};

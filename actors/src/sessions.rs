@@ -1,0 +1,206 @@
+//! The session registry: which sockets of which account are live on this node (the room
+//! `user:{accountId}` of design §3), delivery of an event to all of them, and presence hooks
+//! (first socket of an account in, last socket out). A socket whose queue is full is dropped
+//! from the registry and closed by its transport; it catches up when it reconnects.
+
+use crate::presence::PresenceChange;
+use actix::prelude::*;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// How many messages may wait in the registry's mailbox (deliveries beyond are dropped).
+pub const MAILBOX: usize = 16_384;
+
+/// A live client socket, as the registry sees it.
+pub trait ClientSink: Send + Sync + 'static {
+    /// The socket id (unique on this node).
+    fn socket_id(&self) -> &str;
+    /// Queues an event for the client. false when the client is gone or cannot keep up (the
+    /// transport then closes it).
+    fn send(&self, event: &str, payload: &Value) -> bool;
+}
+
+/// Account id -> its live sockets on this node.
+#[derive(Default)]
+pub struct SessionRegistry {
+    sockets: HashMap<i64, HashMap<String, Arc<dyn ClientSink>>>,
+    presence: Option<Recipient<PresenceChange>>,
+}
+
+impl SessionRegistry {
+    /// Starts the registry under a supervisor on the current arbiter.
+    pub fn start_supervised() -> Addr<SessionRegistry> {
+        actix::Supervisor::start(|_| SessionRegistry::default())
+    }
+
+    fn remove(&mut self, account_id: i64, socket_id: &str) {
+        let Some(mine) = self.sockets.get_mut(&account_id) else { return };
+        if mine.remove(socket_id).is_some() && mine.is_empty() {
+            self.sockets.remove(&account_id);
+            if let Some(p) = &self.presence {
+                p.do_send(PresenceChange { account_id, online: false });
+            }
+        }
+    }
+}
+
+impl Actor for SessionRegistry {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        ctx.set_mailbox_capacity(MAILBOX);
+    }
+}
+
+impl Supervised for SessionRegistry {}
+
+/// Who is told when an account comes online or goes offline on this node.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct AttachPresence(pub Recipient<PresenceChange>);
+
+impl Handler<AttachPresence> for SessionRegistry {
+    type Result = ();
+    fn handle(&mut self, msg: AttachPresence, _: &mut Self::Context) {
+        self.presence = Some(msg.0);
+    }
+}
+
+/// A socket of `account_id` joined (its room `user:{account_id}`).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Register {
+    pub account_id: i64,
+    pub sink: Arc<dyn ClientSink>,
+}
+
+impl Handler<Register> for SessionRegistry {
+    type Result = ();
+    fn handle(&mut self, msg: Register, _: &mut Self::Context) {
+        let mine = self.sockets.entry(msg.account_id).or_default();
+        let first = mine.is_empty();
+        mine.insert(msg.sink.socket_id().to_owned(), msg.sink);
+        if first && let Some(p) = &self.presence {
+            p.do_send(PresenceChange { account_id: msg.account_id, online: true });
+        }
+    }
+}
+
+/// A socket left (disconnect, transport close, timeout).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Unregister {
+    pub account_id: i64,
+    pub socket_id: String,
+}
+
+impl Handler<Unregister> for SessionRegistry {
+    type Result = ();
+    fn handle(&mut self, msg: Unregister, _: &mut Self::Context) {
+        self.remove(msg.account_id, &msg.socket_id);
+    }
+}
+
+/// Sends an event to every socket of an account on this node.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Deliver {
+    pub account_id: i64,
+    pub event: Arc<str>,
+    pub payload: Arc<Value>,
+}
+
+impl Handler<Deliver> for SessionRegistry {
+    type Result = ();
+    fn handle(&mut self, msg: Deliver, _: &mut Self::Context) {
+        let Some(mine) = self.sockets.get(&msg.account_id) else { return };
+        let failed: Vec<String> =
+            mine.values().filter(|s| !s.send(&msg.event, &msg.payload)).map(|s| s.socket_id().to_owned()).collect();
+        for id in failed {
+            tracing::debug!(account = msg.account_id, socket = %id, "socket cannot keep up: dropped");
+            self.remove(msg.account_id, &id);
+        }
+    }
+}
+
+/// How many sockets and accounts are registered.
+#[derive(Message)]
+#[rtype(result = "RegistrySize")]
+pub struct Size;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, MessageResponse)]
+pub struct RegistrySize {
+    pub sockets: usize,
+    pub accounts: usize,
+}
+
+impl Handler<Size> for SessionRegistry {
+    type Result = RegistrySize;
+    fn handle(&mut self, _: Size, _: &mut Self::Context) -> RegistrySize {
+        RegistrySize { sockets: self.sockets.values().map(HashMap::len).sum(), accounts: self.sockets.len() }
+    }
+}
+
+/// The accounts with at least one socket here.
+#[derive(Message)]
+#[rtype(result = "Vec<i64>")]
+pub struct LocalAccounts;
+
+impl Handler<LocalAccounts> for SessionRegistry {
+    type Result = MessageResult<LocalAccounts>;
+    fn handle(&mut self, _: LocalAccounts, _: &mut Self::Context) -> Self::Result {
+        MessageResult(self.sockets.keys().copied().collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    struct Sink {
+        id: String,
+        got: Mutex<Vec<(String, Value)>>,
+        full: AtomicBool,
+    }
+
+    impl ClientSink for Sink {
+        fn socket_id(&self) -> &str {
+            &self.id
+        }
+        fn send(&self, event: &str, payload: &Value) -> bool {
+            if self.full.load(Ordering::Relaxed) {
+                return false;
+            }
+            self.got.lock().unwrap().push((event.to_owned(), payload.clone()));
+            true
+        }
+    }
+
+    fn sink(id: &str) -> Arc<Sink> {
+        Arc::new(Sink { id: id.into(), got: Mutex::new(Vec::new()), full: AtomicBool::new(false) })
+    }
+
+    #[actix::test]
+    async fn delivers_to_every_socket_of_the_account_only_and_drops_slow_ones() {
+        let reg = SessionRegistry::start_supervised();
+        let (a1, a2, b) = (sink("a1"), sink("a2"), sink("b"));
+        reg.do_send(Register { account_id: 1, sink: a1.clone() });
+        reg.do_send(Register { account_id: 1, sink: a2.clone() });
+        reg.do_send(Register { account_id: 2, sink: b.clone() });
+        assert_eq!(reg.send(Size).await.unwrap(), RegistrySize { sockets: 3, accounts: 2 });
+        reg.do_send(Deliver { account_id: 1, event: "e".into(), payload: Arc::new(Value::from(7)) });
+        reg.send(Size).await.unwrap();
+        assert_eq!(a1.got.lock().unwrap().len(), 1);
+        assert_eq!(a2.got.lock().unwrap().len(), 1);
+        assert!(b.got.lock().unwrap().is_empty(), "another account's socket gets nothing");
+        a2.full.store(true, Ordering::Relaxed);
+        reg.do_send(Deliver { account_id: 1, event: "e".into(), payload: Arc::new(Value::from(8)) });
+        assert_eq!(reg.send(Size).await.unwrap(), RegistrySize { sockets: 2, accounts: 2 });
+        reg.do_send(Unregister { account_id: 1, socket_id: "a1".into() });
+        reg.do_send(Unregister { account_id: 2, socket_id: "b".into() });
+        assert_eq!(reg.send(Size).await.unwrap(), RegistrySize { sockets: 0, accounts: 0 });
+    }
+}

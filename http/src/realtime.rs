@@ -1,0 +1,336 @@
+//! The product's Socket.IO handler at `/socket.io/` (contract in `docs/realtime.md`): CONNECT is
+//! authenticated with the access token of the auth payload (the same check as a GraphQL bearer,
+//! logout deny-list included); each socket joins its account's room in the session registry and
+//! gets a bounded inbound queue worked by one task, so that its events run in order; every
+//! `chat:*` event is parsed here and answered by one chat-service call.
+
+use crate::socketio::{self, ConnectFuture, ConnectRefusal, Data, Handler, Socket};
+use actix::Addr;
+use serde_json::{Value, json};
+use souk_actors::sessions::{ClientSink, Register, SessionRegistry, Unregister};
+use souk_domain::{ErrorCode, Lang, SoukError};
+use souk_services::accounts::service::{AccountService, Caller};
+use souk_services::chat::{ChatService, ConversationItem, Outgoing, Upload};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc;
+
+/// Events that may wait for one socket's worker; a client that sends faster is disconnected.
+pub const INBOUND_QUEUE: usize = 64;
+
+/// The Socket.IO settings of `souk serve`: attachments up to 5 MB must fit one packet (base64
+/// over polling adds a third).
+pub fn config() -> socketio::Config {
+    socketio::Config { max_payload: 8 * 1024 * 1024, ..socketio::Config::default() }
+}
+
+/// A client's socket as the session registry sees it.
+struct SocketSink(Socket);
+
+impl ClientSink for SocketSink {
+    fn socket_id(&self) -> &str {
+        self.0.id()
+    }
+
+    fn send(&self, event: &str, payload: &Value) -> bool {
+        self.0.emit(event, vec![Data::Json(payload.clone())]);
+        self.0.is_connected()
+    }
+}
+
+struct Inbound {
+    event: String,
+    args: Vec<Data>,
+    ack: Option<u64>,
+}
+
+/// Who a connected socket is.
+struct Connection {
+    caller: Caller,
+    inbound: mpsc::Sender<Inbound>,
+}
+
+/// The product handler.
+pub struct Realtime {
+    accounts: Arc<AccountService>,
+    chat: Arc<ChatService>,
+    registry: Addr<SessionRegistry>,
+    /// Sockets whose CONNECT was accepted, until `connected` takes them.
+    accepted: Arc<Mutex<HashMap<String, (Caller, Lang)>>>,
+    connections: Mutex<HashMap<String, Connection>>,
+}
+
+impl Realtime {
+    pub fn new(accounts: Arc<AccountService>, chat: Arc<ChatService>, registry: Addr<SessionRegistry>) -> Realtime {
+        Realtime {
+            accounts,
+            chat,
+            registry,
+            accepted: Arc::new(Mutex::new(HashMap::new())),
+            connections: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// How many sockets are connected to this handler.
+    pub fn connection_count(&self) -> usize {
+        self.connections.lock().map(|c| c.len()).unwrap_or(0)
+    }
+}
+
+/// A CONNECT_ERROR with the catalogue code: `err.message` is the wording, `err.data` has
+/// `code` and `messageKey`.
+fn refusal(e: &SoukError, lang: Lang) -> ConnectRefusal {
+    ConnectRefusal {
+        message: e.code.message(lang).to_owned(),
+        data: Some(json!({ "code": e.code.code(), "messageKey": e.code.message_key() })),
+    }
+}
+
+/// The `error` object of a failed acknowledgement.
+pub fn error_json(e: &SoukError, lang: Lang) -> Value {
+    json!({ "code": e.code.code(), "messageKey": e.code.message_key(), "message": e.code.message(lang) })
+}
+
+fn now_secs() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+impl Handler for Realtime {
+    fn connect(&self, socket: &Socket, auth: &Value) -> ConnectFuture {
+        let lang = auth.get("lang").and_then(Value::as_str).and_then(Lang::parse).unwrap_or_default();
+        if socket.namespace() != "/" {
+            let e = SoukError::with_detail(ErrorCode::NotFound, "namespace");
+            return socketio::decided(Err(ConnectRefusal { message: "Invalid namespace".into(), ..refusal(&e, lang) }));
+        }
+        let token = auth.get("token").and_then(Value::as_str).map(str::to_owned);
+        let (accounts, accepted, id) = (Arc::clone(&self.accounts), Arc::clone(&self.accepted), socket.id().to_owned());
+        Box::pin(async move {
+            let Some(token) = token.filter(|t| !t.is_empty()) else {
+                return Err(refusal(&SoukError::new(ErrorCode::LoginRequired), lang));
+            };
+            let caller = accounts.authenticate(&token).await.map_err(|e| refusal(&e, lang))?;
+            accepted.lock().map_err(|_| refusal(&SoukError::internal("lock"), lang))?.insert(id, (caller, lang));
+            Ok(())
+        })
+    }
+
+    fn connected(&self, socket: &Socket, _auth: &Value) {
+        let Some((caller, lang)) = self.accepted.lock().ok().and_then(|mut a| a.remove(socket.id())) else {
+            return socket.close("connection state lost");
+        };
+        let account_id = caller.account_id();
+        let (tx, rx) = mpsc::channel(INBOUND_QUEUE);
+        if let Ok(mut c) = self.connections.lock() {
+            c.insert(socket.id().to_owned(), Connection { caller: caller.clone(), inbound: tx });
+        }
+        self.registry.do_send(Register { account_id, sink: Arc::new(SocketSink(socket.clone())) });
+        tokio::spawn(worker(Arc::clone(&self.chat), socket.clone(), caller, lang, rx));
+    }
+
+    fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, ack: Option<u64>) {
+        let sent = self.connections.lock().ok().and_then(|c| {
+            c.get(socket.id()).map(|conn| conn.inbound.try_send(Inbound { event: event.to_owned(), args, ack }))
+        });
+        if let Some(Err(_)) = sent {
+            socket.close("inbound queue overflow");
+        }
+    }
+
+    fn disconnected(&self, socket: &Socket, _reason: &str) {
+        if let Ok(mut a) = self.accepted.lock() {
+            a.remove(socket.id());
+        }
+        let gone = self.connections.lock().ok().and_then(|mut c| c.remove(socket.id()));
+        if let Some(conn) = gone {
+            self.registry
+                .do_send(Unregister { account_id: conn.caller.account_id(), socket_id: socket.id().to_owned() });
+        }
+    }
+}
+
+/// Works one socket's events in arrival order.
+async fn worker(chat: Arc<ChatService>, socket: Socket, caller: Caller, lang: Lang, mut rx: mpsc::Receiver<Inbound>) {
+    while let Some(inbound) = rx.recv().await {
+        let answer = if caller.claims.exp <= now_secs() {
+            Err(SoukError::with_detail(ErrorCode::SessionExpired, "the access token expired: reconnect"))
+        } else {
+            handle(&chat, &caller, &inbound.event, &inbound.args).await
+        };
+        let reply = match answer {
+            Ok(mut v) => {
+                v["ok"] = Value::Bool(true);
+                v
+            }
+            Err(e) => json!({ "ok": false, "error": error_json(&e, lang) }),
+        };
+        match inbound.ack {
+            Some(id) => socket.ack(id, vec![Data::Json(reply)]),
+            None if reply["ok"] == false => {
+                socket.emit("chat:error", vec![Data::Json(json!({ "event": inbound.event, "error": reply["error"] }))])
+            }
+            None => {}
+        }
+    }
+}
+
+fn bad(field: &str) -> SoukError {
+    SoukError::with_detail(ErrorCode::InvalidArgument, field.to_owned())
+}
+
+/// A field of an event's first argument, as JSON (binary values are not JSON).
+fn json_field(args: &[Data], key: &str) -> Option<Value> {
+    match args.first()? {
+        Data::Json(v) => v.get(key).cloned().filter(|v| !v.is_null()),
+        Data::Object(fields) => fields.iter().find(|(k, _)| k == key).and_then(|(_, v)| match v {
+            Data::Json(j) if !j.is_null() => Some(j.clone()),
+            _ => None,
+        }),
+        _ => None,
+    }
+}
+
+fn str_field(args: &[Data], key: &str) -> Result<String, SoukError> {
+    json_field(args, key).and_then(|v| v.as_str().map(str::to_owned)).ok_or_else(|| bad(key))
+}
+
+fn opt_str(args: &[Data], key: &str) -> Result<Option<String>, SoukError> {
+    match json_field(args, key) {
+        None => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(bad(key)),
+    }
+}
+
+/// The `attachment: {name, data}` of an event: `data` binary (or base64 text).
+fn attachment(args: &[Data]) -> Result<Option<Upload>, SoukError> {
+    let Some(Data::Object(fields)) = args.first() else {
+        return match json_field(args, "attachment") {
+            None => Ok(None),
+            Some(v) => base64_attachment(&v).map(Some),
+        };
+    };
+    let Some((_, value)) = fields.iter().find(|(k, _)| k == "attachment") else { return Ok(None) };
+    match value {
+        Data::Json(Value::Null) => Ok(None),
+        Data::Json(v) => base64_attachment(v).map(Some),
+        Data::Object(parts) => {
+            let name = parts.iter().find(|(k, _)| k == "name").and_then(|(_, v)| match v {
+                Data::Json(Value::String(s)) => Some(s.clone()),
+                _ => None,
+            });
+            let bytes = parts.iter().find(|(k, _)| k == "data").and_then(|(_, v)| match v {
+                Data::Binary(b) => Some(b.clone()),
+                _ => None,
+            });
+            bytes.map(|bytes| Some(Upload { name, bytes })).ok_or_else(|| bad("attachment.data"))
+        }
+        _ => Err(bad("attachment")),
+    }
+}
+
+fn base64_attachment(v: &Value) -> Result<Upload, SoukError> {
+    use base64::Engine as _;
+    let data = v.get("data").and_then(Value::as_str).ok_or_else(|| bad("attachment.data"))?;
+    let bytes = base64::engine::general_purpose::STANDARD.decode(data).map_err(|_| bad("attachment.data"))?;
+    Ok(Upload { name: v.get("name").and_then(Value::as_str).map(str::to_owned), bytes })
+}
+
+fn outgoing(args: &[Data]) -> Result<Outgoing, SoukError> {
+    Ok(Outgoing {
+        client_message_id: str_field(args, "clientMessageId")?,
+        text: opt_str(args, "text")?,
+        attachment: attachment(args)?,
+    })
+}
+
+fn limit(args: &[Data], default: u32) -> u32 {
+    json_field(args, "limit").and_then(|v| v.as_u64()).map(|n| n.min(u64::from(u32::MAX)) as u32).unwrap_or(default)
+}
+
+/// The JSON of a conversation in the caller's list.
+pub fn conversation_json(item: &ConversationItem) -> Value {
+    let v = &item.view;
+    let c = &v.conversation;
+    json!({
+        "id": c.conversation_id,
+        "listId": c.list_id,
+        "adId": c.ad_id,
+        "adTitle": c.ad_title,
+        "adImage": c.ad_image,
+        "buyerId": c.buyer_id,
+        "sellerId": c.seller_id,
+        "visitorEmail": c.visitor_email,
+        "other": {
+            "accountId": item.other_id,
+            "name": item.other_name,
+            "online": item.other_presence.online,
+            "lastSeen": item.other_presence.last_seen,
+        },
+        "lastMessageId": v.last_message_id,
+        "lastMessagePreview": v.last_preview,
+        "lastSenderId": v.last_sender_id,
+        "lastActivity": v.last_activity,
+        "unread": v.unread,
+        "readUpto": v.read_upto,
+        "otherReadUpto": v.other_read_upto,
+        "blocked": c.is_blocked(),
+        "blockedByMe": c.blocked_by(v.account_id),
+    })
+}
+
+async fn handle(chat: &ChatService, caller: &Caller, event: &str, args: &[Data]) -> Result<Value, SoukError> {
+    match event {
+        "chat:open" => {
+            let list_id = json_field(args, "listId").and_then(|v| v.as_i64()).ok_or_else(|| bad("listId"))?;
+            let (view, message) = chat.open(caller, list_id, outgoing(args)?).await?;
+            let item = chat.conversation(caller, &view.conversation.conversation_id).await?;
+            Ok(json!({ "conversation": conversation_json(&item), "message": chat.render(&message) }))
+        }
+        "chat:send" => {
+            let conversation = str_field(args, "conversationId")?;
+            let message = chat.send(caller, &conversation, outgoing(args)?).await?;
+            Ok(json!({ "message": chat.render(&message) }))
+        }
+        "chat:read" => {
+            let conversation = str_field(args, "conversationId")?;
+            let view = chat.read(caller, &conversation, &str_field(args, "messageId")?).await?;
+            let total = chat.unread_total(caller).await?;
+            Ok(json!({ "unread": view.unread, "unreadTotal": total, "readUpto": view.read_upto }))
+        }
+        "chat:typing" => {
+            let conversation = str_field(args, "conversationId")?;
+            let typing = json_field(args, "typing").and_then(|v| v.as_bool()).unwrap_or(true);
+            chat.typing(caller, &conversation, typing).await?;
+            Ok(json!({}))
+        }
+        "chat:sync" => {
+            let messages = chat.sync(caller, &str_field(args, "since")?, limit(args, 200)).await?;
+            Ok(json!({ "messages": messages.iter().map(|m| chat.render(m)).collect::<Vec<_>>() }))
+        }
+        "chat:block" | "chat:unblock" => {
+            let conversation = str_field(args, "conversationId")?;
+            let c = chat.set_blocked(caller, &conversation, event == "chat:block").await?;
+            Ok(
+                json!({ "conversationId": c.conversation_id, "blocked": c.is_blocked(), "blockedByMe": c.blocked_by(caller.account_id()) }),
+            )
+        }
+        "chat:delete" => {
+            chat.delete(caller, &str_field(args, "conversationId")?).await?;
+            Ok(json!({}))
+        }
+        "chat:list" => {
+            let items = chat.conversations(caller, limit(args, 50)).await?;
+            let total = chat.unread_total(caller).await?;
+            Ok(
+                json!({ "conversations": items.iter().map(conversation_json).collect::<Vec<_>>(), "unreadTotal": total }),
+            )
+        }
+        "chat:history" => {
+            let conversation = str_field(args, "conversationId")?;
+            let before = opt_str(args, "before")?;
+            let messages = chat.history(caller, &conversation, before.as_deref(), limit(args, 30)).await?;
+            Ok(json!({ "messages": messages.iter().map(|m| chat.render(m)).collect::<Vec<_>>() }))
+        }
+        other => Err(SoukError::with_detail(ErrorCode::InvalidArgument, format!("unknown event {other}"))),
+    }
+}

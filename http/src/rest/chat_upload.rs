@@ -1,0 +1,131 @@
+//! The two chat routes that carry files, as multipart form data (the GraphQL gateway's body
+//! limit is small): `POST /api/chat/messages` sends a message with an attachment for a client
+//! without a socket, and `POST /api/ads/{listId}/message` is the visitor's message form with an
+//! optional CV. Both parse, call one chat-service function and answer its JSON.
+
+use crate::graphql::chat::seller_message_payload;
+use crate::graphql::context::{Gateway, RequestContext};
+use crate::graphql::errors::request_failure;
+use crate::state::AppState;
+use actix_multipart::Multipart;
+use actix_web::{HttpRequest, HttpResponse, web};
+use futures_util::StreamExt;
+use serde_json::json;
+use souk_domain::chat::{MAX_ATTACHMENT_BYTES, MAX_CV_BYTES};
+use souk_domain::{ErrorCode, SoukError};
+use souk_services::chat::{Outgoing, SellerMessage, Upload};
+use std::collections::HashMap;
+
+/// The longest text field accepted.
+const MAX_TEXT_FIELD: usize = 32 * 1024;
+
+/// The form's text fields, and its one file field (`file_field`) with its name, if sent.
+struct Form {
+    texts: HashMap<String, String>,
+    file: Option<Upload>,
+}
+
+async fn read_form(
+    mut form: Multipart,
+    file_field: &str,
+    file_limit: usize,
+    too_large: ErrorCode,
+) -> Result<Form, SoukError> {
+    let mut out = Form { texts: HashMap::new(), file: None };
+    while let Some(field) = form.next().await {
+        let mut field = field.map_err(|e| SoukError::with_detail(ErrorCode::MalformedRequest, e.to_string()))?;
+        let name = field.name().unwrap_or("").to_owned();
+        let is_file = name == file_field;
+        let file_name = field.content_disposition().and_then(|d| d.get_filename()).map(str::to_owned);
+        let limit = if is_file { file_limit } else { MAX_TEXT_FIELD };
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(|e| SoukError::with_detail(ErrorCode::MalformedRequest, e.to_string()))?;
+            if bytes.len() + chunk.len() > limit {
+                let code = if is_file { too_large } else { ErrorCode::PayloadTooLarge };
+                return Err(SoukError::with_detail(code, format!("{name}: at most {limit} bytes")));
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        if is_file {
+            if !bytes.is_empty() {
+                out.file = Some(Upload { name: file_name, bytes });
+            }
+        } else {
+            let text = String::from_utf8(bytes)
+                .map_err(|_| SoukError::with_detail(ErrorCode::MalformedRequest, format!("{name}: not UTF-8")))?;
+            out.texts.insert(name, text);
+        }
+    }
+    Ok(out)
+}
+
+/// `POST /api/chat/messages` — fields `conversationId`, `clientMessageId`, `text` (optional),
+/// `file` (image or PDF under 5 MB). Answers `{ok: true, message}` once the message is durable.
+pub async fn send_with_attachment(req: HttpRequest, form: Multipart, state: web::Data<AppState>) -> HttpResponse {
+    let lang = RequestContext::fallback_lang(&req);
+    let result = async {
+        let ctx = RequestContext::from_request(&req, Gateway::New)?;
+        let token = ctx.bearer_token.ok_or_else(|| SoukError::new(ErrorCode::LoginRequired))?;
+        let caller = state.accounts.authenticate(&token).await?;
+        let mut form = read_form(form, "file", MAX_ATTACHMENT_BYTES, ErrorCode::AttachmentTooLarge).await?;
+        let conversation = form
+            .texts
+            .remove("conversationId")
+            .ok_or_else(|| SoukError::with_detail(ErrorCode::Required, "conversationId"))?;
+        let out = Outgoing {
+            client_message_id: form
+                .texts
+                .remove("clientMessageId")
+                .ok_or_else(|| SoukError::with_detail(ErrorCode::Required, "clientMessageId"))?,
+            text: form.texts.remove("text"),
+            attachment: form.file,
+        };
+        state.chat.send(&caller, &conversation, out).await
+    }
+    .await;
+    match result {
+        Ok(message) => HttpResponse::Ok().json(json!({ "ok": true, "message": state.chat.render(&message) })),
+        Err(e) => request_failure(&e, lang),
+    }
+}
+
+/// `POST /api/ads/{listId}/message` — the message form: fields `email`, `message`, `cv`
+/// (optional: pdf, jpg, jpeg, rtf or odt, at most 2.5 MB). Same answer as the GraphQL
+/// `sendMessageToSeller`.
+pub async fn message_to_seller(
+    req: HttpRequest,
+    path: web::Path<i64>,
+    form: Multipart,
+    state: web::Data<AppState>,
+) -> HttpResponse {
+    let lang = RequestContext::fallback_lang(&req);
+    let result = async {
+        let mut form = read_form(form, "cv", MAX_CV_BYTES, ErrorCode::CvTooLarge).await?;
+        let email = form.texts.remove("email").ok_or_else(|| SoukError::with_detail(ErrorCode::Required, "email"))?;
+        let message =
+            form.texts.remove("message").ok_or_else(|| SoukError::with_detail(ErrorCode::Required, "message"))?;
+        let seller_message = SellerMessage { list_id: path.into_inner(), email, message, cv: form.file };
+        state.chat.message_to_seller(seller_message).await
+    }
+    .await;
+    match result {
+        Ok(outcome) => HttpResponse::Ok().json(seller_message_payload_json(outcome, lang)),
+        Err(e) => request_failure(&e, lang),
+    }
+}
+
+fn seller_message_payload_json(
+    outcome: souk_services::chat::SellerMessageOutcome,
+    lang: souk_domain::Lang,
+) -> serde_json::Value {
+    let p = seller_message_payload(outcome, lang);
+    json!({
+        "sent": p.sent,
+        "inviteToSignUp": p.invite_to_sign_up,
+        "code": p.code,
+        "messageKey": p.message_key,
+        "message": p.message,
+        "conversationId": p.conversation_id,
+    })
+}

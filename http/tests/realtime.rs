@@ -1,0 +1,431 @@
+//! Chat through a real server: the session registry empties when sockets disconnect or time
+//! out; the GraphQL chat operations check who is asking (one account never reads or changes
+//! another's conversation); the visitor's message form (known and unknown e-mail, CV checks);
+//! and two `souk serve` processes sharing one data dir and one Redis deliver to each other's
+//! sockets. Sockets are driven over Engine.IO long-polling with plain HTTP requests.
+
+mod common;
+
+use common::{TestServer, start};
+use serde_json::{Value, json};
+use souk_actors::sessions::Size;
+use souk_http::realtime::Realtime;
+use souk_http::socketio::{self, engine, server::Transport};
+use souk_storage::sqlite::SqliteStore;
+use std::sync::Arc;
+use std::time::Duration;
+
+const REGISTER: &str =
+    "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken } info { id } } }";
+
+async fn call(base: &str, token: Option<&str>, query: &str, variables: Value) -> Value {
+    let mut req =
+        reqwest::Client::new().post(format!("{base}/graphql")).json(&json!({ "query": query, "variables": variables }));
+    if let Some(t) = token {
+        req = req.header("Authorization", format!("Bearer {t}"));
+    }
+    req.send().await.expect("request").json().await.expect("json")
+}
+
+fn code(body: &Value) -> &str {
+    body["errors"][0]["extensions"]["code"].as_str().unwrap_or("none")
+}
+
+/// Registers an account; answers (token, account id).
+async fn sign_up(base: &str, input: Value) -> (String, i64) {
+    let body = call(base, None, REGISTER, json!({ "i": input })).await;
+    let p = &body["data"]["registerAccount"];
+    (p["login"]["accessToken"].as_str().expect("token").to_owned(), p["info"]["id"].as_i64().expect("id"))
+}
+
+fn private(phone: &str) -> Value {
+    json!({ "type": "private", "name": "Youssef Alami", "phone": phone, "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" })
+}
+
+fn shop(email: &str, phone: &str) -> Value {
+    json!({ "type": "shop", "name": "Auto Atlas", "email": email, "phone": phone, "cityId": 1, "password": "secret1", "shopCategory": 2010, "plan": "premium" })
+}
+
+/// Writes an ad of `seller` with `list_id` straight into the shared database.
+async fn insert_ad(store: &SqliteStore, seller: i64, list_id: i64) {
+    store
+        .write(move |c| {
+            c.execute(
+                "INSERT INTO ads (ad_id, list_id, account_id, category_id, ad_type, title, description, city_id,
+                                  params, status, urgent, delivery, phone_hidden, images, published_at, modified_at,
+                                  rank_time)
+                 VALUES (?1, ?2, ?3, 2010, 'sell', 'Dacia Logan 2019', 'Très bon état', 1, '{}', 'active', 0, 0, 0,
+                         '[]', 0, 0, 0)",
+                (format!("ad-{list_id}"), list_id, seller),
+            )?;
+            Ok(())
+        })
+        .await
+        .expect("ad");
+}
+
+/// An Engine.IO long-polling client speaking just enough Socket.IO for these tests.
+struct PollingClient {
+    url: String,
+    http: reqwest::Client,
+}
+
+impl PollingClient {
+    /// Opens a session and joins `/` with `token`; answers the client and the CONNECT reply.
+    async fn connect(base: &str, token: &str) -> (PollingClient, String) {
+        let http = reqwest::Client::new();
+        let open =
+            http.get(format!("{base}/socket.io/?EIO=4&transport=polling")).send().await.unwrap().text().await.unwrap();
+        let handshake: Value = serde_json::from_str(&open[1..]).expect("open packet");
+        let sid = handshake["sid"].as_str().expect("sid");
+        let client = PollingClient { url: format!("{base}/socket.io/?EIO=4&transport=polling&sid={sid}"), http };
+        client.post(&format!("40{}", json!({ "token": token }))).await;
+        let reply = client.records().await.join("\u{1e}");
+        (client, reply)
+    }
+
+    async fn post(&self, body: &str) {
+        let res = self.http.post(&self.url).body(body.to_owned()).send().await.unwrap();
+        assert!(res.status().is_success(), "POST {body}: {}", res.status());
+    }
+
+    async fn records(&self) -> Vec<String> {
+        let body = self.http.get(&self.url).send().await.unwrap().text().await.unwrap();
+        body.split('\u{1e}').map(str::to_owned).collect()
+    }
+
+    /// Waits for the event `name`, answering pings; answers its first argument.
+    async fn event(&self, name: &str) -> Value {
+        let prefix = format!("42[\"{name}\",");
+        for _ in 0..20 {
+            for record in self.records().await {
+                if record == "2" {
+                    self.post("3").await;
+                }
+                if let Some(rest) = record.strip_prefix(&prefix) {
+                    let args: Value = serde_json::from_str(&format!("[{rest}")).unwrap();
+                    return args[0].clone();
+                }
+            }
+        }
+        panic!("no {name} event");
+    }
+}
+
+async fn registry_size(s: &TestServer) -> usize {
+    s.state.sessions.send(Size).await.expect("registry").sockets
+}
+
+async fn wait_for(what: &str, mut check: impl AsyncFnMut() -> bool) {
+    for _ in 0..100 {
+        if check().await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("timed out waiting for {what}");
+}
+
+#[actix_web::test]
+async fn disconnected_and_timed_out_sockets_leave_the_registry() {
+    let s = start("rt-registry", |_| {}).await;
+    let (token, _) = sign_up(&s.base, private("0611000001")).await;
+    // The product handler on a server core with short heartbeats, sharing the app's registry.
+    let handler = Arc::new(Realtime::new(s.state.accounts.clone(), s.state.chat.clone(), s.state.sessions.clone()));
+    let config = socketio::Config {
+        ping_interval: Duration::from_millis(100),
+        ping_timeout: Duration::from_millis(100),
+        ..socketio::Config::default()
+    };
+    let srv = socketio::Server::new(config, handler);
+    let connect = engine::Packet::Message(format!("0{}", json!({ "token": token })));
+    let (leaving, _) = srv.open(Transport::Polling);
+    let (silent, _) = srv.open(Transport::Polling);
+    let (refused, _) = srv.open(Transport::Polling);
+    srv.handle(&leaving, connect.clone());
+    srv.handle(&silent, connect);
+    srv.handle(&refused, engine::Packet::Message("0{\"token\":\"forged\"}".into()));
+    wait_for("two registered sockets", async || registry_size(&s).await == 2).await;
+    let answer = refused.poll(Duration::from_millis(50)).await.unwrap();
+    assert!(matches!(&answer[0], engine::Packet::Message(m) if m.contains("INVALID_TOKEN")), "{answer:?}");
+    srv.handle(&leaving, engine::Packet::Close);
+    wait_for("one socket left", async || registry_size(&s).await == 1).await;
+    // `silent` never answers a ping: dropped after the timeout, and the registry is empty again.
+    wait_for("the silent socket dropped", async || registry_size(&s).await == 0).await;
+    assert!(silent.is_closed());
+    srv.handle(&refused, engine::Packet::Close);
+    assert_eq!(srv.session_count(), 0);
+
+    // Through the real endpoint too: a polling client joins, then closes.
+    let (client, reply) = PollingClient::connect(&s.base, &token).await;
+    assert!(reply.starts_with("40{\"sid\":"), "{reply}");
+    wait_for("the polling client registered", async || registry_size(&s).await == 1).await;
+    client.post("1").await;
+    wait_for("the polling client gone", async || registry_size(&s).await == 0).await;
+}
+
+const START: &str = "mutation($l: Int!, $t: String!, $c: String!) { startConversation(listId: $l, text: $t, clientMessageId: $c) { conversation { id sellerId buyerId unread } message { id text senderId clientMessageId } } }";
+const SEND: &str = "mutation($id: String!, $c: String!, $t: String!) { sendChatMessage(conversationId: $id, clientMessageId: $c, text: $t) { id text } }";
+const LIST: &str =
+    "{ myConversations { id unread lastMessagePreview blocked other { accountId name } } chatUnreadCount }";
+const HISTORY: &str = "query($id: String!) { conversationMessages(conversationId: $id) { id text senderId } }";
+
+#[actix_web::test]
+async fn graphql_chat_answers_only_the_parties() {
+    let s = start("rt-graphql", |_| {}).await;
+    let (seller, seller_id) = sign_up(&s.base, shop("vendeur@atlas.ma", "0522000002")).await;
+    let (buyer, buyer_id) = sign_up(&s.base, private("0611000002")).await;
+    let (outsider, _) = sign_up(&s.base, private("0611000003")).await;
+    insert_ad(&s.store, seller_id, 77).await;
+
+    let own = call(&s.base, Some(&seller), START, json!({ "l": 77, "t": "moi", "c": "s-1" })).await;
+    assert_eq!(code(&own), "CANNOT_MESSAGE_OWN_AD");
+    let missing = call(&s.base, Some(&buyer), START, json!({ "l": 78, "t": "x", "c": "b-0" })).await;
+    assert_eq!(code(&missing), "NOT_FOUND");
+    let anonymous = call(&s.base, None, START, json!({ "l": 77, "t": "x", "c": "b-0" })).await;
+    assert_eq!(code(&anonymous), "LOGIN_REQUIRED");
+
+    let started = call(&s.base, Some(&buyer), START, json!({ "l": 77, "t": "Toujours dispo ?", "c": "b-1" })).await;
+    let conv = started["data"]["startConversation"]["conversation"].clone();
+    let id = conv["id"].as_str().expect("conversation id").to_owned();
+    assert_eq!((conv["sellerId"].as_i64(), conv["buyerId"].as_i64()), (Some(seller_id), Some(buyer_id)));
+    let retry = call(&s.base, Some(&buyer), SEND, json!({ "id": id, "c": "b-1", "t": "Toujours dispo ?" })).await;
+    assert_eq!(retry["data"]["sendChatMessage"]["id"], started["data"]["startConversation"]["message"]["id"]);
+
+    // The outsider can neither read nor write nor change it, and nothing is stored.
+    for (query, vars) in [
+        (HISTORY, json!({ "id": id })),
+        (SEND, json!({ "id": id, "c": "o-1", "t": "intrus" })),
+        ("mutation($id: String!) { blockConversation(conversationId: $id) { id } }", json!({ "id": id })),
+        ("mutation($id: String!) { deleteConversation(conversationId: $id) }", json!({ "id": id })),
+        ("query($id: String!) { conversation(id: $id) { id } }", json!({ "id": id })),
+        (
+            "mutation($id: String!) { markConversationRead(conversationId: $id, messageId: \"0190a0a0-0000-7000-8000-000000000000\") { unread } }",
+            json!({ "id": id }),
+        ),
+    ] {
+        let body = call(&s.base, Some(&outsider), query, vars).await;
+        assert_eq!(code(&body), "CONVERSATION_NOT_FOUND", "{query}: {body}");
+        assert!(body["errors"][0]["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+    let theirs = call(&s.base, Some(&outsider), LIST, json!({})).await;
+    assert_eq!(theirs["data"]["myConversations"], json!([]));
+    let history = call(&s.base, Some(&seller), HISTORY, json!({ "id": id })).await;
+    assert_eq!(history["data"]["conversationMessages"].as_array().map(Vec::len), Some(1));
+
+    let list = call(&s.base, Some(&seller), LIST, json!({})).await;
+    assert_eq!(list["data"]["chatUnreadCount"], 1);
+    assert_eq!(list["data"]["myConversations"][0]["other"]["accountId"], buyer_id);
+    let last = history["data"]["conversationMessages"][0]["id"].as_str().unwrap().to_owned();
+    let read = call(
+        &s.base,
+        Some(&seller),
+        "mutation($id: String!, $m: String!) { markConversationRead(conversationId: $id, messageId: $m) { unread unreadTotal } }",
+        json!({ "id": id, "m": last }),
+    )
+    .await;
+    assert_eq!(read["data"]["markConversationRead"], json!({ "unread": 0, "unreadTotal": 0 }));
+
+    // Arabic wording for a blocked sender.
+    call(
+        &s.base,
+        Some(&seller),
+        "mutation($id: String!) { blockConversation(conversationId: $id) { blocked } }",
+        json!({ "id": id }),
+    )
+    .await;
+    let res = reqwest::Client::new()
+        .post(format!("{}/graphql", s.base))
+        .header("Authorization", format!("Bearer {buyer}"))
+        .header("Accept-Language", "ar")
+        .json(&json!({ "query": SEND, "variables": { "id": id, "c": "b-2", "t": "؟" } }))
+        .send()
+        .await
+        .unwrap();
+    let blocked: Value = res.json().await.unwrap();
+    assert_eq!(code(&blocked), "CONVERSATION_BLOCKED");
+    assert!(blocked["errors"][0]["message"].as_str().unwrap().contains("محظورة"));
+}
+
+#[actix_web::test]
+async fn the_message_form_delivers_to_the_seller_or_asks_to_sign_in() {
+    let s = start("rt-form", |_| {}).await;
+    let (seller, seller_id) = sign_up(&s.base, shop("boutique@atlas.ma", "0522000003")).await;
+    insert_ad(&s.store, seller_id, 90).await;
+    let form = "mutation($l: Int!, $e: String!, $m: String!) { sendMessageToSeller(listId: $l, email: $e, message: $m) { sent inviteToSignUp code messageKey message conversationId } }";
+
+    let known = call(&s.base, None, form, json!({ "l": 90, "e": "Boutique@Atlas.ma", "m": "Bonjour" })).await;
+    assert_eq!(code(&known), "EMAIL_ALREADY_EXISTS");
+    let bad = call(&s.base, None, form, json!({ "l": 90, "e": "pas-un-email", "m": "Bonjour" })).await;
+    assert_eq!(code(&bad), "INVALID_EMAIL");
+    let sent =
+        call(&s.base, None, form, json!({ "l": 90, "e": "visiteur@example.ma", "m": "Le prix est-il négociable ?" }))
+            .await;
+    let p = &sent["data"]["sendMessageToSeller"];
+    assert_eq!((p["sent"].as_bool(), p["inviteToSignUp"].as_bool()), (Some(true), Some(true)), "{sent}");
+    assert_eq!(p["code"], "EMAIL_MATCHES_NO_ACCOUNT");
+    let list =
+        call(&s.base, Some(&seller), "{ myConversations { id visitorEmail lastMessagePreview unread } }", json!({}))
+            .await;
+    let row = &list["data"]["myConversations"][0];
+    assert_eq!(row["visitorEmail"], "visiteur@example.ma");
+    assert_eq!(row["unread"], 1);
+    let outbox = souk_services::notify::read_outbox(&s.data_dir.join("outbox"), 50).expect("outbox");
+    assert!(
+        outbox.iter().any(|e| e.to.contains("boutique@atlas.ma") && e.kind.as_deref() == Some("seller_message")),
+        "the seller got an e-mail"
+    );
+
+    // The multipart route with a CV: type and size checked from the bytes, nothing stored on refusal.
+    let post = |cv: Vec<u8>, name: &'static str| {
+        let form = reqwest::multipart::Form::new()
+            .text("email", "candidat@example.ma")
+            .text("message", "Voici mon CV")
+            .part("cv", reqwest::multipart::Part::bytes(cv).file_name(name));
+        reqwest::Client::new().post(format!("{}/api/ads/90/message", s.base)).multipart(form).send()
+    };
+    let ok = post(b"%PDF-1.4 cv".to_vec(), "cv.pdf").await.unwrap();
+    assert_eq!(ok.status(), 200);
+    let ok: Value = ok.json().await.unwrap();
+    assert_eq!(ok["inviteToSignUp"], true);
+    let exe = post(b"MZ\x90\x00".to_vec(), "cv.pdf").await.unwrap();
+    assert_eq!(exe.status(), 400);
+    assert_eq!(exe.json::<Value>().await.unwrap()["code"], "CV_TYPE");
+    let mut big = b"%PDF-".to_vec();
+    big.resize(souk_domain::chat::MAX_CV_BYTES + 1, b' ');
+    let big = post(big, "cv.pdf").await.unwrap();
+    assert_eq!(big.status(), 413);
+    assert_eq!(big.json::<Value>().await.unwrap()["code"], "CV_TOO_LARGE");
+    let list = call(&s.base, Some(&seller), "{ myConversations { id } }", json!({})).await;
+    assert_eq!(list["data"]["myConversations"].as_array().map(Vec::len), Some(2), "one conversation per visitor");
+}
+
+/// A `souk serve` child process, killed on drop.
+struct Node(std::process::Child);
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("port")
+}
+
+async fn serve(data_dir: &std::path::Path, prefix: &str) -> (Node, String) {
+    let port = free_port();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_souk"))
+        .args(["serve", "--port", &port.to_string(), "--data-dir"])
+        .arg(data_dir)
+        .env("SOUK_EPHEMERAL__BACKEND", "redis")
+        .env("SOUK_EPHEMERAL__PREFIX", prefix)
+        .env("SOUK_SERVER__WORKERS", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("souk serve");
+    let base = format!("http://127.0.0.1:{port}");
+    let node = Node(child);
+    for _ in 0..200 {
+        if reqwest::get(format!("{base}/healthz")).await.is_ok_and(|r| r.status().is_success()) {
+            return (node, base);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("souk serve did not start on {base}");
+}
+
+async fn redis_answers() -> bool {
+    let attempt = tokio::time::timeout(Duration::from_secs(1), tokio::net::TcpStream::connect("127.0.0.1:6379")).await;
+    let up = matches!(attempt, Ok(Ok(_)));
+    if !up {
+        assert!(std::env::var("SOUK_REQUIRE_REDIS").as_deref() != Ok("1"), "Redis is required (SOUK_REQUIRE_REDIS=1)");
+        eprintln!("two-process test skipped: no Redis on 127.0.0.1:6379");
+    }
+    up
+}
+
+#[actix_web::test]
+async fn a_message_sent_through_one_process_reaches_a_socket_on_another() {
+    if !redis_answers().await {
+        return;
+    }
+    let data_dir = common::temp_dir("rt-two-nodes");
+    let prefix = format!("souk-test-{}:", uuid::Uuid::new_v4());
+    let (_a, a) = serve(&data_dir, &prefix).await;
+    let (_b, b) = serve(&data_dir, &prefix).await;
+    let (seller, seller_id) = sign_up(&a, shop("deux@atlas.ma", "0522000004")).await;
+    let (buyer, _) = sign_up(&b, private("0611000004")).await;
+    let store = SqliteStore::open(data_dir.join("souk.db"), 1).expect("shared database");
+    insert_ad(&store, seller_id, 123).await;
+    store.shutdown().await;
+
+    // The seller's socket is on node B; the buyer writes through node A.
+    let (socket, reply) = PollingClient::connect(&b, &seller).await;
+    assert!(reply.starts_with("40{\"sid\":"), "{reply}");
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let started = call(&a, Some(&buyer), START, json!({ "l": 123, "t": "Bonjour de A", "c": "two-1" })).await;
+    assert!(started["errors"].is_null(), "{started}");
+    let message = socket.event("chat:message").await;
+    assert_eq!(message["text"], "Bonjour de A");
+    assert_eq!(message["id"], started["data"]["startConversation"]["message"]["id"]);
+    // And presence crossed too: the seller's socket on B makes it online for A.
+    let list = call(&a, Some(&buyer), "{ myConversations { other { online } } }", json!({})).await;
+    assert_eq!(list["data"]["myConversations"][0]["other"]["online"], true);
+    socket.post("1").await;
+
+    let redis =
+        souk_storage::ephemeral::RedisEphemeral::connect("redis://127.0.0.1:6379", prefix).await.expect("redis");
+    redis.clear_prefix().await.expect("clean up");
+}
+
+#[actix_web::test]
+async fn chat_files_go_through_the_multipart_route_checked_from_their_bytes() {
+    let s = start("rt-files", |_| {}).await;
+    let (seller, seller_id) = sign_up(&s.base, shop("fichiers@atlas.ma", "0522000005")).await;
+    let (buyer, _) = sign_up(&s.base, private("0611000005")).await;
+    let (outsider, _) = sign_up(&s.base, private("0611000006")).await;
+    insert_ad(&s.store, seller_id, 55).await;
+    let started = call(&s.base, Some(&buyer), START, json!({ "l": 55, "t": "Photos ?", "c": "f-1" })).await;
+    let id = started["data"]["startConversation"]["conversation"]["id"].as_str().unwrap().to_owned();
+    let send = |token: String, client: &'static str, bytes: Vec<u8>| {
+        let form = reqwest::multipart::Form::new()
+            .text("conversationId", id.clone())
+            .text("clientMessageId", client)
+            .part("file", reqwest::multipart::Part::bytes(bytes).file_name("plan.pdf"));
+        reqwest::Client::new()
+            .post(format!("{}/api/chat/messages", s.base))
+            .header("Authorization", format!("Bearer {token}"))
+            .multipart(form)
+            .send()
+    };
+    let ok = send(seller.clone(), "f-2", b"%PDF-1.7 plan".to_vec()).await.unwrap();
+    assert_eq!(ok.status(), 200);
+    let ok: Value = ok.json().await.unwrap();
+    let url = ok["message"]["attachment"]["url"].as_str().unwrap().to_owned();
+    assert_eq!(ok["message"]["attachment"]["contentType"], "application/pdf");
+    let stored = reqwest::get(format!("{}{url}", s.base)).await.unwrap().bytes().await.unwrap();
+    assert_eq!(&stored[..], b"%PDF-1.7 plan");
+
+    let wrong = send(seller.clone(), "f-3", b"<html>not a pdf</html>".to_vec()).await.unwrap();
+    assert_eq!(wrong.status(), 400);
+    assert_eq!(wrong.json::<Value>().await.unwrap()["code"], "ATTACHMENT_TYPE");
+    let mut big = b"%PDF-".to_vec();
+    big.resize(souk_domain::chat::MAX_ATTACHMENT_BYTES + 1, b' ');
+    let big = send(seller.clone(), "f-4", big).await.unwrap();
+    assert_eq!(big.status(), 413);
+    assert_eq!(big.json::<Value>().await.unwrap()["code"], "ATTACHMENT_TOO_LARGE");
+    let intruder = send(outsider, "f-5", b"%PDF-1.7".to_vec()).await.unwrap();
+    assert_eq!(intruder.status(), 404);
+    assert_eq!(intruder.json::<Value>().await.unwrap()["code"], "CONVERSATION_NOT_FOUND");
+    let history = call(&s.base, Some(&buyer), HISTORY, json!({ "id": id })).await;
+    assert_eq!(
+        history["data"]["conversationMessages"].as_array().map(Vec::len),
+        Some(2),
+        "refused files stored nothing"
+    );
+    let files = std::fs::read_dir(s.data_dir.join("media/chat").join(&id)).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(files, 1, "only the accepted file is on disk");
+}

@@ -1,0 +1,433 @@
+//! The real-time scenarios of `souk-load`, over WebSocket against three kinds of server that
+//! speak the same `chat:send` / `chat:message` contract: Souk (Socket.IO, token auth, every
+//! message durable before its ack), the reference Node socket.io relay and the minimal WebSocket
+//! relay of `load-tests/reference/` (no protocol, no storage: the ceiling).
+//!
+//! - `chat`: M conversations, each a sender socket and a receiver socket, sending at a total
+//!   rate for a time; reports delivered messages/s, ack and end-to-end latency percentiles,
+//!   errors, and the server's resident memory.
+//! - `idle`: K idle connections; reports the server's memory per connection.
+
+use crate::ws::{self, Frame, Packet, Writer};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tokio::sync::Mutex;
+
+/// Which server is measured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// `souk serve --demo` (Socket.IO, chat through the real service).
+    Souk,
+    /// `load-tests/reference/socketio-relay.mjs`.
+    Socketio,
+    /// `load-tests/reference/ws-relay.mjs`.
+    Ws,
+}
+
+type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// Counters shared by every connection.
+#[derive(Default)]
+struct Counters {
+    sent: AtomicU64,
+    acked: AtomicU64,
+    delivered: AtomicU64,
+    errors: AtomicU64,
+}
+
+/// The resident memory of a process, in KiB (Linux).
+pub fn rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn host_port(url: &str) -> String {
+    url.trim_start_matches("http://").trim_end_matches('/').to_owned()
+}
+
+/// One open connection: the writer, and what was sent and not yet acknowledged.
+struct Conn {
+    writer: Arc<Mutex<Writer>>,
+    pending: Arc<std::sync::Mutex<HashMap<u64, Instant>>>,
+}
+
+/// What a connection's reader collected.
+#[derive(Default)]
+struct Samples {
+    ack_us: Vec<u32>,
+    e2e_us: Vec<u32>,
+}
+
+/// Opens a connection of `target` and, for Socket.IO, joins with `auth`. Starts its reader,
+/// which answers pings, matches acks and records latencies while `measuring`.
+/// What every connection of a run shares: the time base of message stamps, the counters, and
+/// whether samples are being kept.
+#[derive(Clone)]
+struct Run {
+    base: Instant,
+    counters: Arc<Counters>,
+    measuring: Arc<AtomicBool>,
+    /// Set when the measurement is over: readers stop at their next frame.
+    done: Arc<AtomicBool>,
+}
+
+async fn open(
+    target: Target,
+    addr: &str,
+    auth: &Value,
+    conversations: &[String],
+    run: &Run,
+    own_sender: Option<usize>,
+) -> Result<(Conn, tokio::task::JoinHandle<Samples>), Error> {
+    let Run { base, counters, measuring, done } = run.clone();
+    let path = match target {
+        Target::Ws => format!("/?conversations={}", conversations.join(",")),
+        Target::Souk | Target::Socketio => "/socket.io/?EIO=4&transport=websocket".to_owned(),
+    };
+    let (mut reader, writer) = ws::connect(addr, &path).await?;
+    let writer = Arc::new(Mutex::new(writer));
+    if target != Target::Ws {
+        match reader.next(&writer).await? {
+            Frame::Text(t) if t.starts_with('0') => {}
+            other => return Err(format!("expected an Engine.IO open, got {other:?}").into()),
+        }
+        writer.lock().await.text(&format!("40{auth}")).await?;
+        loop {
+            let Frame::Text(t) = reader.next(&writer).await? else { return Err("closed while connecting".into()) };
+            match ws::parse(&t) {
+                Packet::Connected => break,
+                Packet::Refused(v) => return Err(format!("connect refused: {v}").into()),
+                Packet::Ping => writer.lock().await.text("3").await?,
+                _ => {}
+            }
+        }
+    }
+    let pending: Arc<std::sync::Mutex<HashMap<u64, Instant>>> = Arc::default();
+    let (w, p) = (Arc::clone(&writer), Arc::clone(&pending));
+    let handle = tokio::spawn(async move {
+        let mut samples = Samples::default();
+        let micros = |d: Duration| u32::try_from(d.as_micros()).unwrap_or(u32::MAX);
+        while let Ok(frame) = reader.next(&w).await {
+            if done.load(Ordering::Relaxed) {
+                break;
+            }
+            let Frame::Text(text) = frame else { break };
+            let now = Instant::now();
+            // (ack id or None, delivered text or None, ok)
+            let (ack, delivered, ok) = if target == Target::Ws {
+                match serde_json::from_str::<Value>(&text) {
+                    Ok(v) if v.get("ack").is_some() => (v["ack"].as_u64(), None, true),
+                    Ok(v) => (None, v["text"].as_str().map(str::to_owned), true),
+                    Err(_) => (None, None, false),
+                }
+            } else {
+                match ws::parse(&text) {
+                    Packet::Ping => {
+                        let _ = w.lock().await.text("3").await;
+                        continue;
+                    }
+                    Packet::Ack(id, args) => (Some(id), None, args.first().is_some_and(|a| a["ok"] == true)),
+                    Packet::Event(name, args) if name == "chat:message" => {
+                        (None, args.first().and_then(|m| m["text"].as_str()).map(str::to_owned), true)
+                    }
+                    _ => continue,
+                }
+            };
+            if !ok {
+                counters.errors.fetch_add(1, Ordering::Relaxed);
+            }
+            if let Some(id) = ack {
+                let sent = p.lock().map(|mut m| m.remove(&id)).unwrap_or(None);
+                if let Some(at) = sent
+                    && ok
+                {
+                    counters.acked.fetch_add(1, Ordering::Relaxed);
+                    if measuring.load(Ordering::Relaxed) {
+                        samples.ack_us.push(micros(now - at));
+                    }
+                }
+            }
+            // The text is "{sender}:{micros since base}"; a sender's own echo is not a delivery.
+            if let Some(t) = delivered
+                && let Some((from, at)) = t.split_once(':')
+                && let Ok(at) = at.parse::<u64>()
+                && from.parse::<usize>().ok() != own_sender
+            {
+                counters.delivered.fetch_add(1, Ordering::Relaxed);
+                if measuring.load(Ordering::Relaxed) {
+                    let sent = base + Duration::from_micros(at);
+                    samples.e2e_us.push(micros(now.saturating_duration_since(sent)));
+                }
+            }
+        }
+        samples
+    });
+    Ok((Conn { writer, pending }, handle))
+}
+
+/// Sends one chat message on `conn` with ack id `seq`.
+async fn send(target: Target, conn: &Conn, conversation: &str, sender: usize, seq: u64, base: Instant) -> bool {
+    let text = format!("{sender}:{}", base.elapsed().as_micros());
+    let client_id = format!("load-{sender}-{seq}-{}", base.elapsed().as_nanos());
+    if let Ok(mut p) = conn.pending.lock() {
+        p.insert(seq, Instant::now());
+    }
+    let frame = match target {
+        Target::Ws => json!({ "conversationId": conversation, "clientMessageId": seq, "text": text }).to_string(),
+        _ => format!(
+            "42{seq}{}",
+            json!(["chat:send", { "conversationId": conversation, "clientMessageId": client_id, "text": text }])
+        ),
+    };
+    conn.writer.lock().await.text(&frame).await.is_ok()
+}
+
+/// Signs in the demo accounts and opens `wanted` conversations whose buyers and sellers are all
+/// different accounts; answers (conversation id, buyer token, seller token).
+async fn souk_conversations(url: &str, wanted: usize) -> Result<Vec<(String, String, String)>, Error> {
+    let http = reqwest::Client::new();
+    let gql = |query: &'static str, variables: Value, token: Option<String>| {
+        let mut req = http.post(format!("{url}/graphql")).json(&json!({ "query": query, "variables": variables }));
+        if let Some(t) = token {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        async move { req.send().await?.json::<Value>().await }
+    };
+    let reference = souk_storage::reference::Reference::embedded()?;
+    let mut people = Vec::new();
+    for c in souk_services::demo::demo_credentials(&reference) {
+        let login = gql(
+            "mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }",
+            json!({ "i": c.login, "p": c.password }),
+            None,
+        )
+        .await?;
+        let token = login["data"]["loginByIdentifier"]["accessToken"].as_str().ok_or("demo sign-in failed")?.to_owned();
+        let me = gql("{ getMyAccountInfo { id } }", json!({}), Some(token.clone())).await?;
+        people.push((me["data"]["getMyAccountInfo"]["id"].as_i64().unwrap_or(-1), token));
+    }
+    let tokens: HashMap<i64, String> = people.iter().cloned().collect();
+    let mut used = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut list_id = 10_000_001i64;
+    for (buyer, token) in &people {
+        if out.len() >= wanted {
+            break;
+        }
+        if used.contains(buyer) {
+            continue;
+        }
+        for _ in 0..200 {
+            list_id += 1;
+            let started = gql(
+                "mutation($l: Int!, $c: String!) { startConversation(listId: $l, text: \"bonjour\", clientMessageId: $c) { conversation { id sellerId } } }",
+                json!({ "l": list_id, "c": format!("load-open-{list_id}-{buyer}") }),
+                Some(token.clone()),
+            )
+            .await?;
+            let conv = &started["data"]["startConversation"]["conversation"];
+            let Some(seller) = conv["sellerId"].as_i64() else { continue };
+            if seller == *buyer || used.contains(&seller) {
+                continue;
+            }
+            used.insert(*buyer);
+            used.insert(seller);
+            let seller_token = tokens.get(&seller).cloned().ok_or("seller not a demo account")?;
+            out.push((conv["id"].as_str().unwrap_or_default().to_owned(), token.clone(), seller_token));
+            break;
+        }
+    }
+    if out.is_empty() {
+        return Err("no conversation could be opened (is the server seeded with --demo?)".into());
+    }
+    Ok(out)
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let rank = (p * sorted.len() as f64 / 100.0 - 1e-9).ceil() as usize;
+    f64::from(sorted[rank.clamp(1, sorted.len()) - 1]) / 1000.0
+}
+
+/// The `chat` scenario.
+pub async fn chat(
+    target: Target,
+    url: &str,
+    conversations: usize,
+    rate: u64,
+    duration: Duration,
+    pid: Option<u32>,
+) -> Result<(), Error> {
+    let addr = host_port(url);
+    let base = Instant::now();
+    let counters = Arc::new(Counters::default());
+    let measuring = Arc::new(AtomicBool::new(false));
+    let stop = Arc::new(AtomicBool::new(false));
+    // (conversation id, sender auth, receiver auth)
+    let pairs: Vec<(String, Value, Value)> = match target {
+        Target::Souk => souk_conversations(url, conversations)
+            .await?
+            .into_iter()
+            .map(|(c, b, s)| (c, json!({ "token": b }), json!({ "token": s })))
+            .collect(),
+        _ => (0..conversations)
+            .map(|i| {
+                let c = format!("c{i}");
+                (c.clone(), json!({ "conversations": [c] }), json!({ "conversations": [c] }))
+            })
+            .collect(),
+    };
+    let m = pairs.len();
+    eprintln!(
+        "souk-load chat: {target:?} at {url}, {m} conversations ({} sockets), {rate} msg/s for {}s (+2s warm-up)",
+        m * 2,
+        duration.as_secs()
+    );
+    let done = Arc::new(AtomicBool::new(false));
+    let run = Run { base, counters: counters.clone(), measuring: measuring.clone(), done: done.clone() };
+    let mut readers = Vec::new();
+    let mut senders = Vec::new();
+    // Every connection is open before the first message, so that setup is never slowed by load.
+    let mut opened = Vec::with_capacity(m);
+    for (i, (conv, sender_auth, receiver_auth)) in pairs.iter().enumerate() {
+        let convs = [conv.clone()];
+        let (rx, rh) = open(target, &addr, receiver_auth, &convs, &run, None).await?;
+        let (tx, th) = open(target, &addr, sender_auth, &convs, &run, Some(i)).await?;
+        readers.push(rh);
+        readers.push(th);
+        opened.push((i, conv.clone(), tx, rx));
+    }
+    let per_sender = (rate as f64 / m as f64).max(0.1);
+    for (i, conv, tx, rx) in opened {
+        let (counters, stop) = (counters.clone(), stop.clone());
+        senders.push(tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / per_sender));
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
+            let mut seq = 0u64;
+            while !stop.load(Ordering::Relaxed) {
+                tick.tick().await;
+                seq += 1;
+                if send(target, &tx, &conv, i, seq, base).await {
+                    counters.sent.fetch_add(1, Ordering::Relaxed);
+                } else {
+                    counters.errors.fetch_add(1, Ordering::Relaxed);
+                    break;
+                }
+            }
+            let _ = tx.writer.lock().await.close().await;
+            let _ = rx.writer.lock().await.close().await;
+        }));
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let rss_start = pid.and_then(rss_kib);
+    measuring.store(true, Ordering::Relaxed);
+    let (sent0, delivered0) = (counters.sent.load(Ordering::Relaxed), counters.delivered.load(Ordering::Relaxed));
+    let started = Instant::now();
+    let mut last = delivered0;
+    while started.elapsed() < duration {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let d = counters.delivered.load(Ordering::Relaxed);
+        eprint!(
+            "\r  {:>4}s  sent {:>9}  acked {:>9}  delivered {:>9} ({:>7}/s)  errors {}   ",
+            started.elapsed().as_secs(),
+            counters.sent.load(Ordering::Relaxed),
+            counters.acked.load(Ordering::Relaxed),
+            d,
+            d - last,
+            counters.errors.load(Ordering::Relaxed)
+        );
+        let _ = std::io::stderr().flush();
+        last = d;
+    }
+    measuring.store(false, Ordering::Relaxed);
+    let elapsed = started.elapsed();
+    let rss_end = pid.and_then(rss_kib);
+    let (sent, delivered) =
+        (counters.sent.load(Ordering::Relaxed) - sent0, counters.delivered.load(Ordering::Relaxed) - delivered0);
+    stop.store(true, Ordering::Relaxed);
+    done.store(true, Ordering::Relaxed);
+    eprintln!();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    for s in senders {
+        let _ = tokio::time::timeout_at(deadline, s).await;
+    }
+    let (mut acks, mut e2e) = (Vec::new(), Vec::new());
+    // One deadline for the whole drain: a server still flushing a backlog does not hold the run.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    for r in readers {
+        if let Ok(Ok(s)) = tokio::time::timeout_at(deadline, r).await {
+            acks.extend(s.ack_us);
+            e2e.extend(s.e2e_us);
+        }
+    }
+    acks.sort_unstable();
+    e2e.sort_unstable();
+    let secs = elapsed.as_secs_f64();
+    println!(
+        "chat {target:?}: {m} conversations, offered {rate} msg/s; sent {:.0} msg/s, delivered {:.0} msg/s; \
+         ack ms p50 {:.2} p99 {:.2} p99.9 {:.2}; end-to-end ms p50 {:.2} p99 {:.2} p99.9 {:.2}; errors {}; \
+         server RSS {} -> {} KiB",
+        sent as f64 / secs,
+        delivered as f64 / secs,
+        percentile(&acks, 50.0),
+        percentile(&acks, 99.0),
+        percentile(&acks, 99.9),
+        percentile(&e2e, 50.0),
+        percentile(&e2e, 99.0),
+        percentile(&e2e, 99.9),
+        counters.errors.load(Ordering::Relaxed),
+        rss_start.map_or("?".into(), |k| k.to_string()),
+        rss_end.map_or("?".into(), |k| k.to_string()),
+    );
+    Ok(())
+}
+
+/// The `idle` scenario: opens `count` connections and reports the server's memory per connection.
+pub async fn idle(target: Target, url: &str, count: usize, pid: u32, hold: Duration) -> Result<(), Error> {
+    let addr = host_port(url);
+    let base = Instant::now();
+    let counters = Arc::new(Counters::default());
+    let measuring = Arc::new(AtomicBool::new(false));
+    let auth = match target {
+        Target::Souk => {
+            let pairs = souk_conversations(url, 1).await?;
+            json!({ "token": pairs[0].1 })
+        }
+        _ => json!({ "conversations": [] }),
+    };
+    let run = Run { base, counters, measuring, done: Arc::new(AtomicBool::new(false)) };
+    let before = rss_kib(pid).ok_or("cannot read the server's memory (--server-pid)")?;
+    eprintln!("souk-load idle: {target:?} at {url}, {count} connections; server RSS before {before} KiB");
+    let mut conns = Vec::with_capacity(count);
+    for i in 0..count {
+        match open(target, &addr, &auth, &[], &run, None).await {
+            Ok(c) => conns.push(c),
+            Err(e) => {
+                eprintln!("\n  connection {i} failed: {e}");
+                break;
+            }
+        }
+        if i % 500 == 499 {
+            eprint!("\r  {:>6} connections open   ", i + 1);
+            let _ = std::io::stderr().flush();
+        }
+    }
+    tokio::time::sleep(hold).await;
+    let after = rss_kib(pid).ok_or("cannot read the server's memory")?;
+    let open_count = conns.len();
+    println!(
+        "idle {target:?}: {open_count} connections; server RSS {before} -> {after} KiB = {:.1} KiB per connection",
+        (after.saturating_sub(before)) as f64 / open_count.max(1) as f64
+    );
+    for (c, _) in &conns {
+        let _ = c.writer.lock().await.close().await;
+    }
+    Ok(())
+}

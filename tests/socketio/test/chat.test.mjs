@@ -1,0 +1,310 @@
+// The product's real-time chat (docs/realtime.md) with the official socket.io-client against a real
+// `souk serve` on a seeded demo data dir: auth refusals, polling-then-upgrade and websocket-only,
+// acknowledgements and idempotent retries, binary attachments, reconnect catch-up, isolation of
+// conversations, blocking and deletion. Expects target/debug/souk to exist.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { io } from 'socket.io-client';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const binary = process.env.SOUK_BIN ?? path.join(root, 'target/debug/souk');
+const FIRST_LIST_ID = 10_000_001;
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+let child;
+let url;
+let dataDir;
+const people = []; // { login, token, id }
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function run(args) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    p.stderr.on('data', (c) => { err += c; });
+    p.once('error', reject);
+    p.once('exit', (code) => (code === 0 ? resolve(err) : reject(new Error(`souk ${args[0]} exited ${code}: ${err}`))));
+  });
+}
+
+async function gql(query, variables = {}, token) {
+  const headers = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  return res.json();
+}
+
+before(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'souk-chat-'));
+  const seeded = await run(['seed', '--demo', '--ads', '40', '--data-dir', dataDir]);
+  const logins = seeded
+    .split('\n')
+    .filter((l) => /^ {2}(private|shop) /.test(l))
+    .map((l) => l.trim().split(/\s+/))
+    .map((parts) => ({ login: parts[parts.length - 2], password: parts[parts.length - 1] }));
+  assert.ok(logins.length >= 3, seeded);
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  child = spawn(binary, ['serve', '--data-dir', dataDir, '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  await new Promise((resolve, reject) => {
+    let seen = '';
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`souk exited with ${code}: ${seen}`)));
+    child.stderr.on('data', (chunk) => {
+      seen += chunk;
+      if (seen.includes('serving on')) resolve();
+    });
+  });
+  for (const { login, password } of logins) {
+    const signIn = await gql('mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }', { i: login, p: password });
+    const token = signIn.data?.loginByIdentifier?.accessToken;
+    assert.ok(token, JSON.stringify(signIn));
+    const me = await gql('{ getMyAccountInfo { id } }', {}, token);
+    people.push({ login, token, id: me.data.getMyAccountInfo.id });
+  }
+});
+
+after(() => {
+  child?.kill();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+function connect(token, opts = {}) {
+  return io(url, { reconnection: false, forceNew: true, auth: token === undefined ? {} : { token }, ...opts });
+}
+
+function once(emitter, event, ms = 5000) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${event}`)), ms);
+    emitter.once(event, (...args) => {
+      clearTimeout(timer);
+      resolve(args);
+    });
+  });
+}
+
+async function connected(socket) {
+  if (!socket.connected) await once(socket, 'connect');
+  return socket;
+}
+
+const ask = (socket, event, payload) => socket.timeout(5000).emitWithAck(event, payload);
+
+let counter = 0;
+const clientId = () => `node-${process.pid}-${++counter}`;
+
+/// Opens a conversation from a buyer about the first ad whose seller is someone else; answers
+/// { buyer, seller, conversation, message } with the parties' tokens.
+async function conversationBetweenTwo(buyerIndex = 0) {
+  const buyer = people[buyerIndex];
+  const socket = await connected(connect(buyer.token, { transports: ['websocket'] }));
+  try {
+    for (let listId = FIRST_LIST_ID; listId < FIRST_LIST_ID + 40; listId++) {
+      const ack = await ask(socket, 'chat:open', { listId, text: 'Bonjour, toujours disponible ?', clientMessageId: clientId() });
+      if (!ack.ok && ack.error.code === 'CANNOT_MESSAGE_OWN_AD') continue;
+      assert.equal(ack.ok, true, JSON.stringify(ack));
+      const seller = people.find((p) => p.id === ack.conversation.sellerId);
+      assert.ok(seller, 'the seller is a demo account');
+      return { buyer, seller, conversation: ack.conversation, message: ack.message };
+    }
+    throw new Error('no ad of another seller');
+  } finally {
+    socket.close();
+  }
+}
+
+test('a CONNECT without a token, with a bad one, or after logout is refused with a catalogue code', async () => {
+  for (const [token, code] of [[undefined, 'LOGIN_REQUIRED'], ['not-a-token', 'INVALID_TOKEN']]) {
+    const socket = connect(token);
+    const [err] = await once(socket, 'connect_error');
+    assert.equal(err.data.code, code);
+    assert.ok(err.data.messageKey);
+    assert.ok(err.message.length > 0);
+    socket.close();
+  }
+  const { login } = people[people.length - 1];
+  const signIn = await gql('mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }', { i: login, p: 'souk-demo-2026' });
+  const token = signIn.data.loginByIdentifier.accessToken;
+  await gql('mutation { logout }', {}, token);
+  const socket = connect(token);
+  const [err] = await once(socket, 'connect_error');
+  assert.equal(err.data.code, 'SESSION_EXPIRED');
+  socket.close();
+});
+
+test('polling then upgrade and websocket-only clients chat with acknowledgements after durability', async () => {
+  const { buyer, seller, conversation, message } = await conversationBetweenTwo();
+  assert.equal(message.text, 'Bonjour, toujours disponible ?');
+  assert.equal(message.conversationId, conversation.id);
+  const b = await connected(connect(buyer.token));
+  const s = await connected(connect(seller.token, { transports: ['websocket'] }));
+  try {
+    if (b.io.engine.transport.name !== 'websocket') await once(b.io.engine, 'upgrade');
+    assert.equal(b.io.engine.transport.name, 'websocket');
+    const incoming = once(s, 'chat:message');
+    const id = clientId();
+    const ack = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: id, text: 'Je peux passer ce soir' });
+    assert.equal(ack.ok, true);
+    assert.equal(ack.message.clientMessageId, id);
+    const [pushed] = await incoming;
+    assert.equal(pushed.id, ack.message.id);
+    assert.equal(pushed.senderId, buyer.id);
+    // A retry with the same client message id is the same message.
+    const retry = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: id, text: 'Je peux passer ce soir' });
+    assert.equal(retry.message.id, ack.message.id);
+    const history = await ask(s, 'chat:history', { conversationId: conversation.id, limit: 10 });
+    assert.equal(history.messages.filter((m) => m.clientMessageId === id).length, 1);
+    assert.equal(history.messages[0].id, ack.message.id, 'newest first');
+    // Typing and read receipts reach the other party.
+    const typing = once(s, 'chat:typing');
+    await ask(b, 'chat:typing', { conversationId: conversation.id, typing: true });
+    assert.equal((await typing)[0].accountId, buyer.id);
+    const list = await ask(s, 'chat:list', {});
+    const row = list.conversations.find((c) => c.id === conversation.id);
+    assert.ok(row.unread >= 2);
+    assert.ok(list.unreadTotal >= row.unread);
+    assert.equal(row.other.online, true, 'the buyer is online');
+    const receipt = once(b, 'chat:read');
+    const read = await ask(s, 'chat:read', { conversationId: conversation.id, messageId: ack.message.id });
+    assert.equal(read.unread, 0);
+    assert.equal((await receipt)[0].messageId, ack.message.id);
+  } finally {
+    b.close();
+    s.close();
+  }
+});
+
+test('binary attachments are stored and pushed; wrong types and bad input are refused without storing', async () => {
+  const { buyer, seller, conversation } = await conversationBetweenTwo(1);
+  const b = await connected(connect(buyer.token, { transports: ['websocket'] }));
+  const s = await connected(connect(seller.token));
+  try {
+    const incoming = once(s, 'chat:message');
+    const ack = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), attachment: { name: 'photo.png', data: PNG } });
+    assert.equal(ack.ok, true, JSON.stringify(ack));
+    assert.equal(ack.message.attachment.contentType, 'image/png');
+    assert.equal(ack.message.attachment.name, 'photo.png');
+    const [pushed] = await incoming;
+    assert.equal(pushed.attachment.url, ack.message.attachment.url);
+    const file = Buffer.from(await (await fetch(url + ack.message.attachment.url)).arrayBuffer());
+    assert.deepEqual(file, PNG);
+    const exe = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), attachment: { name: 'x.exe', data: Buffer.from('MZ\x90\x00binary') } });
+    assert.equal(exe.ok, false);
+    assert.equal(exe.error.code, 'ATTACHMENT_TYPE');
+    assert.ok(exe.error.messageKey && exe.error.message);
+    const empty = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), text: '   ' });
+    assert.equal(empty.error.code, 'CHAT_MESSAGE_EMPTY');
+    const noId = await ask(b, 'chat:send', { conversationId: conversation.id, text: 'x' });
+    assert.equal(noId.error.code, 'INVALID_ARGUMENT');
+    const history = await ask(s, 'chat:history', { conversationId: conversation.id, limit: 50 });
+    assert.equal(history.messages.filter((m) => m.attachment).length, 1, 'refused files are not stored');
+  } finally {
+    b.close();
+    s.close();
+  }
+});
+
+test('a reconnecting client gets what it missed with chat:sync', async () => {
+  const { buyer, seller, conversation, message } = await conversationBetweenTwo(2);
+  const b = await connected(connect(buyer.token, { transports: ['websocket'] }));
+  const missed = [];
+  for (const text of ['manqué 1', 'manqué 2']) {
+    const ack = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), text });
+    missed.push(ack.message.id);
+  }
+  const s = await connected(connect(seller.token));
+  try {
+    const sync = await ask(s, 'chat:sync', { since: message.id });
+    const ids = sync.messages.filter((m) => m.conversationId === conversation.id).map((m) => m.id);
+    assert.deepEqual(ids, missed);
+    const bad = await ask(s, 'chat:sync', { since: 'yesterday' });
+    assert.equal(bad.ok, false);
+  } finally {
+    b.close();
+    s.close();
+  }
+});
+
+test('someone outside a conversation can neither post to it nor hear it', async () => {
+  const { buyer, seller, conversation } = await conversationBetweenTwo(0);
+  const outsider = people.find((p) => p.id !== buyer.id && p.id !== seller.id);
+  const o = await connected(connect(outsider.token, { transports: ['websocket'] }));
+  const b = await connected(connect(buyer.token, { transports: ['websocket'] }));
+  const heard = [];
+  o.on('chat:message', (m) => heard.push(m));
+  try {
+    for (const event of ['chat:send', 'chat:read', 'chat:typing', 'chat:block', 'chat:delete', 'chat:history']) {
+      const ack = await ask(o, event, { conversationId: conversation.id, clientMessageId: clientId(), text: 'intrus', messageId: conversation.lastMessageId, typing: true });
+      assert.equal(ack.ok, false, event);
+      assert.equal(ack.error.code, 'CONVERSATION_NOT_FOUND', event);
+    }
+    await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), text: 'privé' });
+    await new Promise((r) => setTimeout(r, 200));
+    assert.deepEqual(heard, []);
+  } finally {
+    o.close();
+    b.close();
+  }
+});
+
+test('blocking stops messages with a clear error and both sides see it; unblocking lets them through', async () => {
+  const { buyer, seller, conversation } = await conversationBetweenTwo(1);
+  const b = await connected(connect(buyer.token, { transports: ['websocket'] }));
+  const s = await connected(connect(seller.token, { transports: ['websocket'] }));
+  try {
+    const buyerSees = once(b, 'chat:blocked');
+    const blocked = await ask(s, 'chat:block', { conversationId: conversation.id });
+    assert.equal(blocked.blocked, true);
+    assert.equal(blocked.blockedByMe, true);
+    assert.deepEqual((await buyerSees)[0].blockedBy, [seller.id]);
+    const refused = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), text: 'allo ?' });
+    assert.equal(refused.ok, false);
+    assert.equal(refused.error.code, 'CONVERSATION_BLOCKED');
+    const list = await ask(b, 'chat:list', {});
+    assert.equal(list.conversations.find((c) => c.id === conversation.id).blocked, true);
+    const cannot = await ask(b, 'chat:unblock', { conversationId: conversation.id });
+    assert.equal(cannot.blocked, true, 'only the one who blocked can unblock');
+    await ask(s, 'chat:unblock', { conversationId: conversation.id });
+    const ok = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), text: 'merci' });
+    assert.equal(ok.ok, true);
+  } finally {
+    b.close();
+    s.close();
+  }
+});
+
+test('deleting a conversation hides it for oneself only', async () => {
+  const { buyer, seller, conversation } = await conversationBetweenTwo(2);
+  const b = await connected(connect(buyer.token, { transports: ['websocket'] }));
+  const s = await connected(connect(seller.token, { transports: ['websocket'] }));
+  try {
+    const del = await ask(b, 'chat:delete', { conversationId: conversation.id });
+    assert.equal(del.ok, true);
+    const mine = await ask(b, 'chat:list', {});
+    assert.equal(mine.conversations.some((c) => c.id === conversation.id), false);
+    const hidden = await ask(b, 'chat:history', { conversationId: conversation.id });
+    assert.deepEqual(hidden.messages, []);
+    const theirs = await ask(s, 'chat:list', {});
+    assert.equal(theirs.conversations.some((c) => c.id === conversation.id), true);
+  } finally {
+    b.close();
+    s.close();
+  }
+});

@@ -100,14 +100,16 @@ pub async fn build_state(
         Arc::new(account_service(&settings, &store, &ephemeral, &catalog, (Arc::clone(&mailer), Arc::clone(&sender)))?);
     let social = Arc::new(social_verifier(&settings)?);
     let media: Arc<dyn MediaStore> = Arc::new(LocalMediaStore::new(settings.media_dir()));
-    let (chat, sessions) = chat_service(&settings, &store, &ephemeral, &media, Arc::clone(&mailer)).await;
+    let ad_store: Arc<dyn AdStore> = Arc::new(store.clone());
+    let stats = StatsService::new(Arc::new(store.clone()), Arc::clone(&ad_store), Arc::clone(&ephemeral));
+    stats.start_flushing();
+    let (chat, sessions) =
+        chat_service(&settings, &store, &ephemeral, &media, Arc::clone(&mailer), Arc::clone(&stats)).await;
+    stats.forward_live(chat.fanout().clone());
     let socketio = crate::socketio::Server::new(
         crate::realtime::config(),
         Arc::new(crate::realtime::Realtime::new(Arc::clone(&accounts), Arc::clone(&chat), sessions.clone())),
     );
-    let ad_store: Arc<dyn AdStore> = Arc::new(store.clone());
-    let stats = StatsService::new(Arc::new(store.clone()), Arc::clone(&ad_store), Arc::clone(&ephemeral));
-    stats.start_flushing();
     let ads = AdService::new(
         Arc::clone(&ad_store),
         Arc::clone(&stats),
@@ -213,6 +215,7 @@ async fn chat_service(
     ephemeral: &Arc<dyn Ephemeral>,
     media: &Arc<dyn MediaStore>,
     mailer: Arc<dyn Mailer>,
+    stats: Arc<StatsService>,
 ) -> (Arc<ChatService>, actix::Addr<SessionRegistry>) {
     let registry = SessionRegistry::start_supervised();
     let fanout = match settings.ephemeral.backend {
@@ -232,6 +235,7 @@ async fn chat_service(
         mailer,
         public_base_url: settings.auth.public_base_url.clone(),
         conversation_idle: CONVERSATION_IDLE,
+        stats,
     });
     (Arc::new(chat), registry)
 }

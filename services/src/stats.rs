@@ -81,6 +81,27 @@ impl StatsService {
         self.live.subscribe()
     }
 
+    /// Forwards every counted event to its owner's sockets (`stats:update`, on every node), so
+    /// an open statistics page moves within a second.
+    pub fn forward_live(&self, fanout: souk_actors::fanout::Fanout) {
+        let mut events = self.subscribe();
+        tokio::spawn(async move {
+            loop {
+                match events.recv().await {
+                    Ok(e) => fanout.deliver(
+                        e.account_id,
+                        "stats:update",
+                        serde_json::json!({ "adId": e.ad_id, "metric": e.metric.name(), "at": e.at }),
+                    ),
+                    Err(broadcast::error::RecvError::Lagged(n)) => {
+                        tracing::warn!(skipped = n, "live statistics lagging: events skipped");
+                    }
+                    Err(broadcast::error::RecvError::Closed) => break,
+                }
+            }
+        });
+    }
+
     /// Starts the task that writes the counts every second; it stops with the runtime.
     pub fn start_flushing(self: &Arc<Self>) {
         let me = Arc::clone(self);

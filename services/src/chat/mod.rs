@@ -10,11 +10,13 @@ pub use seller_message::{SellerMessage, SellerMessageOutcome};
 
 use crate::accounts::service::Caller;
 use crate::notify::Mailer;
+use crate::stats::StatsService;
 use serde_json::{Value, json};
 use souk_actors::conversation::{ConversationActors, Render};
 use souk_actors::fanout::Fanout;
 use souk_actors::presence::{PresenceState, presence_of};
 use souk_domain::chat::{check_attachment, check_client_message_id, check_text, clean_file_name, preview};
+use souk_domain::stats::Metric;
 use souk_domain::{ErrorCode, SoukError};
 use souk_storage::accounts::AccountStore;
 use souk_storage::chat::{
@@ -67,6 +69,8 @@ pub struct ChatDeps {
     pub public_base_url: String,
     /// How long a conversation actor lives without activity.
     pub conversation_idle: Duration,
+    /// Counts new conversations in the ad's statistics.
+    pub stats: Arc<StatsService>,
 }
 
 pub struct ChatService {
@@ -79,6 +83,7 @@ pub struct ChatService {
     public_base_url: String,
     conversations: ConversationActors,
     render: Render,
+    stats: Arc<StatsService>,
 }
 
 /// The JSON of a message, as `chat:message` carries it and acknowledgements return it.
@@ -136,6 +141,7 @@ impl ChatService {
             public_base_url: deps.public_base_url,
             conversations,
             render,
+            stats: deps.stats,
         }
     }
 
@@ -238,11 +244,15 @@ impl ChatService {
         if ad.account_id == caller.account_id() {
             return Err(SoukError::new(ErrorCode::CannotMessageOwnAd));
         }
-        let (conv, _) = self
+        let (seller, ad_id) = (ad.account_id, ad.ad_id.clone());
+        let (conv, created) = self
             .store
             .open_conversation(ad, Starter::Account(caller.account_id()))
             .await
             .map_err(SoukError::internal)?;
+        if created {
+            self.stats.count(seller, Some(&ad_id), Metric::Conversation);
+        }
         let message = self.post(caller.account_id(), &conv.conversation_id, out).await?;
         let view = self
             .store

@@ -149,10 +149,16 @@ pub enum ErrorCode {
     InvalidReportType,
     /// A photo or video id that is unknown or not the caller's.
     MediaNotFound,
+    /// A search price filter that is negative, absurd or reversed.
+    InvalidPriceRange,
+    /// A search range (year, mileage, rooms, surface) that is negative, absurd or reversed.
+    InvalidSearchRange,
+    /// A listing offset that is negative or above spec §9's cap.
+    InvalidOffset,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 71] = [
+    pub const ALL: [ErrorCode; 74] = [
         ErrorCode::InternalError,
         ErrorCode::MalformedRequest,
         ErrorCode::GraphqlParseFailed,
@@ -224,6 +230,9 @@ impl ErrorCode {
         ErrorCode::AppealLimitReached,
         ErrorCode::InvalidReportType,
         ErrorCode::MediaNotFound,
+        ErrorCode::InvalidPriceRange,
+        ErrorCode::InvalidSearchRange,
+        ErrorCode::InvalidOffset,
     ];
 
     /// The stable code sent in `extensions.code` and in a 400 body's `code`.
@@ -300,6 +309,9 @@ impl ErrorCode {
             ErrorCode::AppealLimitReached => "APPEAL_LIMIT_REACHED",
             ErrorCode::InvalidReportType => "INVALID_REPORT_TYPE",
             ErrorCode::MediaNotFound => "MEDIA_NOT_FOUND",
+            ErrorCode::InvalidPriceRange => "INVALID_PRICE_RANGE",
+            ErrorCode::InvalidSearchRange => "INVALID_SEARCH_RANGE",
+            ErrorCode::InvalidOffset => "INVALID_OFFSET",
         }
     }
 
@@ -377,6 +389,9 @@ impl ErrorCode {
             ErrorCode::AppealLimitReached => "appeal.error.limitReached",
             ErrorCode::InvalidReportType => "reportAd.error.type",
             ErrorCode::MediaNotFound => "adForm.error.mediaNotFound",
+            ErrorCode::InvalidPriceRange => "search.error.priceRange",
+            ErrorCode::InvalidSearchRange => "search.error.range",
+            ErrorCode::InvalidOffset => "search.error.offset",
         }
     }
 
@@ -537,6 +552,12 @@ impl ErrorCode {
             ErrorCode::MediaNotFound => {
                 ("Ce fichier n'est plus disponible. Ajoutez-le de nouveau", "هذا الملف لم يعد متاحًا. أضفه من جديد")
             }
+            ErrorCode::InvalidPriceRange => (
+                "Le prix minimum et maximum doivent être positifs, raisonnables et dans l'ordre",
+                "يجب أن يكون السعر الأدنى والأقصى موجبين ومعقولين ومرتبين",
+            ),
+            ErrorCode::InvalidSearchRange => ("Cette plage de valeurs n'est pas valide", "نطاق القيم هذا غير صالح"),
+            ErrorCode::InvalidOffset => ("Cette page de résultats n'existe pas", "صفحة النتائج هذه غير موجودة"),
         };
         match lang {
             Lang::Fr => fr,
@@ -605,7 +626,10 @@ impl ErrorCode {
             | ErrorCode::VideoUnreadable
             | ErrorCode::PackRequiresImage
             | ErrorCode::InvalidReportType
-            | ErrorCode::MediaNotFound => 400,
+            | ErrorCode::MediaNotFound
+            | ErrorCode::InvalidPriceRange
+            | ErrorCode::InvalidSearchRange
+            | ErrorCode::InvalidOffset => 400,
             ErrorCode::PhotoTooLarge | ErrorCode::VideoTooLarge => 413,
             ErrorCode::AdOperationNotAllowed | ErrorCode::DeletionRefused | ErrorCode::AppealLimitReached => 409,
             ErrorCode::ActiveLimitReached => 402,

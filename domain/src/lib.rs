@@ -12,6 +12,7 @@ pub mod error;
 pub mod lang;
 pub mod moderation;
 pub mod money;
+pub mod search;
 pub mod text;
 pub mod time;
 

@@ -10,6 +10,7 @@ pub mod ephemeral;
 pub mod error;
 pub mod media;
 pub mod reference;
+pub mod search;
 pub mod sqlite;
 
 pub use error::StoreError;

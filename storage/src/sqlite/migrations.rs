@@ -21,6 +21,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 3, name: "accounts_and_ads", apply: accounts_and_ads },
     Migration { version: 4, name: "sign_in_and_shops", apply: sign_in_and_shops },
     Migration { version: 5, name: "ads_lifecycle", apply: ads_lifecycle },
+    Migration { version: 7, name: "search", apply: search },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -424,4 +425,10 @@ fn ads_lifecycle(tx: &Transaction) -> Result<(), StoreError> {
         CREATE INDEX abuse_reports_open ON abuse_reports (handled_at, created_at);",
     )?;
     Ok(())
+}
+
+/// The listing index and its FTS5 table (`crate::search`), filled from the active ads.
+fn search(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(crate::search::SCHEMA)?;
+    crate::search::backfill(tx)
 }

@@ -1,0 +1,483 @@
+//! The listing index: one row per active ad in `search_listing` (the listing partition,
+//! denormalised with its category levels, region, seller kind and the filterable parameters)
+//! and its folded words in the contentless FTS5 table `search_fts` (rowid = list id).
+//! `sync_ad` is the single hook the ad writes call after they change an ad; it makes the
+//! index follow the ad (in, updated, or out when it stops being active) in the same transaction.
+//! Which index serves which read is in `docs/search.md`.
+
+use crate::ads::{COLUMNS, StoredAd, query_ads};
+use crate::error::StoreError;
+use crate::sqlite::SqliteStore;
+use async_trait::async_trait;
+use rusqlite::types::Value;
+use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
+use souk_domain::ad::ParamValue;
+use souk_domain::catalog::{AreaId, CategoryId, CityId, RegionId};
+use souk_domain::search::{COUNT_CAP, SearchSort, index_text, param_number, param_word};
+use std::collections::BTreeMap;
+
+/// The schema of the listing index (migration 7).
+pub(crate) const SCHEMA: &str = "
+    CREATE TABLE search_listing (
+        list_id INTEGER PRIMARY KEY,
+        ad_id TEXT NOT NULL,
+        account_id INTEGER NOT NULL,
+        vertical_id INTEGER NOT NULL,
+        cat1_id INTEGER NOT NULL,
+        category_id INTEGER NOT NULL,
+        region_id INTEGER NOT NULL,
+        city_id INTEGER NOT NULL,
+        area_id INTEGER,
+        ad_type TEXT NOT NULL,
+        price INTEGER,
+        rank_time INTEGER NOT NULL,
+        photos INTEGER NOT NULL,
+        delivery INTEGER NOT NULL,
+        urgent INTEGER NOT NULL,
+        hotdeal INTEGER NOT NULL,
+        shop INTEGER NOT NULL,
+        verified INTEGER NOT NULL,
+        premium_from INTEGER NOT NULL,
+        premium_until INTEGER NOT NULL,
+        brand TEXT, model TEXT, year INTEGER, mileage INTEGER, rooms INTEGER, surface INTEGER
+    );
+    -- Listing of a city (any category), newest rank first.
+    CREATE INDEX listing_by_city ON search_listing (city_id, rank_time DESC);
+    -- Listing of a leaf, a level-1 category or a vertical, in a city or (leading range) anywhere.
+    CREATE INDEX listing_by_category ON search_listing (category_id, city_id, rank_time DESC);
+    CREATE INDEX listing_by_cat1 ON search_listing (cat1_id, city_id, rank_time DESC);
+    CREATE INDEX listing_by_vertical ON search_listing (vertical_id, city_id, rank_time DESC);
+    -- Listing of a region, and of the whole country.
+    CREATE INDEX listing_by_region ON search_listing (region_id, rank_time DESC);
+    CREATE INDEX listing_by_rank ON search_listing (rank_time DESC);
+    -- The few premium ads live now.
+    CREATE INDEX listing_premium ON search_listing (premium_until) WHERE premium_until > 0;
+    -- Shop pages: one shop's active ads.
+    CREATE INDEX listing_by_owner ON search_listing (account_id, rank_time DESC);
+    CREATE VIRTUAL TABLE search_fts USING fts5(
+        body, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
+    );
+";
+
+/// Puts every active ad into the index (migration 7 on a store that already has ads).
+pub(crate) fn backfill(c: &Connection) -> Result<(), StoreError> {
+    let ids: Vec<String> = {
+        let mut st = c.prepare("SELECT ad_id FROM ads WHERE status = 'active'")?;
+        st.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?
+    };
+    for id in ids {
+        sync_ad(c, &id, true)?;
+    }
+    Ok(())
+}
+
+/// Makes the index follow one ad: removed, then put back if the ad is active. `fresh` skips
+/// the removal for an ad that was just inserted.
+pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), StoreError> {
+    type Row = (i64, i64, u32, u32, Option<u32>, String, Option<i64>, i64, String, String, String, String, String);
+    let row: Option<Row> = c
+        .prepare_cached(
+            "SELECT list_id, account_id, category_id, city_id, area_id, ad_type, price_centimes, rank_time,
+                    status, title, description, params, images
+             FROM ads WHERE ad_id = ?1",
+        )?
+        .query_row([ad_id], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+                r.get(7)?,
+                r.get(8)?,
+                r.get(9)?,
+                r.get(10)?,
+                r.get(11)?,
+                r.get(12)?,
+            ))
+        })
+        .optional()?;
+    let Some((
+        list_id,
+        account_id,
+        category_id,
+        city_id,
+        area_id,
+        ad_type,
+        price,
+        rank_time,
+        status,
+        title,
+        description,
+        params,
+        images,
+    )) = row
+    else {
+        return Ok(());
+    };
+    if !fresh {
+        c.prepare_cached("DELETE FROM search_listing WHERE list_id = ?1")?.execute([list_id])?;
+        c.prepare_cached("DELETE FROM search_fts WHERE rowid = ?1")?.execute([list_id])?;
+    }
+    if status != "active" {
+        return Ok(());
+    }
+    let params: BTreeMap<String, ParamValue> =
+        serde_json::from_str(&params).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    let images: Vec<String> = serde_json::from_str(&images).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    let (vertical_id, cat1_id) = category_levels(c, category_id)?;
+    let region_id: u32 = c
+        .prepare_cached("SELECT region_id FROM cities WHERE id = ?1")?
+        .query_row([city_id], |r| r.get(0))
+        .optional()?
+        .unwrap_or(0);
+    let (shop, verified): (bool, bool) = c
+        .prepare_cached(
+            "SELECT a.account_type = 'shop', coalesce(s.is_verified_seller, 0) FROM accounts a
+             LEFT JOIN stores s ON s.account_id = a.account_id WHERE a.account_id = ?1",
+        )?
+        .query_row([account_id], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?
+        .unwrap_or((false, false));
+    let (premium_from, premium_until): (i64, i64) = c
+        .prepare_cached(
+            "SELECT coalesce(min(start_date), 0), coalesce(max(end_date), 0) FROM ad_vas_packs
+             WHERE ad_id = ?1 AND name IN ('gallery', 'special')",
+        )?
+        .query_row([ad_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let hotdeal: bool = c
+        .prepare_cached("SELECT discount IS NOT NULL AND discount > 0 FROM ads WHERE ad_id = ?1")?
+        .query_row([ad_id], |r| r.get(0))?;
+    let (urgent, delivery): (bool, bool) = c
+        .prepare_cached("SELECT urgent, delivery FROM ads WHERE ad_id = ?1")?
+        .query_row([ad_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    c.prepare_cached(
+        "INSERT INTO search_listing (list_id, ad_id, account_id, vertical_id, cat1_id, category_id, region_id, city_id,
+            area_id, ad_type, price, rank_time, photos, delivery, urgent, hotdeal, shop, verified, premium_from,
+            premium_until, brand, model, year, mileage, rooms, surface)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21,
+            ?22, ?23, ?24, ?25, ?26)",
+    )?
+    .execute(params![
+        list_id,
+        ad_id,
+        account_id,
+        vertical_id,
+        cat1_id,
+        category_id,
+        region_id,
+        city_id,
+        area_id,
+        ad_type,
+        price,
+        rank_time,
+        images.len() as i64,
+        delivery,
+        urgent,
+        hotdeal,
+        shop,
+        verified,
+        premium_from,
+        premium_until,
+        param_word(&params, "brand"),
+        param_word(&params, "model"),
+        param_number(&params, "year"),
+        param_number(&params, "mileage"),
+        param_number(&params, "rooms"),
+        param_number(&params, "surface"),
+    ])?;
+    c.prepare_cached("INSERT INTO search_fts (rowid, body) VALUES (?1, ?2)")?
+        .execute(params![list_id, index_text(&title, &description, &params)])?;
+    Ok(())
+}
+
+/// (vertical, level-1 category) of a category: a leaf's parent is its level-1 category.
+fn category_levels(c: &Connection, id: CategoryId) -> Result<(CategoryId, CategoryId), StoreError> {
+    let mut chain = vec![id];
+    let mut st = c.prepare_cached("SELECT parent_id FROM categories WHERE id = ?1")?;
+    let mut current = id;
+    for _ in 0..8 {
+        let parent: Option<Option<CategoryId>> = st.query_row([current], |r| r.get(0)).optional()?;
+        match parent.flatten() {
+            Some(p) => {
+                chain.push(p);
+                current = p;
+            }
+            None => break,
+        }
+    }
+    // chain = [id, ..., root]
+    let vertical = *chain.last().unwrap_or(&id);
+    let cat1 = if chain.len() >= 2 { chain[chain.len() - 2] } else { id };
+    Ok((vertical, cat1))
+}
+
+/// Which categories a search covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CategoryScope {
+    Leaf(CategoryId),
+    Level1(CategoryId),
+    Vertical(CategoryId),
+}
+
+/// Which places a search covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlaceScope {
+    Country,
+    Region(RegionId),
+    City(CityId),
+    Area(CityId, AreaId),
+}
+
+/// A resolved listing query (ids, centimes), as the search service builds it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ListingQuery {
+    /// An FTS5 expression built by `souk_domain::search::fts_query` (every word quoted).
+    pub fts: Option<String>,
+    pub category: Option<CategoryScope>,
+    pub place: Option<PlaceScope>,
+    pub ad_type: Option<String>,
+    pub price_min: Option<i64>,
+    pub price_max: Option<i64>,
+    pub brand: Option<String>,
+    pub model: Option<String>,
+    pub year: (Option<i64>, Option<i64>),
+    pub mileage: (Option<i64>, Option<i64>),
+    pub rooms: (Option<i64>, Option<i64>),
+    pub surface: (Option<i64>, Option<i64>),
+    pub with_photos: bool,
+    pub delivery: bool,
+    pub urgent: bool,
+    pub hotdeal: bool,
+    pub shop: Option<bool>,
+    pub verified: bool,
+    pub account_id: Option<i64>,
+}
+
+/// One page of results with its counts.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ListingPage {
+    pub ads: Vec<StoredAd>,
+    pub premium: Vec<StoredAd>,
+    /// Matches, counted up to `COUNT_CAP`.
+    pub total: u64,
+    /// Whether `total` reached the cap (the true number is at least `total`).
+    pub total_capped: bool,
+    pub by_category: Vec<(CategoryId, u64)>,
+    pub by_city: Vec<(CityId, u64)>,
+}
+
+/// Where and how to cut a page.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PageRequest {
+    pub sort: SearchSort,
+    pub offset: u64,
+    pub limit: u32,
+    /// Which premium ads to show: (start among the matching premium ads, how many).
+    pub premium_slots: u32,
+    pub page: u64,
+    pub now: i64,
+    pub with_facets: bool,
+}
+
+#[async_trait]
+pub trait SearchStore: Send + Sync + 'static {
+    /// How many active ads match, counted up to `COUNT_CAP`.
+    async fn count_listing(&self, q: ListingQuery) -> Result<u64, StoreError>;
+    /// One page of matching active ads, the premium ones for its slots, counts and facets.
+    async fn search_listing(&self, q: ListingQuery, page: PageRequest) -> Result<ListingPage, StoreError>;
+    /// Size of the listing index in bytes (table, indexes and FTS), for the benchmark notes.
+    async fn index_bytes(&self) -> Result<Option<u64>, StoreError>;
+}
+
+/// The FROM and WHERE of a listing query with its arguments.
+fn where_clause(q: &ListingQuery) -> (String, Vec<Value>) {
+    let mut sql = String::from("FROM search_listing l");
+    let mut args: Vec<Value> = Vec::new();
+    let mut conds: Vec<String> = Vec::new();
+    if let Some(fts) = &q.fts {
+        args.push(Value::Text(fts.clone()));
+        sql.push_str(&format!(
+            " JOIN (SELECT rowid AS rid, rank AS score FROM search_fts WHERE search_fts MATCH ?{}) f ON f.rid = l.list_id",
+            args.len()
+        ));
+    }
+    let mut push = |cond: &str, v: Value, args: &mut Vec<Value>| {
+        args.push(v);
+        conds.push(cond.replace('?', &format!("?{}", args.len())));
+    };
+    match q.category {
+        Some(CategoryScope::Leaf(id)) => push("l.category_id = ?", Value::Integer(id.into()), &mut args),
+        Some(CategoryScope::Level1(id)) => push("l.cat1_id = ?", Value::Integer(id.into()), &mut args),
+        Some(CategoryScope::Vertical(id)) => push("l.vertical_id = ?", Value::Integer(id.into()), &mut args),
+        None => {}
+    }
+    match q.place {
+        Some(PlaceScope::Region(id)) => push("l.region_id = ?", Value::Integer(id.into()), &mut args),
+        Some(PlaceScope::City(id)) => push("l.city_id = ?", Value::Integer(id.into()), &mut args),
+        Some(PlaceScope::Area(city, area)) => {
+            push("l.city_id = ?", Value::Integer(city.into()), &mut args);
+            push("l.area_id = ?", Value::Integer(area.into()), &mut args);
+        }
+        Some(PlaceScope::Country) | None => {}
+    }
+    if let Some(t) = &q.ad_type {
+        push("l.ad_type = ?", Value::Text(t.clone()), &mut args);
+    }
+    if let Some(v) = q.price_min {
+        push("l.price >= ?", Value::Integer(v), &mut args);
+    }
+    if let Some(v) = q.price_max {
+        push("l.price <= ?", Value::Integer(v), &mut args);
+    }
+    if let Some(v) = &q.brand {
+        push("l.brand = ?", Value::Text(v.clone()), &mut args);
+    }
+    if let Some(v) = &q.model {
+        push("l.model = ?", Value::Text(v.clone()), &mut args);
+    }
+    for (col, (min, max)) in [("year", q.year), ("mileage", q.mileage), ("rooms", q.rooms), ("surface", q.surface)] {
+        if let Some(v) = min {
+            push(&format!("l.{col} >= ?"), Value::Integer(v), &mut args);
+        }
+        if let Some(v) = max {
+            push(&format!("l.{col} <= ?"), Value::Integer(v), &mut args);
+        }
+    }
+    if let Some(v) = q.account_id {
+        push("l.account_id = ?", Value::Integer(v), &mut args);
+    }
+    if let Some(shop) = q.shop {
+        push("l.shop = ?", Value::Integer(shop.into()), &mut args);
+    }
+    for (on, cond) in [
+        (q.with_photos, "l.photos > 0"),
+        (q.delivery, "l.delivery = 1"),
+        (q.urgent, "l.urgent = 1"),
+        (q.hotdeal, "l.hotdeal = 1"),
+        (q.verified, "l.verified = 1"),
+    ] {
+        if on {
+            conds.push(cond.to_string());
+        }
+    }
+    if !conds.is_empty() {
+        sql.push_str(" WHERE ");
+        sql.push_str(&conds.join(" AND "));
+    }
+    (sql, args)
+}
+
+fn order_by(sort: SearchSort, keyword: bool) -> &'static str {
+    match sort {
+        SearchSort::Relevance if keyword => "ORDER BY f.score, l.rank_time DESC",
+        SearchSort::Relevance | SearchSort::Newest => "ORDER BY l.rank_time DESC, l.list_id DESC",
+        SearchSort::PriceAsc => "ORDER BY l.price IS NULL, l.price ASC, l.rank_time DESC",
+        SearchSort::PriceDesc => "ORDER BY l.price IS NULL, l.price DESC, l.rank_time DESC",
+    }
+}
+
+fn count(c: &Connection, from_where: &str, args: &[Value]) -> Result<u64, StoreError> {
+    let n: i64 = c
+        .prepare_cached(&format!("SELECT count(*) FROM (SELECT 1 {from_where} LIMIT {COUNT_CAP})"))?
+        .query_row(params_from_iter(args.iter()), |r| r.get(0))?;
+    Ok(n.max(0) as u64)
+}
+
+fn facet(c: &Connection, column: &str, from_where: &str, args: &[Value]) -> Result<Vec<(u32, u64)>, StoreError> {
+    let mut st = c.prepare_cached(&format!(
+        "SELECT k, count(*) FROM (SELECT l.{column} AS k {from_where} LIMIT {COUNT_CAP}) GROUP BY k ORDER BY 2 DESC, 1"
+    ))?;
+    let rows = st.query_map(params_from_iter(args.iter()), |r| Ok((r.get::<_, u32>(0)?, r.get::<_, i64>(1)?)))?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (k, n) = row?;
+        out.push((k, n.max(0) as u64));
+    }
+    Ok(out)
+}
+
+fn load_by_list_ids(c: &Connection, ids: &[i64]) -> Result<Vec<StoredAd>, StoreError> {
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        out.extend(query_ads(c, &format!("SELECT {COLUMNS} FROM ads WHERE list_id = ?1"), [id])?);
+    }
+    Ok(out)
+}
+
+fn list_ids(c: &Connection, sql: &str, args: &[Value]) -> Result<Vec<i64>, StoreError> {
+    let mut st = c.prepare_cached(sql)?;
+    let rows = st.query_map(params_from_iter(args.iter()), |r| r.get::<_, i64>(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+#[async_trait]
+impl SearchStore for SqliteStore {
+    async fn count_listing(&self, q: ListingQuery) -> Result<u64, StoreError> {
+        self.read(move |c| {
+            let (from_where, args) = where_clause(&q);
+            count(c, &from_where, &args)
+        })
+        .await
+    }
+
+    async fn search_listing(&self, q: ListingQuery, p: PageRequest) -> Result<ListingPage, StoreError> {
+        self.read(move |c| {
+            let (from_where, mut args) = where_clause(&q);
+            let total = count(c, &from_where, &args)?;
+            let (by_category, by_city) = if p.with_facets {
+                (facet(c, "category_id", &from_where, &args)?, facet(c, "city_id", &from_where, &args)?)
+            } else {
+                (Vec::new(), Vec::new())
+            };
+            let order = order_by(p.sort, q.fts.is_some());
+            let n = args.len();
+            let page_sql = format!("SELECT l.list_id {from_where} {order} LIMIT ?{} OFFSET ?{}", n + 1, n + 2);
+            let mut page_args = args.clone();
+            page_args.push(Value::Integer(p.limit.into()));
+            page_args.push(Value::Integer(p.offset.min(i64::MAX as u64) as i64));
+            let ads = load_by_list_ids(c, &list_ids(c, &page_sql, &page_args)?)?;
+            // Premium slots: the matching ads with a gallery or special pack live now, rotated by page.
+            let mut premium = Vec::new();
+            if p.premium_slots > 0 {
+                let live = if from_where.contains(" WHERE ") { " AND" } else { " WHERE" };
+                args.push(Value::Integer(p.now));
+                let k = args.len();
+                let premium_from_where =
+                    format!("{from_where}{live} l.premium_until > ?{k} AND l.premium_from <= ?{k}");
+                let ids = list_ids(
+                    c,
+                    &format!(
+                        "SELECT l.list_id {premium_from_where} ORDER BY l.rank_time DESC, l.list_id DESC LIMIT 200"
+                    ),
+                    &args,
+                )?;
+                if let Some((start, slots)) = souk_domain::search::premium_window(p.page, ids.len() as u64) {
+                    let chosen: Vec<i64> = (0..slots).map(|i| ids[((start + i) % ids.len() as u64) as usize]).collect();
+                    premium = load_by_list_ids(c, &chosen)?;
+                }
+            }
+            Ok(ListingPage { ads, premium, total, total_capped: total >= COUNT_CAP, by_category, by_city })
+        })
+        .await
+    }
+
+    async fn index_bytes(&self) -> Result<Option<u64>, StoreError> {
+        self.read(|c| {
+            let n: Option<i64> = c
+                .query_row(
+                    "SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'search_%' OR name LIKE 'listing_%'",
+                    [],
+                    |r| r.get(0),
+                )
+                .optional()
+                .ok()
+                .flatten()
+                .flatten();
+            Ok(n.map(|v| v.max(0) as u64))
+        })
+        .await
+    }
+}

@@ -19,6 +19,7 @@ use souk_services::client_log::ClientLogService;
 use souk_services::notify::{
     LettreMailer, MailSettings, MailTransport, Mailer, MessageSender, OutboxMessageSender, SmtpTls,
 };
+use souk_services::search::SearchService;
 use souk_storage::ads::AdStore;
 use souk_storage::ephemeral::Ephemeral;
 use souk_storage::ephemeral::memory::MemoryEphemeral;
@@ -104,8 +105,10 @@ pub async fn build_state(
         settings.ads.clone(),
     );
     let uploads = AdUploads::new(ad_store, Arc::clone(&media), settings.ads.max_parallel_uploads);
+    let search = SearchService::new(Arc::new(store.clone()), Arc::clone(&catalog));
     Ok(AppState {
         ads: Arc::new(ads),
+        search: Arc::new(search),
         uploads: Arc::new(uploads),
         client_log: Arc::new(ClientLogService::new(Arc::clone(&ephemeral), settings.client_log.per_minute)),
         accounts: Arc::new(accounts),

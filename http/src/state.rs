@@ -9,6 +9,7 @@ use souk_services::accounts::social::SocialVerifier;
 use souk_services::ads::{AdService, AdUploads};
 use souk_services::catalog::CatalogService;
 use souk_services::client_log::ClientLogService;
+use souk_services::search::SearchService;
 use souk_storage::ephemeral::Ephemeral;
 use souk_storage::media::MediaStore;
 use souk_storage::sqlite::SqliteStore;
@@ -25,6 +26,7 @@ pub struct AppState {
     pub accounts: Arc<AccountService>,
     pub ads: Arc<AdService>,
     pub uploads: Arc<AdUploads>,
+    pub search: Arc<SearchService>,
     pub social: Arc<SocialVerifier>,
     pub media: Arc<dyn MediaStore>,
     pub schema: SoukSchema,

@@ -8,4 +8,5 @@ pub mod client_log;
 pub mod demo;
 pub mod media;
 pub mod notify;
+pub mod search;
 pub mod video;

@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod context;
 pub mod errors;
 pub mod request;
+pub mod search;
 
 use crate::body::read_limited;
 use crate::state::AppState;
@@ -22,7 +23,7 @@ use std::time::Instant;
 
 /// Every query of the product, merged from the areas' modules.
 #[derive(MergedObject, Default)]
-pub struct QueryRoot(catalog::CatalogQuery, accounts::AccountQuery, ads::AdQuery);
+pub struct QueryRoot(catalog::CatalogQuery, accounts::AccountQuery, ads::AdQuery, search::SearchQuery);
 
 /// Every mutation of the product, merged from the areas' modules.
 #[derive(MergedObject, Default)]

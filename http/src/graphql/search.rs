@@ -1,0 +1,194 @@
+//! GraphQL operations of Search and browse: `searchAds(filters, offset, limit, sort)` — one
+//! page of active ads with premium slots, counts, facets and the location extension. The
+//! resolver maps the input to domain filters and makes one search-service call.
+
+use super::ads::{MyAd, my_ad};
+use super::request::req;
+use async_graphql::{Context, Enum, InputObject, Object, Result, SimpleObject};
+use souk_domain::catalog::Vertical;
+use souk_domain::search::{PAGE_SIZE, Range, SearchFilters, SearchSort, SellerKind};
+use souk_domain::{ErrorCode, SoukError};
+
+/// The order of results.
+#[derive(Enum, Copy, Clone, Eq, PartialEq)]
+pub enum SearchSortInput {
+    Relevance,
+    Newest,
+    PriceAsc,
+    PriceDesc,
+}
+
+/// Private or shop sellers only.
+#[derive(Enum, Copy, Clone, Eq, PartialEq)]
+pub enum SellerKindInput {
+    Private,
+    Shop,
+}
+
+/// What to search; every field is optional. Prices in dirhams.
+#[derive(InputObject, Default)]
+pub struct SearchFiltersInput {
+    pub keyword: Option<String>,
+    pub category_id: Option<u32>,
+    /// market, vehicles, real_estate or jobs_and_services.
+    pub vertical: Option<String>,
+    pub ad_type: Option<String>,
+    pub region_id: Option<u32>,
+    pub city_id: Option<u32>,
+    pub area_id: Option<u32>,
+    pub price_min: Option<i64>,
+    pub price_max: Option<i64>,
+    pub brand: Option<String>,
+    pub model: Option<String>,
+    pub year_min: Option<i64>,
+    pub year_max: Option<i64>,
+    pub mileage_min: Option<i64>,
+    pub mileage_max: Option<i64>,
+    pub rooms_min: Option<i64>,
+    pub rooms_max: Option<i64>,
+    pub surface_min: Option<i64>,
+    pub surface_max: Option<i64>,
+    pub with_photos: Option<bool>,
+    pub delivery: Option<bool>,
+    pub urgent: Option<bool>,
+    pub hotdeal: Option<bool>,
+    pub seller: Option<SellerKindInput>,
+    pub verified_seller: Option<bool>,
+}
+
+impl SearchFiltersInput {
+    pub fn to_filters(&self) -> Result<SearchFilters, SoukError> {
+        let vertical = match self.vertical.as_deref() {
+            None | Some("") => None,
+            Some(k) => Some(
+                Vertical::ALL
+                    .into_iter()
+                    .find(|v| v.key() == k)
+                    .ok_or_else(|| SoukError::with_detail(ErrorCode::CategoryNotFound, format!("vertical {k}")))?,
+            ),
+        };
+        let range = |min: Option<i64>, max: Option<i64>| Range { min, max };
+        Ok(SearchFilters {
+            keyword: self.keyword.clone(),
+            category_id: self.category_id,
+            vertical,
+            ad_type: self.ad_type.clone().filter(|t| !t.is_empty()),
+            region_id: self.region_id,
+            city_id: self.city_id,
+            area_id: self.area_id,
+            price: range(self.price_min, self.price_max),
+            brand: self.brand.clone(),
+            model: self.model.clone(),
+            year: range(self.year_min, self.year_max),
+            mileage: range(self.mileage_min, self.mileage_max),
+            rooms: range(self.rooms_min, self.rooms_max),
+            surface: range(self.surface_min, self.surface_max),
+            with_photos: self.with_photos.unwrap_or(false),
+            delivery: self.delivery.unwrap_or(false),
+            urgent: self.urgent.unwrap_or(false),
+            hotdeal: self.hotdeal.unwrap_or(false),
+            seller: self.seller.map(|s| match s {
+                SellerKindInput::Private => SellerKind::Private,
+                SellerKindInput::Shop => SellerKind::Shop,
+            }),
+            verified_seller: self.verified_seller.unwrap_or(false),
+        })
+    }
+}
+
+/// A facet entry: a category or a city with its number of matches.
+#[derive(SimpleObject)]
+pub struct FacetCount {
+    pub id: u32,
+    pub name: String,
+    pub count: u64,
+}
+
+#[derive(SimpleObject)]
+pub struct SearchFacets {
+    pub categories: Vec<FacetCount>,
+    pub cities: Vec<FacetCount>,
+}
+
+/// One page of search results.
+#[derive(SimpleObject)]
+pub struct SearchPage {
+    pub ads: Vec<MyAd>,
+    /// Gallery and special ads for this page's premium slots, shown first.
+    pub premium: Vec<MyAd>,
+    pub total: u64,
+    /// The count stopped at its cap: there are at least `total` matches.
+    pub total_capped: bool,
+    /// CITY, REGION or COUNTRY when the location asked for had too few matches.
+    pub extended: Option<String>,
+    pub facets: SearchFacets,
+    pub offset: u64,
+    pub limit: u32,
+}
+
+#[derive(Default)]
+pub struct SearchQuery;
+
+#[Object]
+impl SearchQuery {
+    /// Listing search over active ads (see `docs/search.md`): keyword, category, place,
+    /// price and parameter filters, sort, offset pagination (page size 12 by default).
+    async fn search_ads(
+        &self,
+        ctx: &Context<'_>,
+        filters: Option<SearchFiltersInput>,
+        offset: Option<i64>,
+        limit: Option<i64>,
+        sort: Option<SearchSortInput>,
+    ) -> Result<SearchPage> {
+        let r = req(ctx);
+        let filters = filters.unwrap_or_default().to_filters().map_err(|e| r.err(e))?;
+        let sort = match sort.unwrap_or(SearchSortInput::Relevance) {
+            SearchSortInput::Relevance => SearchSort::Relevance,
+            SearchSortInput::Newest => SearchSort::Newest,
+            SearchSortInput::PriceAsc => SearchSort::PriceAsc,
+            SearchSortInput::PriceDesc => SearchSort::PriceDesc,
+        };
+        let now = souk_services::ads::service::now();
+        let res = r
+            .state
+            .search
+            .search(&filters, sort, offset.unwrap_or(0), limit.unwrap_or(PAGE_SIZE as i64), now)
+            .await
+            .map_err(|e| r.err(e))?;
+        let catalog = &r.state.catalog;
+        let categories = res
+            .by_category
+            .iter()
+            .map(|(id, n)| FacetCount {
+                id: *id,
+                name: catalog.tree().get(*id).map(|c| c.label.get(r.lang).to_string()).unwrap_or_default(),
+                count: *n,
+            })
+            .collect();
+        let cities = res
+            .by_city
+            .iter()
+            .map(|(id, n)| FacetCount {
+                id: *id,
+                name: catalog
+                    .cities()
+                    .iter()
+                    .find(|c| c.id == *id)
+                    .map(|c| c.label.get(r.lang).to_string())
+                    .unwrap_or_default(),
+                count: *n,
+            })
+            .collect();
+        Ok(SearchPage {
+            ads: res.ads.iter().map(|a| my_ad(a, &[], None, r.state, r.lang)).collect(),
+            premium: res.premium.iter().map(|a| my_ad(a, &[], None, r.state, r.lang)).collect(),
+            total: res.total,
+            total_capped: res.total_capped,
+            extended: res.extended.map(|e| e.as_str().to_string()),
+            facets: SearchFacets { categories, cities },
+            offset: res.offset,
+            limit: res.limit,
+        })
+    }
+}

@@ -10,6 +10,7 @@ pub mod ad_text;
 pub mod catalog;
 pub mod error;
 pub mod lang;
+pub mod listing_url;
 pub mod moderation;
 pub mod money;
 pub mod search;

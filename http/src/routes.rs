@@ -17,6 +17,10 @@ pub fn register(cfg: &mut web::ServiceConfig, state: &AppState) {
         .route("/api/saved-ads", web::post().to(rest::saved_ads::save))
         .route("/api/saved-ads", web::get().to(rest::saved_ads::list))
         .route("/api/saved-ads/{list_id}", web::delete().to(rest::saved_ads::unsave))
+        .route("/api/parse-url", web::post().to(rest::parse_url::parse_url))
+        .route("/robots.txt", web::get().to(site::sitemap::robots))
+        .route("/sitemap.xml", web::get().to(site::sitemap::index))
+        .route("/sitemaps/{name}", web::get().to(site::sitemap::file))
         .route("/api/dev/outbox", web::get().to(rest::dev_outbox::dev_outbox))
         .route("/healthz", web::get().to(ops::health::healthz))
         .route("/readyz", web::get().to(ops::health::readyz))
@@ -31,5 +35,5 @@ pub fn register(cfg: &mut web::ServiceConfig, state: &AppState) {
                 .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=86400")))
                 .service(actix_files::Files::new("", state.settings.media_dir())),
         )
-        .default_service(web::to(site::spa::fallback));
+        .default_service(web::to(site::pages::page));
 }

@@ -20,6 +20,8 @@ use souk_services::notify::{
     LettreMailer, MailSettings, MailTransport, Mailer, MessageSender, OutboxMessageSender, SmtpTls,
 };
 use souk_services::search::SearchService;
+use souk_services::search::parse_url::{ParseUrlService, slug_index};
+use souk_services::search::shops::ShopService;
 use souk_storage::ads::AdStore;
 use souk_storage::ephemeral::Ephemeral;
 use souk_storage::ephemeral::memory::MemoryEphemeral;
@@ -105,10 +107,15 @@ pub async fn build_state(
         settings.ads.clone(),
     );
     let uploads = AdUploads::new(ad_store, Arc::clone(&media), settings.ads.max_parallel_uploads);
-    let search = SearchService::new(Arc::new(store.clone()), Arc::clone(&catalog));
+    let search = Arc::new(SearchService::new(Arc::new(store.clone()), Arc::clone(&catalog)));
+    let shops = ShopService::new(Arc::new(store.clone()), Arc::new(store.clone()), Arc::clone(&search));
+    let slugs = Arc::new(slug_index(&catalog));
     Ok(AppState {
         ads: Arc::new(ads),
-        search: Arc::new(search),
+        search,
+        shops: Arc::new(shops),
+        parse_url: Arc::new(ParseUrlService::new(Arc::clone(&catalog), Arc::clone(&slugs))),
+        slugs,
         uploads: Arc::new(uploads),
         client_log: Arc::new(ClientLogService::new(Arc::clone(&ephemeral), settings.client_log.per_minute)),
         accounts: Arc::new(accounts),

@@ -290,6 +290,33 @@ pub trait SearchStore: Send + Sync + 'static {
     async fn search_listing(&self, q: ListingQuery, page: PageRequest) -> Result<ListingPage, StoreError>;
     /// Size of the listing index in bytes (table, indexes and FTS), for the benchmark notes.
     async fn index_bytes(&self) -> Result<Option<u64>, StoreError>;
+    /// Active ads for the sitemap, by list id: (list id, city, category, title, rank time).
+    async fn sitemap_ads(&self, offset: u64, limit: u32) -> Result<Vec<SitemapAd>, StoreError>;
+    /// How many ads are in the listing index.
+    async fn active_count(&self) -> Result<u64, StoreError>;
+    /// The shop directory: store ids of shops in a city, of a category, whose name holds
+    /// `keyword` (folded), by name; and how many there are.
+    async fn shops(&self, q: ShopQuery) -> Result<(Vec<i64>, u64), StoreError>;
+}
+
+/// An ad as the sitemap lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SitemapAd {
+    pub list_id: i64,
+    pub city_id: CityId,
+    pub category_id: CategoryId,
+    pub title: String,
+    pub rank_time: i64,
+}
+
+/// What the shop directory asks for.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ShopQuery {
+    pub city_id: Option<CityId>,
+    pub category_id: Option<CategoryId>,
+    pub keyword: Option<String>,
+    pub offset: u64,
+    pub limit: u32,
 }
 
 /// The FROM and WHERE of a listing query with its arguments.
@@ -460,6 +487,58 @@ impl SearchStore for SqliteStore {
                 }
             }
             Ok(ListingPage { ads, premium, total, total_capped: total >= COUNT_CAP, by_category, by_city })
+        })
+        .await
+    }
+
+    async fn sitemap_ads(&self, offset: u64, limit: u32) -> Result<Vec<SitemapAd>, StoreError> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT l.list_id, l.city_id, l.category_id, a.title, l.rank_time FROM search_listing l
+                 JOIN ads a ON a.list_id = l.list_id ORDER BY l.list_id LIMIT ?1 OFFSET ?2",
+            )?;
+            let rows = st.query_map(params![limit, offset.min(i64::MAX as u64) as i64], |r| {
+                Ok(SitemapAd {
+                    list_id: r.get(0)?,
+                    city_id: r.get(1)?,
+                    category_id: r.get(2)?,
+                    title: r.get(3)?,
+                    rank_time: r.get(4)?,
+                })
+            })?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
+    async fn active_count(&self) -> Result<u64, StoreError> {
+        self.read(|c| {
+            let n: i64 = c.query_row("SELECT count(*) FROM search_listing", [], |r| r.get(0))?;
+            Ok(n.max(0) as u64)
+        })
+        .await
+    }
+
+    async fn shops(&self, q: ShopQuery) -> Result<(Vec<i64>, u64), StoreError> {
+        self.read(move |c| {
+            // Stores are few (thousands): one scan with the filters, folded names compared in Rust.
+            let mut st = c.prepare_cached(
+                "SELECT store_id, name FROM stores WHERE (?1 IS NULL OR city_id = ?1) AND (?2 IS NULL OR category_id = ?2)
+                 ORDER BY name, store_id",
+            )?;
+            let rows = st.query_map(params![q.city_id, q.category_id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+            let words: Vec<String> = q.keyword.as_deref().map(souk_domain::search::keyword_words).unwrap_or_default();
+            let mut ids = Vec::new();
+            for row in rows {
+                let (id, name) = row?;
+                let folded = souk_domain::text::fold(&name);
+                if words.iter().all(|w| folded.contains(w.as_str())) {
+                    ids.push(id);
+                }
+            }
+            let total = ids.len() as u64;
+            let page = ids.into_iter().skip(q.offset.min(usize::MAX as u64) as usize).take(q.limit as usize).collect();
+            Ok((page, total))
         })
         .await
     }

@@ -1,6 +1,7 @@
 //! GraphQL operations of Search and browse: `searchAds(filters, offset, limit, sort)` — one
-//! page of active ads with premium slots, counts, facets and the location extension. The
-//! resolver maps the input to domain filters and makes one search-service call.
+//! page of active ads with premium slots, counts, facets and the location extension — and the
+//! shop directory (`getShops`) and shop pages (`getShop`). Each resolver maps its input and
+//! makes one service call.
 
 use super::ads::{MyAd, my_ad};
 use super::request::req;
@@ -126,11 +127,122 @@ pub struct SearchPage {
     pub limit: u32,
 }
 
+/// A shop as the directory and its page show it.
+#[derive(SimpleObject)]
+pub struct ShopNode {
+    pub store_id: i64,
+    pub name: String,
+    /// The `/boutique/{name}` segment of its page.
+    pub slug: String,
+    pub url: String,
+    pub city: Option<String>,
+    pub category_id: Option<u32>,
+    pub short_description: String,
+    pub description: String,
+    pub address: String,
+    pub website: Option<String>,
+    pub logo: Option<String>,
+    pub is_verified_seller: bool,
+    pub offers_delivery: bool,
+}
+
+#[derive(SimpleObject)]
+pub struct ShopsPage {
+    pub shops: Vec<ShopNode>,
+    pub count: u64,
+}
+
+/// A shop page: the shop, a page of its active ads and their counts by category.
+#[derive(SimpleObject)]
+pub struct ShopPageNode {
+    pub shop: ShopNode,
+    pub ads: Vec<MyAd>,
+    pub count: u64,
+    pub categories: Vec<FacetCount>,
+}
+
+fn shop_node(s: &souk_storage::accounts::StoredStore, r: &super::request::Req<'_>) -> ShopNode {
+    let url = souk_domain::listing_url::shop_path(r.lang, &s.name, s.store_id);
+    ShopNode {
+        store_id: s.store_id,
+        name: s.name.clone(),
+        slug: url.rsplit('/').next().unwrap_or_default().to_string(),
+        url,
+        city: s
+            .city_id
+            .and_then(|id| r.state.catalog.cities().iter().find(|c| c.id == id))
+            .map(|c| c.label.get(r.lang).to_string()),
+        category_id: s.category_id,
+        short_description: s.description_short.clone(),
+        description: s.description_long.clone(),
+        address: s.address.clone(),
+        website: s.website.clone(),
+        logo: s.logo_key.as_ref().map(|k| r.state.media.public_path(k)),
+        is_verified_seller: s.is_verified_seller,
+        offers_delivery: s.offers_delivery,
+    }
+}
+
 #[derive(Default)]
 pub struct SearchQuery;
 
 #[Object]
 impl SearchQuery {
+    /// The shop directory (`/boutiques/{location?}/{category?}/{keyword?}`): shops by name.
+    async fn get_shops(
+        &self,
+        ctx: &Context<'_>,
+        city_id: Option<u32>,
+        category_id: Option<u32>,
+        keyword: Option<String>,
+        offset: Option<i64>,
+        limit: Option<i64>,
+    ) -> Result<ShopsPage> {
+        let r = req(ctx);
+        let (shops, count) = r
+            .state
+            .shops
+            .shops(city_id, category_id, keyword, offset.unwrap_or(0), limit.unwrap_or(PAGE_SIZE as i64))
+            .await
+            .map_err(|e| r.err(e))?;
+        Ok(ShopsPage { shops: shops.iter().map(|s| shop_node(s, &r)).collect(), count })
+    }
+
+    /// A shop page (`/boutique/{name}/{category?}`): `name` is the page's segment
+    /// (`auto-atlas-7`) or the store id.
+    async fn get_shop(
+        &self,
+        ctx: &Context<'_>,
+        name: String,
+        category_id: Option<u32>,
+        offset: Option<i64>,
+        limit: Option<i64>,
+    ) -> Result<ShopPageNode> {
+        let r = req(ctx);
+        let now = souk_services::ads::service::now();
+        let p = r
+            .state
+            .shops
+            .shop(&name, category_id, offset.unwrap_or(0), limit.unwrap_or(PAGE_SIZE as i64), now)
+            .await
+            .map_err(|e| r.err(e))?;
+        let tree = r.state.catalog.tree();
+        Ok(ShopPageNode {
+            shop: shop_node(&p.store, &r),
+            ads: p.ads.iter().map(|a| my_ad(a, &[], None, r.state, r.lang)).collect(),
+            count: p.total,
+            categories: p
+                .by_category
+                .iter()
+                .map(|(id, n)| FacetCount {
+                    id: *id,
+                    name: tree.get(*id).map(|c| c.label.get(r.lang).to_string()).unwrap_or_default(),
+                    count: *n,
+                })
+                .collect(),
+        })
+    }
+
     /// Listing search over active ads (see `docs/search.md`): keyword, category, place,
     /// price and parameter filters, sort, offset pagination (page size 12 by default).
     async fn search_ads(

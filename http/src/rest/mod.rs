@@ -5,6 +5,7 @@ pub mod ad_media;
 pub mod client_log;
 pub mod dev_outbox;
 pub mod multipart;
+pub mod parse_url;
 pub mod saved_ads;
 pub mod shop_logo;
 

@@ -49,6 +49,9 @@ pub enum Command {
         /// Also give the first demo shop this many more ads (for measuring shop screens at volume).
         #[arg(long)]
         shop_ads: Option<usize>,
+        /// Also add this many active ads spread over every city (the search benchmark's listing).
+        #[arg(long)]
+        search_ads: Option<usize>,
     },
     /// Give or take the admin role (an admin may act as a user; every write is audited).
     Admin {
@@ -156,7 +159,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             eprintln!("migrations applied to {}", settings.database_path().display());
             Ok(())
         }
-        Command::Seed { common, demo, ads, shop_ads } => {
+        Command::Seed { common, demo, ads, shop_ads, search_ads } => {
             if !demo {
                 return Err(CliError::Usage("nothing to seed: pass --demo".into()));
             }
@@ -166,6 +169,9 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             let mut result = seed(&store, &settings, ads.unwrap_or(settings.demo.ads)).await;
             if let (Ok(()), Some(n)) = (&result, shop_ads) {
                 result = seed_shop(&store, n).await;
+            }
+            if let (Ok(()), Some(n)) = (&result, search_ads) {
+                result = seed_search(&store, n).await;
             }
             store.shutdown().await;
             result
@@ -241,6 +247,24 @@ async fn seed_shop(store: &SqliteStore, count: usize) -> Result<(), CliError> {
     bar.finish();
     let owner = owner?;
     eprintln!("demo: {count} more ads for {} (account {owner}, sign in with {})", shop.name, shop.login);
+    Ok(())
+}
+
+/// Adds `count` active ads over every city, with the ingest rate.
+async fn seed_search(store: &SqliteStore, count: usize) -> Result<(), CliError> {
+    let started = std::time::Instant::now();
+    let mut bar = progress::ProgressBar::new();
+    let templates = souk_services::demo::search_volume::seed_search_volume(store, count, &mut |p| {
+        bar.update(p.stage, p.done, p.total)
+    })
+    .await;
+    bar.finish();
+    let templates = templates?;
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "demo: {count} search ads from {templates} templates in {secs:.1} s ({:.0} ads/s)",
+        count as f64 / secs.max(0.001)
+    );
     Ok(())
 }
 

@@ -155,10 +155,12 @@ pub enum ErrorCode {
     InvalidSearchRange,
     /// A listing offset that is negative or above spec §9's cap.
     InvalidOffset,
+    /// An account already has as many saved searches as allowed.
+    SavedSearchLimitReached,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 74] = [
+    pub const ALL: [ErrorCode; 75] = [
         ErrorCode::InternalError,
         ErrorCode::MalformedRequest,
         ErrorCode::GraphqlParseFailed,
@@ -233,6 +235,7 @@ impl ErrorCode {
         ErrorCode::InvalidPriceRange,
         ErrorCode::InvalidSearchRange,
         ErrorCode::InvalidOffset,
+        ErrorCode::SavedSearchLimitReached,
     ];
 
     /// The stable code sent in `extensions.code` and in a 400 body's `code`.
@@ -312,6 +315,7 @@ impl ErrorCode {
             ErrorCode::InvalidPriceRange => "INVALID_PRICE_RANGE",
             ErrorCode::InvalidSearchRange => "INVALID_SEARCH_RANGE",
             ErrorCode::InvalidOffset => "INVALID_OFFSET",
+            ErrorCode::SavedSearchLimitReached => "SAVED_SEARCH_LIMIT_REACHED",
         }
     }
 
@@ -392,6 +396,7 @@ impl ErrorCode {
             ErrorCode::InvalidPriceRange => "search.error.priceRange",
             ErrorCode::InvalidSearchRange => "search.error.range",
             ErrorCode::InvalidOffset => "search.error.offset",
+            ErrorCode::SavedSearchLimitReached => "saveSearch.error.limit",
         }
     }
 
@@ -558,6 +563,10 @@ impl ErrorCode {
             ),
             ErrorCode::InvalidSearchRange => ("Cette plage de valeurs n'est pas valide", "نطاق القيم هذا غير صالح"),
             ErrorCode::InvalidOffset => ("Cette page de résultats n'existe pas", "صفحة النتائج هذه غير موجودة"),
+            ErrorCode::SavedSearchLimitReached => (
+                "Vous avez atteint le nombre maximum de recherches sauvegardées",
+                "لقد بلغت الحد الأقصى لعمليات البحث المحفوظة",
+            ),
         };
         match lang {
             Lang::Fr => fr,
@@ -630,6 +639,7 @@ impl ErrorCode {
             | ErrorCode::InvalidPriceRange
             | ErrorCode::InvalidSearchRange
             | ErrorCode::InvalidOffset => 400,
+            ErrorCode::SavedSearchLimitReached => 409,
             ErrorCode::PhotoTooLarge | ErrorCode::VideoTooLarge => 413,
             ErrorCode::AdOperationNotAllowed | ErrorCode::DeletionRefused | ErrorCode::AppealLimitReached => 409,
             ErrorCode::ActiveLimitReached => 402,

@@ -6,6 +6,7 @@
 use crate::ad::ParamValue;
 use crate::catalog::{AreaId, CategoryId, CityId, RegionId, Vertical};
 use crate::{ErrorCode, SoukError};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Spec §9: the largest listing offset; a larger one restarts at offset 1 (see `listing_url`).
@@ -27,7 +28,8 @@ pub const MAX_PRICE_DH: i64 = 1_000_000_000;
 pub const COUNT_CAP: u64 = 10_000;
 
 /// Private person or shop.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum SellerKind {
     Private,
     Shop,
@@ -65,7 +67,7 @@ impl Extended {
 }
 
 /// An inclusive range of whole numbers; either end may be open.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Range {
     pub min: Option<i64>,
     pub max: Option<i64>,
@@ -94,7 +96,8 @@ impl Range {
 
 /// What a listing search asks for. Location and category are ids; the URL layer turns slugs
 /// into ids (and refuses unknown ones) before building this.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct SearchFilters {
     pub keyword: Option<String>,
     pub category_id: Option<CategoryId>,
@@ -130,6 +133,21 @@ impl SearchFilters {
         self.surface.check("surface", 100_000_000, ErrorCode::InvalidSearchRange)?;
         Ok(())
     }
+}
+
+/// How many searches one account may save.
+pub const MAX_SAVED_SEARCHES: usize = 50;
+
+/// The identity of a saved search: its filters with the keyword reduced to its normalised
+/// words and empty texts dropped, so the same search typed differently is "already saved".
+pub fn saved_search_key(f: &SearchFilters) -> String {
+    let mut n = f.clone();
+    let norm = |t: &Option<String>| t.as_deref().map(keyword_words).map(|w| w.join(" ")).filter(|w| !w.is_empty());
+    n.keyword = norm(&f.keyword);
+    n.brand = norm(&f.brand);
+    n.model = norm(&f.model);
+    n.ad_type = f.ad_type.clone().filter(|t| !t.is_empty());
+    serde_json::to_string(&n).unwrap_or_default()
 }
 
 /// Checks a listing window: the offset up to spec §9's cap, the page size up to `MAX_PAGE_SIZE`.
@@ -258,6 +276,17 @@ mod tests {
         assert_eq!(absurd.check().map_err(|e| e.code), Err(ErrorCode::InvalidPriceRange));
         let reversed = SearchFilters { year: Range { min: Some(2020), max: Some(2010) }, ..Default::default() };
         assert_eq!(reversed.check().map_err(|e| e.code), Err(ErrorCode::InvalidSearchRange));
+    }
+
+    #[test]
+    fn the_same_search_typed_differently_has_one_key() {
+        let a = SearchFilters { keyword: Some("Vélo  ROUGE!".into()), city_id: Some(1), ..Default::default() };
+        let b = SearchFilters { keyword: Some("velo rouge".into()), city_id: Some(1), ..Default::default() };
+        let c = SearchFilters { keyword: Some("velo rouge".into()), city_id: Some(2), ..Default::default() };
+        assert_eq!(saved_search_key(&a), saved_search_key(&b));
+        assert_ne!(saved_search_key(&a), saved_search_key(&c));
+        let back: SearchFilters = serde_json::from_str(&saved_search_key(&a)).expect("round trip");
+        assert_eq!(back.keyword.as_deref(), Some("velo rouge"));
     }
 
     #[test]

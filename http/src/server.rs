@@ -21,6 +21,7 @@ use souk_services::notify::{
 };
 use souk_services::search::SearchService;
 use souk_services::search::parse_url::{ParseUrlService, slug_index};
+use souk_services::search::saved::SavedSearchService;
 use souk_services::search::shops::ShopService;
 use souk_storage::ads::AdStore;
 use souk_storage::ephemeral::Ephemeral;
@@ -102,15 +103,26 @@ pub async fn build_state(
         Arc::clone(&ad_store),
         Arc::new(store.clone()),
         Arc::clone(&catalog),
-        mailer,
+        Arc::clone(&mailer),
         sender,
         settings.ads.clone(),
     );
     let uploads = AdUploads::new(ad_store, Arc::clone(&media), settings.ads.max_parallel_uploads);
-    let search = Arc::new(SearchService::new(Arc::new(store.clone()), Arc::clone(&catalog)));
+    let search = Arc::new(SearchService::new(Arc::new(store.clone()), Arc::new(store.clone()), Arc::clone(&catalog)));
     let shops = ShopService::new(Arc::new(store.clone()), Arc::new(store.clone()), Arc::clone(&search));
     let slugs = Arc::new(slug_index(&catalog));
+    let saved_searches = SavedSearchService::new(
+        Arc::new(store.clone()),
+        Arc::new(store.clone()),
+        Arc::new(store.clone()),
+        Arc::clone(&search),
+        Arc::clone(&ephemeral),
+        mailer,
+        Arc::clone(&slugs),
+        settings.auth.public_base_url.clone(),
+    );
     Ok(AppState {
+        saved_searches: Arc::new(saved_searches),
         ads: Arc::new(ads),
         search,
         shops: Arc::new(shops),

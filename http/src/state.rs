@@ -12,6 +12,7 @@ use souk_services::catalog::CatalogService;
 use souk_services::client_log::ClientLogService;
 use souk_services::search::SearchService;
 use souk_services::search::parse_url::ParseUrlService;
+use souk_services::search::saved::SavedSearchService;
 use souk_services::search::shops::ShopService;
 use souk_storage::ephemeral::Ephemeral;
 use souk_storage::media::MediaStore;
@@ -31,6 +32,7 @@ pub struct AppState {
     pub uploads: Arc<AdUploads>,
     pub search: Arc<SearchService>,
     pub shops: Arc<ShopService>,
+    pub saved_searches: Arc<SavedSearchService>,
     pub parse_url: Arc<ParseUrlService>,
     pub slugs: Arc<SlugIndex>,
     pub social: Arc<SocialVerifier>,

@@ -31,6 +31,7 @@ pub(crate) const SCHEMA: &str = "
         ad_type TEXT NOT NULL,
         price INTEGER,
         rank_time INTEGER NOT NULL,
+        published_at INTEGER NOT NULL,
         photos INTEGER NOT NULL,
         delivery INTEGER NOT NULL,
         urgent INTEGER NOT NULL,
@@ -54,6 +55,29 @@ pub(crate) const SCHEMA: &str = "
     CREATE INDEX listing_premium ON search_listing (premium_until) WHERE premium_until > 0;
     -- Shop pages: one shop's active ads.
     CREATE INDEX listing_by_owner ON search_listing (account_id, rank_time DESC);
+    -- New ads for saved-search alerts: published after a point in time.
+    CREATE INDEX listing_by_publication ON search_listing (published_at);
+    -- Saved searches: one account's, by id; the same filters once per account.
+    CREATE TABLE saved_searches (
+        search_id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(account_id),
+        name TEXT NOT NULL,
+        filters TEXT NOT NULL,
+        filters_key TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        checked_at INTEGER NOT NULL,
+        UNIQUE (account_id, filters_key)
+    );
+    -- Matches waiting for the daily digest, partitioned by account.
+    CREATE TABLE search_alerts (
+        account_id INTEGER NOT NULL,
+        search_id INTEGER NOT NULL,
+        list_id INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        sent_at INTEGER,
+        PRIMARY KEY (account_id, search_id, list_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX search_alerts_unsent ON search_alerts (sent_at, account_id);
     CREATE VIRTUAL TABLE search_fts USING fts5(
         body, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
     );
@@ -74,11 +98,11 @@ pub(crate) fn backfill(c: &Connection) -> Result<(), StoreError> {
 /// Makes the index follow one ad: removed, then put back if the ad is active. `fresh` skips
 /// the removal for an ad that was just inserted.
 pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), StoreError> {
-    type Row = (i64, i64, u32, u32, Option<u32>, String, Option<i64>, i64, String, String, String, String, String);
+    type Row = (i64, i64, u32, u32, Option<u32>, String, Option<i64>, i64, String, String, String, String, String, i64);
     let row: Option<Row> = c
         .prepare_cached(
             "SELECT list_id, account_id, category_id, city_id, area_id, ad_type, price_centimes, rank_time,
-                    status, title, description, params, images
+                    status, title, description, params, images, published_at
              FROM ads WHERE ad_id = ?1",
         )?
         .query_row([ad_id], |r| {
@@ -96,6 +120,7 @@ pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), St
                 r.get(10)?,
                 r.get(11)?,
                 r.get(12)?,
+                r.get(13)?,
             ))
         })
         .optional()?;
@@ -113,6 +138,7 @@ pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), St
         description,
         params,
         images,
+        published_at,
     )) = row
     else {
         return Ok(());
@@ -156,9 +182,9 @@ pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), St
     c.prepare_cached(
         "INSERT INTO search_listing (list_id, ad_id, account_id, vertical_id, cat1_id, category_id, region_id, city_id,
             area_id, ad_type, price, rank_time, photos, delivery, urgent, hotdeal, shop, verified, premium_from,
-            premium_until, brand, model, year, mileage, rooms, surface)
+            premium_until, brand, model, year, mileage, rooms, surface, published_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21,
-            ?22, ?23, ?24, ?25, ?26)",
+            ?22, ?23, ?24, ?25, ?26, ?27)",
     )?
     .execute(params![
         list_id,
@@ -187,6 +213,7 @@ pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), St
         param_number(&params, "mileage"),
         param_number(&params, "rooms"),
         param_number(&params, "surface"),
+        published_at,
     ])?;
     c.prepare_cached("INSERT INTO search_fts (rowid, body) VALUES (?1, ?2)")?
         .execute(params![list_id, index_text(&title, &description, &params)])?;
@@ -254,6 +281,8 @@ pub struct ListingQuery {
     pub shop: Option<bool>,
     pub verified: bool,
     pub account_id: Option<i64>,
+    /// Only ads published after this time (saved-search alerts).
+    pub published_after: Option<i64>,
 }
 
 /// One page of results with its counts.
@@ -375,6 +404,9 @@ fn where_clause(q: &ListingQuery) -> (String, Vec<Value>) {
     }
     if let Some(v) = q.account_id {
         push("l.account_id = ?", Value::Integer(v), &mut args);
+    }
+    if let Some(v) = q.published_after {
+        push("l.published_at > ?", Value::Integer(v), &mut args);
     }
     if let Some(shop) = q.shop {
         push("l.shop = ?", Value::Integer(shop.into()), &mut args);
@@ -556,6 +588,219 @@ impl SearchStore for SqliteStore {
                 .flatten()
                 .flatten();
             Ok(n.map(|v| v.max(0) as u64))
+        })
+        .await
+    }
+}
+
+/// A saved search of an account.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavedSearch {
+    pub search_id: i64,
+    pub account_id: i64,
+    pub name: String,
+    /// The filters as JSON (`souk_domain::search::SearchFilters`).
+    pub filters: String,
+    pub created_at: i64,
+    /// Ads published up to this time have been matched for alerts.
+    pub checked_at: i64,
+}
+
+/// A match waiting for its digest.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PendingAlert {
+    pub search_id: i64,
+    pub search_name: String,
+    pub list_id: i64,
+    pub created_at: i64,
+}
+
+#[async_trait]
+pub trait SavedSearchStore: Send + Sync + 'static {
+    /// Saves a search unless the account already has one with `key`, or already has `max`:
+    /// `Ok((true, it))` saved, `Ok((false, the existing one))` already saved, `Err(Conflict)` full.
+    async fn save_search(
+        &self,
+        account_id: i64,
+        key: String,
+        name: String,
+        filters: String,
+        now: i64,
+        max: usize,
+    ) -> Result<(bool, SavedSearch), StoreError>;
+    /// One account's saved searches, newest first.
+    async fn saved_searches(&self, account_id: i64) -> Result<Vec<SavedSearch>, StoreError>;
+    async fn delete_saved_search(&self, account_id: i64, search_id: i64) -> Result<bool, StoreError>;
+    /// Every saved search after `after_id`, by id (the alert matcher walks them all).
+    async fn saved_searches_after(&self, after_id: i64, limit: u32) -> Result<Vec<SavedSearch>, StoreError>;
+    /// Records matches for a search and moves its checked time; answers how many were new.
+    async fn record_alerts(
+        &self,
+        search: &SavedSearch,
+        list_ids: Vec<i64>,
+        checked_at: i64,
+    ) -> Result<usize, StoreError>;
+    /// Accounts with unsent matches (up to `limit`).
+    async fn accounts_with_alerts(&self, limit: u32) -> Result<Vec<i64>, StoreError>;
+    /// One account's unsent matches, oldest first.
+    async fn pending_alerts(&self, account_id: i64) -> Result<Vec<PendingAlert>, StoreError>;
+    /// Marks an account's matches up to `until` as sent.
+    async fn mark_alerts_sent(&self, account_id: i64, until: i64, now: i64) -> Result<(), StoreError>;
+}
+
+fn saved_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<SavedSearch> {
+    Ok(SavedSearch {
+        search_id: r.get(0)?,
+        account_id: r.get(1)?,
+        name: r.get(2)?,
+        filters: r.get(3)?,
+        created_at: r.get(4)?,
+        checked_at: r.get(5)?,
+    })
+}
+
+const SAVED_COLUMNS: &str = "search_id, account_id, name, filters, created_at, checked_at";
+
+#[async_trait]
+impl SavedSearchStore for SqliteStore {
+    async fn save_search(
+        &self,
+        account_id: i64,
+        key: String,
+        name: String,
+        filters: String,
+        now: i64,
+        max: usize,
+    ) -> Result<(bool, SavedSearch), StoreError> {
+        self.write(move |c| {
+            let existing = c
+                .query_row(
+                    &format!("SELECT {SAVED_COLUMNS} FROM saved_searches WHERE account_id = ?1 AND filters_key = ?2"),
+                    params![account_id, key],
+                    saved_row,
+                )
+                .optional()?;
+            if let Some(found) = existing {
+                return Ok((false, found));
+            }
+            let n: i64 =
+                c.query_row("SELECT count(*) FROM saved_searches WHERE account_id = ?1", [account_id], |r| r.get(0))?;
+            if n as usize >= max {
+                return Err(StoreError::Conflict(format!("{n} saved searches")));
+            }
+            c.execute(
+                "INSERT INTO saved_searches (account_id, name, filters, filters_key, created_at, checked_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
+                params![account_id, name, filters, key, now],
+            )?;
+            let id = c.last_insert_rowid();
+            let saved = c.query_row(
+                &format!("SELECT {SAVED_COLUMNS} FROM saved_searches WHERE search_id = ?1"),
+                [id],
+                saved_row,
+            )?;
+            Ok((true, saved))
+        })
+        .await
+    }
+
+    async fn saved_searches(&self, account_id: i64) -> Result<Vec<SavedSearch>, StoreError> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(&format!(
+                "SELECT {SAVED_COLUMNS} FROM saved_searches WHERE account_id = ?1 ORDER BY search_id DESC"
+            ))?;
+            Ok(st.query_map([account_id], saved_row)?.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
+    async fn delete_saved_search(&self, account_id: i64, search_id: i64) -> Result<bool, StoreError> {
+        self.write(move |c| {
+            let n = c.execute(
+                "DELETE FROM saved_searches WHERE account_id = ?1 AND search_id = ?2",
+                params![account_id, search_id],
+            )?;
+            c.execute(
+                "DELETE FROM search_alerts WHERE account_id = ?1 AND search_id = ?2",
+                params![account_id, search_id],
+            )?;
+            Ok(n == 1)
+        })
+        .await
+    }
+
+    async fn saved_searches_after(&self, after_id: i64, limit: u32) -> Result<Vec<SavedSearch>, StoreError> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(&format!(
+                "SELECT {SAVED_COLUMNS} FROM saved_searches WHERE search_id > ?1 ORDER BY search_id LIMIT ?2"
+            ))?;
+            Ok(st.query_map(params![after_id, limit], saved_row)?.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
+    async fn record_alerts(
+        &self,
+        search: &SavedSearch,
+        list_ids: Vec<i64>,
+        checked_at: i64,
+    ) -> Result<usize, StoreError> {
+        let (account_id, search_id) = (search.account_id, search.search_id);
+        self.write(move |c| {
+            let mut added = 0;
+            for id in &list_ids {
+                added += c.execute(
+                    "INSERT OR IGNORE INTO search_alerts (account_id, search_id, list_id, created_at)
+                     VALUES (?1, ?2, ?3, ?4)",
+                    params![account_id, search_id, id, checked_at],
+                )?;
+            }
+            c.execute(
+                "UPDATE saved_searches SET checked_at = max(checked_at, ?2) WHERE search_id = ?1",
+                params![search_id, checked_at],
+            )?;
+            Ok(added)
+        })
+        .await
+    }
+
+    async fn accounts_with_alerts(&self, limit: u32) -> Result<Vec<i64>, StoreError> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT DISTINCT account_id FROM search_alerts WHERE sent_at IS NULL ORDER BY account_id LIMIT ?1",
+            )?;
+            Ok(st.query_map([limit], |r| r.get(0))?.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
+    async fn pending_alerts(&self, account_id: i64) -> Result<Vec<PendingAlert>, StoreError> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT a.search_id, s.name, a.list_id, a.created_at FROM search_alerts a
+                 JOIN saved_searches s ON s.search_id = a.search_id
+                 WHERE a.account_id = ?1 AND a.sent_at IS NULL ORDER BY a.created_at, a.list_id",
+            )?;
+            let rows = st.query_map([account_id], |r| {
+                Ok(PendingAlert {
+                    search_id: r.get(0)?,
+                    search_name: r.get(1)?,
+                    list_id: r.get(2)?,
+                    created_at: r.get(3)?,
+                })
+            })?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
+    async fn mark_alerts_sent(&self, account_id: i64, until: i64, now: i64) -> Result<(), StoreError> {
+        self.write(move |c| {
+            c.execute(
+                "UPDATE search_alerts SET sent_at = ?3 WHERE account_id = ?1 AND sent_at IS NULL AND created_at <= ?2",
+                params![account_id, until, now],
+            )?;
+            Ok(())
         })
         .await
     }

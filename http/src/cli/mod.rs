@@ -31,6 +31,14 @@ pub enum Command {
         #[arg(long)]
         demo: bool,
     },
+    /// Saved-search alerts: record the new ads matching every saved search (live hook), and
+    /// with --digest e-mail each account its digest of unsent matches. Run it daily from cron.
+    SearchAlerts {
+        #[command(flatten)]
+        common: Common,
+        #[arg(long)]
+        digest: bool,
+    },
     /// Apply pending database migrations and exit.
     Migrate {
         #[command(flatten)]
@@ -150,6 +158,26 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             let result = set_admin(&store, action, &identifier).await;
             store.shutdown().await;
             result
+        }
+        Command::SearchAlerts { common, digest } => {
+            let settings = settings(&common, None, false)?;
+            crate::logging::init(&settings);
+            let store = server::open_store(&settings)?;
+            let ephemeral = server::open_ephemeral(&settings).await?;
+            let state = server::build_state(settings, store.clone(), ephemeral).await?;
+            let now = souk_services::ads::service::now();
+            let result = async {
+                let run = state.saved_searches.match_new_ads(now).await?;
+                eprintln!("search alerts: {} saved searches, {} new matches", run.searches, run.matches);
+                if digest {
+                    let sent = state.saved_searches.send_digests(now).await?;
+                    eprintln!("search alerts: {sent} digests sent");
+                }
+                Ok::<(), souk_domain::SoukError>(())
+            }
+            .await;
+            store.shutdown().await;
+            result.map_err(|e| CliError::Usage(e.to_string()))
         }
         Command::Migrate { common } => {
             let settings = settings(&common, None, false)?;

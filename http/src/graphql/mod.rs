@@ -27,7 +27,7 @@ pub struct QueryRoot(catalog::CatalogQuery, accounts::AccountQuery, ads::AdQuery
 
 /// Every mutation of the product, merged from the areas' modules.
 #[derive(MergedObject, Default)]
-pub struct MutationRoot(accounts::AccountMutation, ads::AdMutation);
+pub struct MutationRoot(accounts::AccountMutation, ads::AdMutation, search::SearchMutation);
 
 pub type SoukSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;
 

@@ -9,6 +9,7 @@ use async_graphql::{Context, Enum, InputObject, Object, Result, SimpleObject};
 use souk_domain::catalog::Vertical;
 use souk_domain::search::{PAGE_SIZE, Range, SearchFilters, SearchSort, SellerKind};
 use souk_domain::{ErrorCode, SoukError};
+use souk_services::search::saved::SaveOutcome;
 
 /// The order of results.
 #[derive(Enum, Copy, Clone, Eq, PartialEq)]
@@ -127,6 +128,33 @@ pub struct SearchPage {
     pub limit: u32,
 }
 
+/// A saved search of the signed-in account.
+#[derive(SimpleObject)]
+pub struct SavedSearchNode {
+    pub id: i64,
+    pub name: String,
+    /// The filters, in the shape of `SearchFiltersInput`'s domain form.
+    pub filters: async_graphql::Json<serde_json::Value>,
+    pub created_at: String,
+}
+
+fn saved_node(s: &souk_storage::search::SavedSearch) -> SavedSearchNode {
+    SavedSearchNode {
+        id: s.search_id,
+        name: s.name.clone(),
+        filters: async_graphql::Json(serde_json::from_str(&s.filters).unwrap_or_default()),
+        created_at: souk_domain::time::rfc3339(s.created_at),
+    }
+}
+
+/// Spec §8 "Save search": `SAVED` or `ALREADY_SAVED` with its message key (errors carry theirs).
+#[derive(SimpleObject)]
+pub struct SaveSearchResult {
+    pub outcome: String,
+    pub message_key: String,
+    pub search: SavedSearchNode,
+}
+
 /// A shop as the directory and its page show it.
 #[derive(SimpleObject)]
 pub struct ShopNode {
@@ -188,6 +216,24 @@ pub struct SearchQuery;
 
 #[Object]
 impl SearchQuery {
+    /// The visitor's recent searches (by the `visitorId` header), most recent first.
+    async fn get_recent_searches(&self, ctx: &Context<'_>) -> Result<Vec<async_graphql::Json<serde_json::Value>>> {
+        let r = req(ctx);
+        let Some(visitor) = r.ctx.and_then(|c| c.visitor_id.as_deref()) else {
+            return Ok(vec![]);
+        };
+        let list = r.state.saved_searches.recent(visitor).await.map_err(|e| r.err(e))?;
+        Ok(list.iter().map(|f| async_graphql::Json(serde_json::to_value(f).unwrap_or_default())).collect())
+    }
+
+    /// The signed-in account's saved searches, newest first.
+    async fn get_my_saved_searches(&self, ctx: &Context<'_>) -> Result<Vec<SavedSearchNode>> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let list = r.state.saved_searches.list(&caller).await.map_err(|e| r.err(e))?;
+        Ok(list.iter().map(saved_node).collect())
+    }
+
     /// The shop directory (`/boutiques/{location?}/{category?}/{keyword?}`): shops by name.
     async fn get_shops(
         &self,
@@ -262,6 +308,10 @@ impl SearchQuery {
             SearchSortInput::PriceDesc => SearchSort::PriceDesc,
         };
         let now = souk_services::ads::service::now();
+        if let Some(visitor) = r.ctx.and_then(|c| c.visitor_id.as_deref()) {
+            // Recent searches are a convenience: failing to remember one never fails the search.
+            let _ = r.state.saved_searches.remember(visitor, &filters).await;
+        }
         let res = r
             .state
             .search
@@ -302,5 +352,59 @@ impl SearchQuery {
             offset: res.offset,
             limit: res.limit,
         })
+    }
+}
+
+#[derive(Default)]
+pub struct SearchMutation;
+
+#[Object]
+impl SearchMutation {
+    /// Saves a search for the signed-in account (alerts: live and daily digest).
+    async fn save_search(
+        &self,
+        ctx: &Context<'_>,
+        filters: SearchFiltersInput,
+        name: Option<String>,
+    ) -> Result<SaveSearchResult> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let filters = filters.to_filters().map_err(|e| r.err(e))?;
+        let now = souk_services::ads::service::now();
+        let outcome = r
+            .state
+            .saved_searches
+            .save(&caller, &filters, name.as_deref(), now)
+            .await
+            .map_err(|e| super::errors::with_message_key(&e, r.lang, "saveSearch.error"))?;
+        Ok(match outcome {
+            SaveOutcome::Saved(s) => SaveSearchResult {
+                outcome: "SAVED".into(),
+                message_key: "saveSearch.saved".into(),
+                search: saved_node(&s),
+            },
+            SaveOutcome::AlreadySaved(s) => SaveSearchResult {
+                outcome: "ALREADY_SAVED".into(),
+                message_key: "saveSearch.alreadySaved".into(),
+                search: saved_node(&s),
+            },
+        })
+    }
+
+    /// Deletes one of the signed-in account's saved searches.
+    async fn delete_saved_search(&self, ctx: &Context<'_>, id: i64) -> Result<bool> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        r.state.saved_searches.delete(&caller, id).await.map_err(|e| r.err(e))?;
+        Ok(true)
+    }
+
+    /// Forgets the visitor's recent searches.
+    async fn clear_recent_searches(&self, ctx: &Context<'_>) -> Result<bool> {
+        let r = req(ctx);
+        if let Some(visitor) = r.ctx.and_then(|c| c.visitor_id.as_deref()) {
+            r.state.saved_searches.clear_recent(visitor).await.map_err(|e| r.err(e))?;
+        }
+        Ok(true)
     }
 }

@@ -29,6 +29,17 @@ pub enum Message {
     EmailVerification { link: String, code: String, hours: u32 },
     /// Moderation refused an ad; the owner learns why (spec: "Refused: reason emailed").
     AdRefused { title: String, reason: String },
+    /// The daily digest of new ads matching saved searches: per search, its name and the new
+    /// ads (title, link), and how many more there are than listed.
+    SavedSearchDigest { searches: Vec<DigestSearch> },
+}
+
+/// One saved search in a digest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DigestSearch {
+    pub name: String,
+    pub ads: Vec<(String, String)>,
+    pub more: usize,
 }
 
 impl Message {
@@ -40,6 +51,7 @@ impl Message {
             Message::RecoveryLink { .. } => "recovery_link",
             Message::EmailVerification { .. } => "email_verification",
             Message::AdRefused { .. } => "ad_refused",
+            Message::SavedSearchDigest { .. } => "saved_search_digest",
         }
     }
 
@@ -49,7 +61,7 @@ impl Message {
             Message::PhoneVerificationCode { code, .. }
             | Message::RecoveryCode { code, .. }
             | Message::EmailVerification { code, .. } => Some(code),
-            Message::RecoveryLink { .. } | Message::AdRefused { .. } => None,
+            Message::RecoveryLink { .. } | Message::AdRefused { .. } | Message::SavedSearchDigest { .. } => None,
         }
     }
 
@@ -57,7 +69,10 @@ impl Message {
     pub fn link(&self) -> Option<&str> {
         match self {
             Message::RecoveryLink { link, .. } | Message::EmailVerification { link, .. } => Some(link),
-            Message::PhoneVerificationCode { .. } | Message::RecoveryCode { .. } | Message::AdRefused { .. } => None,
+            Message::PhoneVerificationCode { .. }
+            | Message::RecoveryCode { .. }
+            | Message::AdRefused { .. }
+            | Message::SavedSearchDigest { .. } => None,
         }
     }
 }

@@ -31,6 +31,7 @@ pub struct SearchResult {
 
 pub struct SearchService {
     store: Arc<dyn SearchStore>,
+    ads: Arc<dyn souk_storage::ads::AdStore>,
     catalog: Arc<CatalogService>,
 }
 
@@ -39,8 +40,12 @@ fn internal(e: souk_storage::StoreError) -> SoukError {
 }
 
 impl SearchService {
-    pub fn new(store: Arc<dyn SearchStore>, catalog: Arc<CatalogService>) -> SearchService {
-        SearchService { store, catalog }
+    pub fn new(
+        store: Arc<dyn SearchStore>,
+        ads: Arc<dyn souk_storage::ads::AdStore>,
+        catalog: Arc<CatalogService>,
+    ) -> SearchService {
+        SearchService { store, ads, catalog }
     }
 
     /// Turns checked filters into a listing query: unknown categories, places and ad types are
@@ -127,7 +132,17 @@ impl SearchService {
             shop: f.seller.map(|s| s == SellerKind::Shop),
             verified: f.verified_seller,
             account_id: None,
+            published_after: None,
         })
+    }
+
+    /// An active ad by list id (for digests): `None` when it is no longer active.
+    pub async fn active_ad(&self, list_id: i64) -> Result<Option<souk_domain::ad::Ad>, SoukError> {
+        self.ads
+            .find_by_list_id(list_id)
+            .await
+            .map(|a| a.filter(|a| a.ad.status == souk_domain::ad::AdStatus::Active).map(|a| a.ad))
+            .map_err(internal)
     }
 
     /// The next wider place: an area's city, a city's region, a region's country.

@@ -179,10 +179,18 @@ pub enum ErrorCode {
     CvTooLarge,
     /// Spec §5: a CV that is not pdf, jpg, jpeg, rtf or odt (judged from its bytes).
     CvType,
+    /// A search price filter that is negative, absurd or reversed.
+    InvalidPriceRange,
+    /// A search range (year, mileage, rooms, surface) that is negative, absurd or reversed.
+    InvalidSearchRange,
+    /// A listing offset that is negative or above spec §9's cap.
+    InvalidOffset,
+    /// An account already has as many saved searches as allowed.
+    SavedSearchLimitReached,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 86] = [
+    pub const ALL: [ErrorCode; 90] = [
         ErrorCode::InternalError,
         ErrorCode::MalformedRequest,
         ErrorCode::GraphqlParseFailed,
@@ -269,6 +277,10 @@ impl ErrorCode {
         ErrorCode::EmailMatchesNoAccount,
         ErrorCode::CvTooLarge,
         ErrorCode::CvType,
+        ErrorCode::InvalidPriceRange,
+        ErrorCode::InvalidSearchRange,
+        ErrorCode::InvalidOffset,
+        ErrorCode::SavedSearchLimitReached,
     ];
 
     /// The stable code sent in `extensions.code` and in a 400 body's `code`.
@@ -360,6 +372,10 @@ impl ErrorCode {
             ErrorCode::EmailMatchesNoAccount => "EMAIL_MATCHES_NO_ACCOUNT",
             ErrorCode::CvTooLarge => "CV_TOO_LARGE",
             ErrorCode::CvType => "CV_TYPE",
+            ErrorCode::InvalidPriceRange => "INVALID_PRICE_RANGE",
+            ErrorCode::InvalidSearchRange => "INVALID_SEARCH_RANGE",
+            ErrorCode::InvalidOffset => "INVALID_OFFSET",
+            ErrorCode::SavedSearchLimitReached => "SAVED_SEARCH_LIMIT_REACHED",
         }
     }
 
@@ -452,6 +468,10 @@ impl ErrorCode {
             ErrorCode::EmailMatchesNoAccount => "messageForm.info.emailMatchesNoAccount",
             ErrorCode::CvTooLarge => "messageForm.error.cvTooLarge",
             ErrorCode::CvType => "messageForm.error.cvType",
+            ErrorCode::InvalidPriceRange => "search.error.priceRange",
+            ErrorCode::InvalidSearchRange => "search.error.range",
+            ErrorCode::InvalidOffset => "search.error.offset",
+            ErrorCode::SavedSearchLimitReached => "saveSearch.error.limit",
         }
     }
 
@@ -646,6 +666,16 @@ impl ErrorCode {
                 "Le CV doit être au format pdf, jpg, jpeg, rtf ou odt",
                 "يجب أن تكون السيرة الذاتية بصيغة pdf أو jpg أو jpeg أو rtf أو odt",
             ),
+            ErrorCode::InvalidPriceRange => (
+                "Le prix minimum et maximum doivent être positifs, raisonnables et dans l'ordre",
+                "يجب أن يكون السعر الأدنى والأقصى موجبين ومعقولين ومرتبين",
+            ),
+            ErrorCode::InvalidSearchRange => ("Cette plage de valeurs n'est pas valide", "نطاق القيم هذا غير صالح"),
+            ErrorCode::InvalidOffset => ("Cette page de résultats n'existe pas", "صفحة النتائج هذه غير موجودة"),
+            ErrorCode::SavedSearchLimitReached => (
+                "Vous avez atteint le nombre maximum de recherches sauvegardées",
+                "لقد بلغت الحد الأقصى لعمليات البحث المحفوظة",
+            ),
         };
         match lang {
             Lang::Fr => fr,
@@ -714,7 +744,11 @@ impl ErrorCode {
             | ErrorCode::VideoUnreadable
             | ErrorCode::PackRequiresImage
             | ErrorCode::InvalidReportType
-            | ErrorCode::MediaNotFound => 400,
+            | ErrorCode::MediaNotFound
+            | ErrorCode::InvalidPriceRange
+            | ErrorCode::InvalidSearchRange
+            | ErrorCode::InvalidOffset => 400,
+            ErrorCode::SavedSearchLimitReached => 409,
             ErrorCode::PhotoTooLarge | ErrorCode::VideoTooLarge => 413,
             ErrorCode::AdOperationNotAllowed | ErrorCode::DeletionRefused | ErrorCode::AppealLimitReached => 409,
             ErrorCode::ActiveLimitReached => 402,

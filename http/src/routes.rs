@@ -19,6 +19,10 @@ pub fn register(cfg: &mut web::ServiceConfig, state: &AppState) {
         .route("/api/saved-ads/{list_id}", web::delete().to(rest::saved_ads::unsave))
         .route("/api/chat/messages", web::post().to(rest::chat_upload::send_with_attachment))
         .route("/api/ads/{list_id}/message", web::post().to(rest::chat_upload::message_to_seller))
+        .route("/api/parse-url", web::post().to(rest::parse_url::parse_url))
+        .route("/robots.txt", web::get().to(site::sitemap::robots))
+        .route("/sitemap.xml", web::get().to(site::sitemap::index))
+        .route("/sitemaps/{name}", web::get().to(site::sitemap::file))
         .route("/api/dev/outbox", web::get().to(rest::dev_outbox::dev_outbox))
         .route("/healthz", web::get().to(ops::health::healthz))
         .route("/readyz", web::get().to(ops::health::readyz))
@@ -34,5 +38,5 @@ pub fn register(cfg: &mut web::ServiceConfig, state: &AppState) {
                 .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=86400")))
                 .service(actix_files::Files::new("", state.settings.media_dir())),
         )
-        .default_service(web::to(site::spa::fallback));
+        .default_service(web::to(site::pages::page));
 }

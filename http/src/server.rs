@@ -23,6 +23,10 @@ use souk_services::client_log::ClientLogService;
 use souk_services::notify::{
     LettreMailer, MailSettings, MailTransport, Mailer, MessageSender, OutboxMessageSender, SmtpTls,
 };
+use souk_services::search::SearchService;
+use souk_services::search::parse_url::{ParseUrlService, slug_index};
+use souk_services::search::saved::SavedSearchService;
+use souk_services::search::shops::ShopService;
 use souk_services::stats::StatsService;
 use souk_storage::ads::AdStore;
 use souk_storage::chat::ChatStore;
@@ -115,14 +119,32 @@ pub async fn build_state(
         Arc::clone(&stats),
         Arc::new(store.clone()),
         Arc::clone(&catalog),
-        mailer,
+        Arc::clone(&mailer),
         sender,
         settings.ads.clone(),
     );
     let uploads = AdUploads::new(ad_store, Arc::clone(&media), settings.ads.max_parallel_uploads);
+    let search = Arc::new(SearchService::new(Arc::new(store.clone()), Arc::new(store.clone()), Arc::clone(&catalog)));
+    let shops = ShopService::new(Arc::new(store.clone()), Arc::new(store.clone()), Arc::clone(&search));
+    let slugs = Arc::new(slug_index(&catalog));
+    let saved_searches = SavedSearchService::new(
+        Arc::new(store.clone()),
+        Arc::new(store.clone()),
+        Arc::new(store.clone()),
+        Arc::clone(&search),
+        Arc::clone(&ephemeral),
+        mailer,
+        Arc::clone(&slugs),
+        settings.auth.public_base_url.clone(),
+    );
     Ok(AppState {
+        saved_searches: Arc::new(saved_searches),
         ads: Arc::new(ads),
         stats,
+        search,
+        shops: Arc::new(shops),
+        parse_url: Arc::new(ParseUrlService::new(Arc::clone(&catalog), Arc::clone(&slugs))),
+        slugs,
         uploads: Arc::new(uploads),
         client_log: Arc::new(ClientLogService::new(Arc::clone(&ephemeral), settings.client_log.per_minute)),
         accounts,

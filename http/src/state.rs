@@ -4,12 +4,17 @@ use crate::config::Settings;
 use crate::graphql::SoukSchema;
 use crate::graphql::cache::ReferenceCache;
 use crate::ops::metrics::Metrics;
+use souk_domain::listing_url::SlugIndex;
 use souk_services::accounts::service::AccountService;
 use souk_services::accounts::social::SocialVerifier;
 use souk_services::ads::{AdService, AdUploads};
 use souk_services::catalog::CatalogService;
 use souk_services::chat::ChatService;
 use souk_services::client_log::ClientLogService;
+use souk_services::search::SearchService;
+use souk_services::search::parse_url::ParseUrlService;
+use souk_services::search::saved::SavedSearchService;
+use souk_services::search::shops::ShopService;
 use souk_services::stats::StatsService;
 use souk_storage::ephemeral::Ephemeral;
 use souk_storage::media::MediaStore;
@@ -28,6 +33,11 @@ pub struct AppState {
     pub ads: Arc<AdService>,
     pub stats: Arc<StatsService>,
     pub uploads: Arc<AdUploads>,
+    pub search: Arc<SearchService>,
+    pub shops: Arc<ShopService>,
+    pub saved_searches: Arc<SavedSearchService>,
+    pub parse_url: Arc<ParseUrlService>,
+    pub slugs: Arc<SlugIndex>,
     pub social: Arc<SocialVerifier>,
     pub media: Arc<dyn MediaStore>,
     pub schema: SoukSchema,

@@ -31,7 +31,8 @@ enum Scenario {
         /// Base URL of a souk server on this machine.
         #[arg(long, default_value = "http://127.0.0.1:8080")]
         url: String,
-        /// getCategories | getCitiesFormattedNext | getPopularCitiesFormattedNext | getAreas
+        /// getCategories | getCitiesFormattedNext | getPopularCitiesFormattedNext | getAreas | getMyAds |
+        /// searchKeyword | searchFilters
         #[arg(long, default_value = "getCategories")]
         operation: String,
         /// Concurrent keep-alive connections.
@@ -148,7 +149,55 @@ fn operation_bodies(operation: &str) -> Option<Vec<Value>> {
         }
         return Some(bodies);
     }
+    if operation == "searchKeyword" || operation == "searchFilters" {
+        return Some(search_bodies(operation));
+    }
     operation_body(operation).map(|b| vec![b])
+}
+
+/// The search benchmark's requests: `searchKeyword` is keyword + city + category (the listing
+/// a visitor types), `searchFilters` is category + city + price/parameter filters without a
+/// keyword (the listing a visitor browses). Cities are the eight largest (ids 1-8) and
+/// elsewhere; pages 1-3.
+fn search_bodies(operation: &str) -> Vec<Value> {
+    let query = format!(
+        "query {operation}($f: SearchFiltersInput, $o: Int) {{ searchAds(filters: $f, offset: $o, limit: 12) {{ ads {{ listId title price {{ value }} city {{ id name }} image }} premium {{ listId }} total extended facets {{ categories {{ id count }} cities {{ id count }} }} }} }}"
+    );
+    let keyword = [
+        ("peugeot", 2010),
+        ("dacia", 2010),
+        ("appartement", 1010),
+        ("villa", 1050),
+        ("iphone", 5010),
+        ("samsung", 5010),
+        ("canape", 6020),
+        ("velo", 2030),
+    ];
+    let filters = [
+        (json!({ "categoryId": 2010, "priceMax": 150000 })),
+        (json!({ "categoryId": 2010, "yearMin": 2015, "withPhotos": true })),
+        (json!({ "categoryId": 1010, "priceMin": 300000, "priceMax": 1500000 })),
+        (json!({ "categoryId": 1000, "roomsMin": 3 })),
+        (json!({ "vertical": "market", "delivery": true })),
+        (json!({ "categoryId": 5000, "seller": "SHOP" })),
+        (json!({ "categoryId": 6020, "priceMax": 5000 })),
+        (json!({ "vertical": "vehicles", "urgent": true })),
+    ];
+    let mut bodies = Vec::new();
+    for city in [1, 2, 3, 4, 5, 7, 12, 20] {
+        for page in 0..3 {
+            let f = if operation == "searchKeyword" {
+                let (k, c) = keyword[(city + page) % keyword.len()];
+                json!({ "keyword": k, "categoryId": c, "cityId": city })
+            } else {
+                let mut f = filters[(city + page) % filters.len()].clone();
+                f["cityId"] = json!(city);
+                f
+            };
+            bodies.push(json!({ "query": query, "operationName": operation, "variables": { "f": f, "o": page * 12 } }));
+        }
+    }
+    bodies
 }
 
 /// Signs in and answers the access token.

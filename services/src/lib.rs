@@ -9,5 +9,6 @@ pub mod client_log;
 pub mod demo;
 pub mod media;
 pub mod notify;
+pub mod search;
 pub mod stats;
 pub mod video;

@@ -6,6 +6,7 @@
 
 use crate::accounts::AuditEntry;
 use crate::error::StoreError;
+use crate::search;
 use crate::sqlite::SqliteStore;
 use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, Row, params};
@@ -257,7 +258,8 @@ pub trait AdStore: Send + Sync + 'static {
     ) -> Result<Vec<i64>, StoreError>;
 }
 
-const COLUMNS: &str = "ad_id, list_id, account_id, category_id, ad_type, title, description, price_centimes, city_id,
+pub(crate) const COLUMNS: &str =
+    "ad_id, list_id, account_id, category_id, ad_type, title, description, price_centimes, city_id,
     area_id, params, status, urgent, delivery, phone_hidden, images, published_at, modified_at, discount, video,
     state_time, edit_status, refusal_reason, resubmissions, photo_allowance, views, phone_views, conversations,
     boosted_until, rank_time";
@@ -311,7 +313,7 @@ fn row_to_ad(r: &Row<'_>) -> Result<StoredAd, StoreError> {
     })
 }
 
-fn query_ads(c: &Connection, sql: &str, args: impl rusqlite::Params) -> Result<Vec<StoredAd>, StoreError> {
+pub(crate) fn query_ads(c: &Connection, sql: &str, args: impl rusqlite::Params) -> Result<Vec<StoredAd>, StoreError> {
     let mut st = c.prepare_cached(sql)?;
     let mut rows = st.query(args)?;
     let mut out = Vec::new();
@@ -412,6 +414,7 @@ impl AdStore for SqliteStore {
                     a.refusal_reason,
                     souk_domain::moderation::duplicate_key(&a.title, &a.description)
                 ])?;
+                search::sync_ad(c, &a.ad_id, true)?;
             }
             // Ads that wait for moderation are in its queue, oldest first.
             c.execute(
@@ -475,6 +478,7 @@ impl AdStore for SqliteStore {
                 ],
             )?;
             enqueue(c, &new.ad_id, "new", &new.flags, new.now)?;
+            search::sync_ad(c, &new.ad_id, true)?;
             if let Some(draft) = &new.draft_id {
                 c.execute("DELETE FROM ad_drafts WHERE draft_id = ?1", [draft])?;
             }
@@ -551,6 +555,7 @@ impl AdStore for SqliteStore {
             if let Some(a) = &ch.audit {
                 append_audit(c, a)?;
             }
+            search::sync_ad(c, &ch.ad_id, false)?;
             load_ad(c, &ch.ad_id)?.ok_or_else(|| corrupt("ad vanished"))
         })
         .await
@@ -792,6 +797,7 @@ impl AdStore for SqliteStore {
                 "UPDATE ads SET boosted_until = max(boosted_until, ?2) WHERE ad_id = ?1",
                 params![ad_id, pack.end_date],
             )?;
+            search::sync_ad(c, &ad_id, false)?;
             Ok(())
         })
         .await

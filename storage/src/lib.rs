@@ -12,6 +12,7 @@ pub mod error;
 pub mod media;
 pub mod metrics;
 pub mod reference;
+pub mod search;
 pub mod sqlite;
 
 pub use error::StoreError;

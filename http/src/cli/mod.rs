@@ -31,6 +31,14 @@ pub enum Command {
         #[arg(long)]
         demo: bool,
     },
+    /// Saved-search alerts: record the new ads matching every saved search (live hook), and
+    /// with --digest e-mail each account its digest of unsent matches. Run it daily from cron.
+    SearchAlerts {
+        #[command(flatten)]
+        common: Common,
+        #[arg(long)]
+        digest: bool,
+    },
     /// Apply pending database migrations and exit.
     Migrate {
         #[command(flatten)]
@@ -49,6 +57,9 @@ pub enum Command {
         /// Also give the first demo shop this many more ads (for measuring shop screens at volume).
         #[arg(long)]
         shop_ads: Option<usize>,
+        /// Also add this many active ads spread over every city (the search benchmark's listing).
+        #[arg(long)]
+        search_ads: Option<usize>,
     },
     /// Give or take the admin role (an admin may act as a user; every write is audited).
     Admin {
@@ -148,6 +159,26 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             store.shutdown().await;
             result
         }
+        Command::SearchAlerts { common, digest } => {
+            let settings = settings(&common, None, false)?;
+            crate::logging::init(&settings);
+            let store = server::open_store(&settings)?;
+            let ephemeral = server::open_ephemeral(&settings).await?;
+            let state = server::build_state(settings, store.clone(), ephemeral).await?;
+            let now = souk_services::ads::service::now();
+            let result = async {
+                let run = state.saved_searches.match_new_ads(now).await?;
+                eprintln!("search alerts: {} saved searches, {} new matches", run.searches, run.matches);
+                if digest {
+                    let sent = state.saved_searches.send_digests(now).await?;
+                    eprintln!("search alerts: {sent} digests sent");
+                }
+                Ok::<(), souk_domain::SoukError>(())
+            }
+            .await;
+            store.shutdown().await;
+            result.map_err(|e| CliError::Usage(e.to_string()))
+        }
         Command::Migrate { common } => {
             let settings = settings(&common, None, false)?;
             crate::logging::init(&settings);
@@ -156,7 +187,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             eprintln!("migrations applied to {}", settings.database_path().display());
             Ok(())
         }
-        Command::Seed { common, demo, ads, shop_ads } => {
+        Command::Seed { common, demo, ads, shop_ads, search_ads } => {
             if !demo {
                 return Err(CliError::Usage("nothing to seed: pass --demo".into()));
             }
@@ -166,6 +197,9 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             let mut result = seed(&store, &settings, ads.unwrap_or(settings.demo.ads)).await;
             if let (Ok(()), Some(n)) = (&result, shop_ads) {
                 result = seed_shop(&store, n).await;
+            }
+            if let (Ok(()), Some(n)) = (&result, search_ads) {
+                result = seed_search(&store, n).await;
             }
             store.shutdown().await;
             result
@@ -245,6 +279,24 @@ async fn seed_shop(store: &SqliteStore, count: usize) -> Result<(), CliError> {
     bar.finish();
     let owner = owner?;
     eprintln!("demo: {count} more ads for {} (account {owner}, sign in with {})", shop.name, shop.login);
+    Ok(())
+}
+
+/// Adds `count` active ads over every city, with the ingest rate.
+async fn seed_search(store: &SqliteStore, count: usize) -> Result<(), CliError> {
+    let started = std::time::Instant::now();
+    let mut bar = progress::ProgressBar::new();
+    let templates = souk_services::demo::search_volume::seed_search_volume(store, count, &mut |p| {
+        bar.update(p.stage, p.done, p.total)
+    })
+    .await;
+    bar.finish();
+    let templates = templates?;
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "demo: {count} search ads from {templates} templates in {secs:.1} s ({:.0} ads/s)",
+        count as f64 / secs.max(0.001)
+    );
     Ok(())
 }
 

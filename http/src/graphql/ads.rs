@@ -171,7 +171,7 @@ fn params_nodes(ad: &StoredAd, state: &AppState, lang: Lang) -> Vec<AdParam> {
         .collect()
 }
 
-fn my_ad(ad: &StoredAd, packs: &[VasPack], phone: Option<String>, state: &AppState, lang: Lang) -> MyAd {
+pub(crate) fn my_ad(ad: &StoredAd, packs: &[VasPack], phone: Option<String>, state: &AppState, lang: Lang) -> MyAd {
     let a = &ad.ad;
     let catalog = &state.catalog;
     let category = catalog.tree().get(a.category_id);

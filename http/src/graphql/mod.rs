@@ -11,6 +11,7 @@ pub mod chat;
 pub mod context;
 pub mod errors;
 pub mod request;
+pub mod search;
 pub mod stats;
 
 use crate::body::read_limited;
@@ -24,11 +25,24 @@ use std::time::Instant;
 
 /// Every query of the product, merged from the areas' modules.
 #[derive(MergedObject, Default)]
-pub struct QueryRoot(catalog::CatalogQuery, accounts::AccountQuery, ads::AdQuery, stats::StatsQuery, chat::ChatQuery);
+pub struct QueryRoot(
+    catalog::CatalogQuery,
+    accounts::AccountQuery,
+    ads::AdQuery,
+    stats::StatsQuery,
+    chat::ChatQuery,
+    search::SearchQuery,
+);
 
 /// Every mutation of the product, merged from the areas' modules.
 #[derive(MergedObject, Default)]
-pub struct MutationRoot(accounts::AccountMutation, ads::AdMutation, stats::StatsMutation, chat::ChatMutation);
+pub struct MutationRoot(
+    accounts::AccountMutation,
+    ads::AdMutation,
+    stats::StatsMutation,
+    chat::ChatMutation,
+    search::SearchMutation,
+);
 
 pub type SoukSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;
 

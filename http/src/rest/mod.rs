@@ -6,6 +6,7 @@ pub mod chat_upload;
 pub mod client_log;
 pub mod dev_outbox;
 pub mod multipart;
+pub mod parse_url;
 pub mod saved_ads;
 pub mod shop_logo;
 

@@ -11,6 +11,7 @@ mod market;
 mod people;
 mod real_estate;
 mod rng;
+pub mod search_volume;
 pub mod shop_volume;
 pub mod text_rules;
 mod vehicles;

@@ -31,6 +31,17 @@ pub enum Message {
     AdRefused { title: String, reason: String },
     /// A visitor wrote to the seller about an ad from the message form (spec §2, §6).
     SellerMessage { title: String, from_email: String, text: String, cv_attached: bool, link: String },
+    /// The daily digest of new ads matching saved searches: per search, its name and the new
+    /// ads (title, link), and how many more there are than listed.
+    SavedSearchDigest { searches: Vec<DigestSearch> },
+}
+
+/// One saved search in a digest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DigestSearch {
+    pub name: String,
+    pub ads: Vec<(String, String)>,
+    pub more: usize,
 }
 
 impl Message {
@@ -43,6 +54,7 @@ impl Message {
             Message::EmailVerification { .. } => "email_verification",
             Message::AdRefused { .. } => "ad_refused",
             Message::SellerMessage { .. } => "seller_message",
+            Message::SavedSearchDigest { .. } => "saved_search_digest",
         }
     }
 
@@ -52,7 +64,10 @@ impl Message {
             Message::PhoneVerificationCode { code, .. }
             | Message::RecoveryCode { code, .. }
             | Message::EmailVerification { code, .. } => Some(code),
-            Message::RecoveryLink { .. } | Message::AdRefused { .. } | Message::SellerMessage { .. } => None,
+            Message::RecoveryLink { .. }
+            | Message::AdRefused { .. }
+            | Message::SellerMessage { .. }
+            | Message::SavedSearchDigest { .. } => None,
         }
     }
 
@@ -61,7 +76,10 @@ impl Message {
         match self {
             Message::RecoveryLink { link, .. } | Message::EmailVerification { link, .. } => Some(link),
             Message::SellerMessage { link, .. } => Some(link),
-            Message::PhoneVerificationCode { .. } | Message::RecoveryCode { .. } | Message::AdRefused { .. } => None,
+            Message::PhoneVerificationCode { .. }
+            | Message::RecoveryCode { .. }
+            | Message::AdRefused { .. }
+            | Message::SavedSearchDigest { .. } => None,
         }
     }
 }

@@ -67,6 +67,14 @@ pub fn render_sms(msg: &Message, lang: Lang) -> String {
         (Message::SellerMessage { title, from_email, link, .. }, Lang::Ar) => {
             format!("Souk: رسالة جديدة من {} بخصوص «{}»: {link}", one_line(from_email), one_line(title))
         }
+        (Message::SavedSearchDigest { searches }, Lang::Fr) => format!(
+            "Souk : {} nouvelles annonces pour vos recherches sauvegardées.",
+            searches.iter().map(|s| s.ads.len() + s.more).sum::<usize>()
+        ),
+        (Message::SavedSearchDigest { searches }, Lang::Ar) => format!(
+            "Souk: {} إعلانات جديدة لعمليات البحث المحفوظة.",
+            searches.iter().map(|s| s.ads.len() + s.more).sum::<usize>()
+        ),
     }
 }
 
@@ -288,6 +296,41 @@ fn email_content(msg: &Message, lang: Lang) -> EmailContent {
                 EmailContent { subject: format!("رسالة جديدة بخصوص «{title}»"), blocks }
             }
         }
+        Message::SavedSearchDigest { searches } => {
+            let total: usize = searches.iter().map(|s| s.ads.len() + s.more).sum();
+            let mut blocks = vec![greeting];
+            blocks.push(Para(if fr {
+                format!("{total} nouvelles annonces correspondent à vos recherches sauvegardées.")
+            } else {
+                format!("{total} إعلانات جديدة تطابق عمليات البحث المحفوظة لديك.")
+            }));
+            for s in searches {
+                blocks.push(Para(format!("« {} »", one_line(&s.name))));
+                for (title, url) in &s.ads {
+                    blocks.push(Para(format!("{} : {url}", one_line(title))));
+                }
+                if s.more > 0 {
+                    blocks.push(Fine(if fr {
+                        format!("Et {} autres annonces.", s.more)
+                    } else {
+                        format!("و{} إعلانات أخرى.", s.more)
+                    }));
+                }
+            }
+            blocks.push(Fine(if fr {
+                "Gérez vos alertes depuis Mon compte, Recherches sauvegardées.".into()
+            } else {
+                "يمكنك إدارة التنبيهات من حسابي، عمليات البحث المحفوظة.".into()
+            }));
+            EmailContent {
+                subject: if fr {
+                    format!("{total} nouvelles annonces pour vos recherches")
+                } else {
+                    format!("{total} إعلانات جديدة لعمليات البحث الخاصة بك")
+                },
+                blocks,
+            }
+        }
     }
 }
 
@@ -444,6 +487,13 @@ mod tests {
                 text: "Est-il toujours disponible ?".into(),
                 cv_attached: true,
                 link: "https://souk.ma/fr/messages".into(),
+            },
+            Message::SavedSearchDigest {
+                searches: vec![crate::notify::DigestSearch {
+                    name: "Vélo à Fès".into(),
+                    ads: vec![("Vélo de route".into(), "https://souk.ma/fes-meknes/velos/velo_1.htm".into())],
+                    more: 2,
+                }],
             },
         ]
     }

@@ -22,6 +22,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 4, name: "sign_in_and_shops", apply: sign_in_and_shops },
     Migration { version: 5, name: "ads_lifecycle", apply: ads_lifecycle },
     Migration { version: 6, name: "chat", apply: super::chat::migration },
+    Migration { version: 7, name: "search", apply: search },
     Migration { version: 8, name: "metrics", apply: metrics },
 ];
 
@@ -456,4 +457,10 @@ fn metrics(tx: &Transaction) -> Result<(), StoreError> {
         ) WITHOUT ROWID;",
     )?;
     Ok(())
+}
+
+/// The listing index and its FTS5 table (`crate::search`), filled from the active ads.
+fn search(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(crate::search::SCHEMA)?;
+    crate::search::backfill(tx)
 }

@@ -1,0 +1,330 @@
+//! Search and browse through the real server and a real SQLite store: `searchAds` with
+//! accent and Arabic folding, FTS operators taken as plain words, category subtrees, filters,
+//! sorts, premium slots, location extension, facets, the index following ad changes, and
+//! every kind of bad input answered with a catalogue code.
+
+mod common;
+
+use common::{TestServer, start};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use souk_domain::ad::{Ad, AdStatus, ParamValue, VasPack};
+use souk_domain::money::Money;
+use souk_storage::ads::{AdChange, AdStore};
+use std::collections::BTreeMap;
+
+const SEARCH: &str = "query($f: SearchFiltersInput, $o: Int, $l: Int, $s: SearchSortInput) {
+  searchAds(filters: $f, offset: $o, limit: $l, sort: $s) {
+    ads { listId title price { value } city { id } category { id } }
+    premium { listId }
+    total totalCapped extended offset limit
+    facets { categories { id name count } cities { id name count } }
+  } }";
+
+fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+async fn call(s: &TestServer, lang: &str, query: &str, variables: Value) -> Value {
+    let (status, body) = s.gql("/graphql", &[("Accept-Language", lang)], query, variables).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+async fn search(s: &TestServer, vars: Value) -> Value {
+    call(s, "fr", SEARCH, vars).await
+}
+
+fn code(body: &Value) -> &str {
+    body["errors"][0]["extensions"]["code"].as_str().unwrap_or("none")
+}
+
+fn ids(body: &Value) -> Vec<i64> {
+    body["data"]["searchAds"]["ads"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|x| x["listId"].as_i64()).collect())
+        .unwrap_or_default()
+}
+
+async fn account(s: &TestServer, kind: &str, phone: &str) -> i64 {
+    let q = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { info { id } } }";
+    let input = if kind == "shop" {
+        json!({ "type": "shop", "name": "Auto Atlas", "email": format!("{phone}@shop.ma"), "phone": phone, "cityId": 1, "password": "secret1", "shopCategory": 2010, "plan": "premium" })
+    } else {
+        json!({ "type": "private", "name": "Youssef Alami", "phone": phone, "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" })
+    };
+    let body = call(s, "fr", q, json!({ "i": input })).await;
+    body["data"]["registerAccount"]["info"]["id"].as_i64().expect("account id")
+}
+
+struct Seed {
+    list_id: i64,
+    owner: i64,
+    category: u32,
+    city: u32,
+    title: &'static str,
+    price: Option<i64>,
+    params: Vec<(&'static str, ParamValue)>,
+    rank: i64,
+    urgent: bool,
+    photos: bool,
+}
+
+fn ad(s: Seed) -> Ad {
+    Ad {
+        ad_id: format!("s-{}", s.list_id),
+        list_id: s.list_id,
+        account_id: s.owner,
+        category_id: s.category,
+        ad_type: "sell".into(),
+        title: s.title.into(),
+        description: "Très bon état, à voir".into(),
+        price: s.price.map(Money::from_dirhams),
+        city_id: s.city,
+        area_id: None,
+        params: s.params.into_iter().map(|(k, v)| (k.to_string(), v)).collect::<BTreeMap<_, _>>(),
+        status: AdStatus::Active,
+        urgent: s.urgent,
+        delivery: false,
+        phone_hidden: false,
+        images: if s.photos { vec!["demo/x.jpg".into()] } else { vec![] },
+        published_at: s.rank,
+        modified_at: s.rank,
+        discount: None,
+        video: None,
+        state_time: s.rank,
+        edit_status: None,
+        refusal_reason: None,
+    }
+}
+
+/// Seeds a small marketplace: cars and phones in Casablanca, one flat in Fès, Arabic titles.
+async fn seed(s: &TestServer) -> (i64, i64) {
+    let private = account(s, "private", "0612345678").await;
+    let shop = account(s, "shop", "0698765432").await;
+    let t = now() - 10_000;
+    let base = |list_id, owner, category, city, title, price| Seed {
+        list_id,
+        owner,
+        category,
+        city,
+        title,
+        price,
+        params: vec![],
+        rank: t + list_id % 1000,
+        urgent: false,
+        photos: true,
+    };
+    let ads = vec![
+        ad(Seed {
+            params: vec![
+                ("brand", ParamValue::Text("Peugeot".into())),
+                ("year", ParamValue::Number(2018)),
+                ("mileage", ParamValue::Number(90_000)),
+            ],
+            ..base(900001, shop, 2010, 1, "Peugeot 208 diesel", Some(95_000))
+        }),
+        ad(Seed {
+            params: vec![("brand", ParamValue::Text("Dacia".into())), ("year", ParamValue::Number(2012))],
+            urgent: true,
+            ..base(900002, private, 2010, 1, "Dacia Logan économique", Some(45_000))
+        }),
+        ad(Seed { photos: false, ..base(900003, private, 5010, 1, "Téléphone Samsung Galaxy", Some(2_500)) }),
+        ad(base(900004, private, 5010, 1, "هاتف سامسونج جديد", Some(3_000))),
+        ad(base(900005, private, 2020, 1, "Moto Yamaha NEAR Casablanca", Some(20_000))),
+        ad(Seed {
+            params: vec![("rooms", ParamValue::Number(3)), ("surface", ParamValue::Number(85))],
+            ..base(900006, private, 1010, 2, "Appartement à Fès, 3 pièces", Some(650_000))
+        }),
+        ad(base(900007, private, 6020, 1, "مكتبة خشبية كبيرة", None)),
+        ad(base(900008, private, 6020, 1, "Étagère en chêne massif", Some(800))),
+    ];
+    s.store.insert_ads(ads).await.expect("seed ads");
+    (private, shop)
+}
+
+#[actix_web::test]
+async fn keywords_fold_accents_and_arabic_and_operators_are_plain_words() {
+    let s = start("search-keywords", |_| {}).await;
+    seed(&s).await;
+    let by = |k: &str| json!({ "f": { "keyword": k } });
+    assert_eq!(ids(&search(&s, by("etagere CHENE")).await), vec![900008]);
+    assert_eq!(ids(&search(&s, by("Économique")).await), vec![900002]);
+    // ة and ه meet, as do the words typed with or without diacritics.
+    assert_eq!(ids(&search(&s, by("مكتبه")).await), vec![900007]);
+    assert_eq!(ids(&search(&s, by("هَاتِف")).await), vec![900004]);
+    // FTS syntax is nothing but words: NEAR is a word of 900005's title.
+    assert_eq!(ids(&search(&s, by("NEAR")).await), vec![900005]);
+    for nasty in [
+        "\"",
+        "\"peugeot",
+        "peugeot*",
+        "a OR b",
+        "NEAR(a b)",
+        "title:peugeot",
+        "-dacia ^",
+        "(((",
+        "'; DROP TABLE ads; --",
+        "*",
+        "\u{0}",
+    ] {
+        let body = search(&s, by(nasty)).await;
+        assert!(body["errors"].is_null(), "{nasty}: {body}");
+    }
+    assert_eq!(ids(&search(&s, by("\"peugeot\" OR\"")).await), Vec::<i64>::new(), "OR is a required word");
+    assert_eq!(ids(&search(&s, by("peugeot*")).await), vec![900001]);
+    // A keyword without any word is no keyword: everything.
+    assert_eq!(search(&s, by(" \"*\" ")).await["data"]["searchAds"]["total"], 8);
+}
+
+#[actix_web::test]
+async fn categories_include_children_and_filters_apply() {
+    let s = start("search-filters", |_| {}).await;
+    let (_, shop) = seed(&s).await;
+    let total = |b: &Value| b["data"]["searchAds"]["total"].as_u64().unwrap_or(999);
+    // A level-1 category (vehicles and accessories) covers cars and motorbikes; a vertical too.
+    assert_eq!(total(&search(&s, json!({ "f": { "categoryId": 2000 } })).await), 3);
+    assert_eq!(total(&search(&s, json!({ "f": { "vertical": "vehicles" } })).await), 3);
+    assert_eq!(total(&search(&s, json!({ "f": { "categoryId": 2010 } })).await), 2);
+    assert_eq!(ids(&search(&s, json!({ "f": { "categoryId": 2010, "priceMax": 50000 } })).await), vec![900002]);
+    assert_eq!(ids(&search(&s, json!({ "f": { "brand": "PEUGEOT" } })).await), vec![900001]);
+    assert_eq!(ids(&search(&s, json!({ "f": { "yearMin": 2015, "mileageMax": 100000 } })).await), vec![900001]);
+    assert_eq!(ids(&search(&s, json!({ "f": { "roomsMin": 3, "surfaceMin": 80 } })).await), vec![900006]);
+    assert_eq!(ids(&search(&s, json!({ "f": { "urgent": true } })).await), vec![900002]);
+    assert_eq!(ids(&search(&s, json!({ "f": { "seller": "SHOP" } })).await), vec![900001]);
+    assert_eq!(total(&search(&s, json!({ "f": { "seller": "PRIVATE" } })).await), 7);
+    assert_eq!(total(&search(&s, json!({ "f": { "withPhotos": true, "categoryId": 5010 } })).await), 1);
+    assert_eq!(total(&search(&s, json!({ "f": { "verifiedSeller": true } })).await), 0);
+    assert_eq!(total(&search(&s, json!({ "f": { "adType": "sell", "cityId": 1 } })).await), 7);
+    let _ = shop;
+
+    // Sorts: price ascending and descending; ads without a price last.
+    let asc = ids(&search(&s, json!({ "f": { "cityId": 1 }, "s": "PRICE_ASC" })).await);
+    assert_eq!(asc, vec![900008, 900003, 900004, 900005, 900002, 900001, 900007]);
+    let desc = ids(&search(&s, json!({ "f": { "cityId": 1 }, "s": "PRICE_DESC" })).await);
+    assert_eq!(desc.first(), Some(&900001));
+    let newest = ids(&search(&s, json!({ "s": "NEWEST" })).await);
+    assert_eq!(newest.first(), Some(&900008));
+
+    // Offset pagination.
+    let page2 = search(&s, json!({ "f": { "cityId": 1 }, "s": "PRICE_ASC", "o": 3, "l": 3 })).await;
+    assert_eq!(ids(&page2), vec![900005, 900002, 900001]);
+    assert_eq!(page2["data"]["searchAds"]["total"], 7);
+
+    // Facets by category and city.
+    let all = search(&s, json!({})).await;
+    let cities = &all["data"]["searchAds"]["facets"]["cities"];
+    assert_eq!(cities[0]["id"], 1);
+    assert_eq!(cities[0]["count"], 7);
+    assert_eq!(cities[1]["name"], "Fès");
+    let cats = all["data"]["searchAds"]["facets"]["categories"].as_array().cloned().unwrap_or_default();
+    assert!(cats.iter().any(|c| c["id"] == 5010 && c["count"] == 2), "{cats:?}");
+}
+
+#[actix_web::test]
+async fn a_thin_city_extends_to_its_region_then_the_country() {
+    let s = start("search-extend", |_| {}).await;
+    let (private, _) = seed(&s).await;
+    // Casablanca has 7 ads: no extension.
+    let casa = search(&s, json!({ "f": { "cityId": 1 } })).await;
+    assert!(casa["data"]["searchAds"]["extended"].is_null());
+    // Meknès (region Fès-Meknès) has none; its region has 1 (Fès): still too few, so the country.
+    let meknes = search(&s, json!({ "f": { "cityId": 6 } })).await;
+    assert_eq!(meknes["data"]["searchAds"]["extended"], "COUNTRY");
+    assert_eq!(meknes["data"]["searchAds"]["total"], 8);
+    // Enough in the region: it stops there.
+    let more: Vec<Ad> = (0..5)
+        .map(|i| {
+            ad(Seed {
+                list_id: 910000 + i,
+                owner: private,
+                category: 6020,
+                city: 2,
+                title: "Chaise",
+                price: Some(100),
+                params: vec![],
+                rank: now() - 100,
+                urgent: false,
+                photos: true,
+            })
+        })
+        .collect();
+    s.store.insert_ads(more).await.expect("more");
+    let meknes = search(&s, json!({ "f": { "cityId": 6 } })).await;
+    assert_eq!(meknes["data"]["searchAds"]["extended"], "REGION");
+    assert_eq!(meknes["data"]["searchAds"]["total"], 6);
+    // An area with nothing widens to its city.
+    let area = search(&s, json!({ "f": { "cityId": 1, "areaId": 101 } })).await;
+    assert_eq!(area["data"]["searchAds"]["extended"], "CITY");
+}
+
+#[actix_web::test]
+async fn the_index_follows_ad_changes_and_premium_ads_take_the_first_slots() {
+    let s = start("search-follow", |_| {}).await;
+    seed(&s).await;
+    let t = now();
+    // Deactivated: out of the index. Back active: in again, on top (rank time refreshed).
+    s.store
+        .apply_change(AdChange {
+            status: Some(AdStatus::Deactivated),
+            ..AdChange::new("s-900001", AdStatus::Active, t)
+        })
+        .await
+        .expect("deactivate");
+    assert_eq!(ids(&search(&s, json!({ "f": { "keyword": "peugeot" } })).await), Vec::<i64>::new());
+    s.store
+        .apply_change(AdChange {
+            status: Some(AdStatus::Active),
+            ..AdChange::new("s-900001", AdStatus::Deactivated, t + 5)
+        })
+        .await
+        .expect("activate");
+    assert_eq!(ids(&search(&s, json!({ "s": "NEWEST" })).await).first(), Some(&900001));
+
+    // A gallery pack makes an ad premium on every page of the searches it matches.
+    s.store
+        .add_vas_pack("s-900003", VasPack { name: "gallery".into(), start_date: t - 60, end_date: t + 86_400 })
+        .await
+        .expect("pack");
+    let body = search(&s, json!({ "f": { "categoryId": 5010 } })).await;
+    assert_eq!(body["data"]["searchAds"]["premium"][0]["listId"], 900003);
+    let other = search(&s, json!({ "f": { "categoryId": 2010 } })).await;
+    assert_eq!(other["data"]["searchAds"]["premium"].as_array().map(Vec::len), Some(0));
+}
+
+#[actix_web::test]
+async fn bad_input_gets_catalogue_codes_never_a_failure() {
+    let s = start("search-bad", |_| {}).await;
+    seed(&s).await;
+    let cases = [
+        (json!({ "f": { "priceMin": -1 } }), "INVALID_PRICE_RANGE"),
+        (json!({ "f": { "priceMax": 9_000_000_000_000i64 } }), "INVALID_PRICE_RANGE"),
+        (json!({ "f": { "priceMin": 500, "priceMax": 100 } }), "INVALID_PRICE_RANGE"),
+        (json!({ "f": { "yearMin": -2020 } }), "INVALID_SEARCH_RANGE"),
+        (json!({ "f": { "categoryId": 424242 } }), "CATEGORY_NOT_FOUND"),
+        (json!({ "f": { "vertical": "spaceships" } }), "CATEGORY_NOT_FOUND"),
+        (json!({ "f": { "cityId": 99999 } }), "CITY_NOT_FOUND"),
+        (json!({ "f": { "regionId": 99 } }), "CITY_NOT_FOUND"),
+        (json!({ "f": { "cityId": 2, "areaId": 101 } }), "AREA_NOT_FOUND"),
+        (json!({ "f": { "adType": "teleport" } }), "INVALID_AD_TYPE"),
+        (json!({ "o": -5 }), "INVALID_OFFSET"),
+        (json!({ "o": 2_147_483_649i64 }), "INVALID_OFFSET"),
+        (json!({ "l": 0 }), "INVALID_ARGUMENT"),
+        (json!({ "l": 1000 }), "INVALID_ARGUMENT"),
+    ];
+    for (vars, expected) in cases {
+        let body = search(&s, vars.clone()).await;
+        assert_eq!(code(&body), expected, "{vars}: {body}");
+    }
+    // The Arabic wording comes with the code.
+    let ar = call(&s, "ar", SEARCH, json!({ "f": { "priceMin": -1 } })).await;
+    let msg = ar["errors"][0]["message"].as_str().unwrap_or("");
+    assert!(msg.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)), "{ar}");
+    // The largest offset allowed is an empty page, not an error.
+    let far = search(&s, json!({ "o": 2_147_483_648i64 })).await;
+    assert_eq!(ids(&far), Vec::<i64>::new());
+    // A malformed offset (not a number) is a validation error of the gateway, never a 500.
+    let (status, body) = s.gql("/graphql", &[], "query { searchAds(offset: \"abc\") { total } }", json!({})).await;
+    assert!(status.is_client_error() || status == StatusCode::OK, "{status} {body}");
+    assert!(!body["errors"].is_null());
+}

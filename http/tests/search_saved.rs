@@ -1,0 +1,187 @@
+//! Recent and saved searches through the real server, and the saved-search alerts run by the
+//! real services on the same store: saved / already saved / errors with their keys, alerts
+//! recorded for ads published after saving (live hook called), one daily digest e-mail.
+
+mod common;
+
+use common::{TestServer, start};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use souk_domain::ad::{Ad, AdStatus};
+use souk_domain::money::Money;
+use souk_services::catalog::CatalogService;
+use souk_services::notify::{LettreMailer, MailSettings, MailTransport, read_outbox};
+use souk_services::search::SearchService;
+use souk_services::search::parse_url::slug_index;
+use souk_services::search::saved::{AlertSink, SavedSearchService};
+use souk_storage::ads::AdStore;
+use souk_storage::ephemeral::memory::MemoryEphemeral;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+async fn call(s: &TestServer, headers: &[(&str, &str)], query: &str, variables: Value) -> Value {
+    let (status, body) = s.gql("/graphql", headers, query, variables).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+fn car(list_id: i64, owner: i64, title: &str, at: i64) -> Ad {
+    Ad {
+        ad_id: format!("saved-{list_id}"),
+        list_id,
+        account_id: owner,
+        category_id: 2030,
+        ad_type: "sell".into(),
+        title: title.into(),
+        description: "Bon état général".into(),
+        price: Some(Money::from_dirhams(1_500)),
+        city_id: 2,
+        area_id: None,
+        params: BTreeMap::new(),
+        status: AdStatus::Active,
+        urgent: false,
+        delivery: false,
+        phone_hidden: false,
+        images: vec![],
+        published_at: at,
+        modified_at: at,
+        discount: None,
+        video: None,
+        state_time: at,
+        edit_status: None,
+        refusal_reason: None,
+    }
+}
+
+struct Recorder(Mutex<Vec<(i64, i64, usize)>>);
+
+impl AlertSink for Recorder {
+    fn new_matches(&self, account_id: i64, search_id: i64, _name: &str, list_ids: &[i64]) {
+        if let Ok(mut v) = self.0.lock() {
+            v.push((account_id, search_id, list_ids.len()));
+        }
+    }
+}
+
+#[actix_web::test]
+async fn recent_searches_follow_the_visitor() {
+    let s = start("saved-recent", |_| {}).await;
+    let search = "query($f: SearchFiltersInput) { searchAds(filters: $f) { total } }";
+    let visitor = [("visitorId", "visitor-42")];
+    for f in [json!({ "keyword": "Vélo" }), json!({ "keyword": "moto", "cityId": 2 }), json!({ "keyword": "velo" })] {
+        call(&s, &visitor, search, json!({ "f": f })).await;
+    }
+    let body = call(&s, &visitor, "{ getRecentSearches }", json!({})).await;
+    let list = body["data"]["getRecentSearches"].as_array().cloned().unwrap_or_default();
+    assert_eq!(list.len(), 2, "{body}");
+    assert_eq!(list[0]["keyword"], "velo");
+    assert_eq!(list[1]["city_id"], 2);
+    let other = call(&s, &[("visitorId", "someone-else")], "{ getRecentSearches }", json!({})).await;
+    assert_eq!(other["data"]["getRecentSearches"], json!([]));
+    call(&s, &visitor, "mutation { clearRecentSearches }", json!({})).await;
+    let body = call(&s, &visitor, "{ getRecentSearches }", json!({})).await;
+    assert_eq!(body["data"]["getRecentSearches"], json!([]));
+}
+
+#[actix_web::test]
+async fn saved_searches_alert_live_and_by_daily_digest() {
+    let s = start("saved-alerts", |_| {}).await;
+    let q = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken } info { id } } }";
+    let input = json!({ "type": "shop", "name": "Cycles Fès", "email": "cycles@shop.ma", "phone": "0698765432", "cityId": 2, "password": "secret1", "shopCategory": 2030, "plan": "premium" });
+    let body = call(&s, &[], q, json!({ "i": input })).await;
+    let token = body["data"]["registerAccount"]["login"]["accessToken"].as_str().expect("token").to_string();
+    let saver = body["data"]["registerAccount"]["info"]["id"].as_i64().expect("id");
+    let input = json!({ "type": "private", "name": "Samir", "phone": "0612345678", "cityId": 2, "password": "secret1", "passwordConfirmation": "secret1" });
+    let seller =
+        call(&s, &[], q, json!({ "i": input })).await["data"]["registerAccount"]["info"]["id"].as_i64().expect("id");
+    let auth = format!("Bearer {token}");
+    let h = [("Authorization", auth.as_str())];
+
+    let save = "mutation($f: SearchFiltersInput!, $n: String) { saveSearch(filters: $f, name: $n) { outcome messageKey search { id name } } }";
+    let first = call(&s, &h, save, json!({ "f": { "keyword": "Vélo", "cityId": 2 }, "n": "Vélo à Fès" })).await;
+    assert_eq!(first["data"]["saveSearch"]["outcome"], "SAVED", "{first}");
+    assert_eq!(first["data"]["saveSearch"]["messageKey"], "saveSearch.saved");
+    let again = call(&s, &h, save, json!({ "f": { "keyword": "  VELO ", "cityId": 2 } })).await;
+    assert_eq!(again["data"]["saveSearch"]["outcome"], "ALREADY_SAVED");
+    assert_eq!(again["data"]["saveSearch"]["messageKey"], "saveSearch.alreadySaved");
+    assert_eq!(again["data"]["saveSearch"]["search"]["id"], first["data"]["saveSearch"]["search"]["id"]);
+    let visitor = call(&s, &[], save, json!({ "f": { "keyword": "x" } })).await;
+    assert_eq!(visitor["errors"][0]["extensions"]["code"], "LOGIN_REQUIRED");
+    let bad = call(&s, &h, save, json!({ "f": { "categoryId": 424242 } })).await;
+    assert_eq!(bad["errors"][0]["extensions"]["code"], "CATEGORY_NOT_FOUND");
+    assert_eq!(bad["errors"][0]["extensions"]["messageKey"], "saveSearch.error");
+    let mine = call(&s, &h, "{ getMySavedSearches { id name filters } }", json!({})).await;
+    assert_eq!(mine["data"]["getMySavedSearches"][0]["name"], "Vélo à Fès");
+    assert_eq!(mine["data"]["getMySavedSearches"][0]["filters"]["keyword"], "velo");
+
+    // The real services on the same store, with a recording live hook.
+    let catalog = Arc::new(CatalogService::load(&s.store).await.expect("catalog"));
+    let search =
+        Arc::new(SearchService::new(Arc::new(s.store.clone()), Arc::new(s.store.clone()), Arc::clone(&catalog)));
+    let outbox = s.data_dir.join("alerts-outbox");
+    let mailer = LettreMailer::new(&MailSettings {
+        from: "Souk <no-reply@souk.ma>".into(),
+        transport: MailTransport::Outbox { dir: outbox.clone() },
+    })
+    .expect("mailer");
+    let alerts = SavedSearchService::new(
+        Arc::new(s.store.clone()),
+        Arc::new(s.store.clone()),
+        Arc::new(s.store.clone()),
+        search,
+        Arc::new(MemoryEphemeral::new("t:")),
+        Arc::new(mailer),
+        Arc::new(slug_index(&catalog)),
+        "https://souk.ma".into(),
+    );
+    let recorder = Arc::new(Recorder(Mutex::new(vec![])));
+    alerts.set_alert_sink(recorder.clone());
+
+    let later = now() + 60;
+    s.store
+        .insert_ads(vec![
+            car(800001, seller, "Vélo de route Btwin", later),
+            car(800002, seller, "Vélo enfant", later),
+            car(800003, seller, "Moto Yamaha", later),
+            car(800004, saver, "Vélo de la boutique elle-même", later),
+        ])
+        .await
+        .expect("new ads");
+    let run = alerts.match_new_ads(later + 10).await.expect("match");
+    assert_eq!((run.searches, run.matches), (1, 2));
+    assert_eq!(
+        recorder.0.lock().map(|v| v.clone()).unwrap_or_default(),
+        vec![(saver, first["data"]["saveSearch"]["search"]["id"].as_i64().unwrap_or(0), 2)]
+    );
+    // Nothing new: nothing recorded twice.
+    assert_eq!(alerts.match_new_ads(later + 20).await.expect("match").matches, 0);
+
+    assert_eq!(alerts.send_digests(later + 30).await.expect("digest"), 1);
+    let mails = read_outbox(&outbox, 10).expect("outbox");
+    assert_eq!(mails.len(), 1);
+    assert_eq!(mails[0].to, "cycles@shop.ma");
+    assert_eq!(mails[0].kind.as_deref(), Some("saved_search_digest"));
+    assert!(
+        mails[0].text.contains("Vélo de route Btwin") && mails[0].text.contains("_800001.htm"),
+        "{}",
+        mails[0].text
+    );
+    assert!(!mails[0].text.contains("Moto"));
+    // Sent once.
+    assert_eq!(alerts.send_digests(later + 40).await.expect("digest"), 0);
+
+    let del = call(
+        &s,
+        &h,
+        "mutation($i: Int!) { deleteSavedSearch(id: $i) }",
+        json!({ "i": first["data"]["saveSearch"]["search"]["id"] }),
+    )
+    .await;
+    assert_eq!(del["data"]["deleteSavedSearch"], true);
+    let gone = call(&s, &h, "mutation($i: Int!) { deleteSavedSearch(id: $i) }", json!({ "i": 999 })).await;
+    assert_eq!(gone["errors"][0]["extensions"]["code"], "NOT_FOUND");
+}

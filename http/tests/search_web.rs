@@ -1,0 +1,235 @@
+//! The web side of Search and browse through the real server: the parse-URL endpoint, the
+//! canonical 301s of listing, ad and shop paths (language prefix, `o` over the cap, malformed
+//! `o`, `/vi/`, `/deeplink/view/`, `/list`), the SEO tags written into the pages, the sitemaps
+//! and robots.txt, and the shop directory and shop pages over GraphQL.
+
+mod common;
+
+use common::{TestServer, start};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use souk_domain::ad::{Ad, AdStatus, ParamValue};
+use souk_domain::money::Money;
+use souk_storage::ads::AdStore;
+use std::collections::BTreeMap;
+
+fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+async fn gql(s: &TestServer, query: &str, variables: Value) -> Value {
+    let (status, body) = s.gql("/graphql", &[("Accept-Language", "fr")], query, variables).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+fn no_redirects() -> reqwest::Client {
+    reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client")
+}
+
+/// GET without following redirects: (status, Location, body).
+async fn get(s: &TestServer, path: &str) -> (StatusCode, String, String) {
+    let res = no_redirects().get(format!("{}{path}", s.base)).send().await.expect("get");
+    let status = res.status();
+    let location = res.headers().get("location").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    (status, location, res.text().await.unwrap_or_default())
+}
+
+async fn parse(s: &TestServer, body: Value) -> (StatusCode, Value) {
+    s.raw("/api/parse-url", &[], serde_json::to_vec(&body).expect("json")).await
+}
+
+/// A shop with one car in Casablanca; answers the shop's page segment.
+async fn seed(s: &TestServer) -> String {
+    let q = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { info { id } } }";
+    let input = json!({ "type": "shop", "name": "Auto Atlas", "email": "atlas@shop.ma", "phone": "0698765432", "cityId": 1, "password": "secret1", "shopCategory": 2010, "plan": "premium" });
+    let body = gql(s, q, json!({ "i": input })).await;
+    let owner = body["data"]["registerAccount"]["info"]["id"].as_i64().expect("id");
+    let t = now() - 100;
+    let mut params = BTreeMap::new();
+    params.insert("brand".to_string(), ParamValue::Text("Peugeot".into()));
+    s.store
+        .insert_ads(vec![Ad {
+            ad_id: "web-1".into(),
+            list_id: 900001,
+            account_id: owner,
+            category_id: 2010,
+            ad_type: "sell".into(),
+            title: "Peugeot 208 à vendre".into(),
+            description: "Première main, <b>entretien</b> suivi".into(),
+            price: Some(Money::from_dirhams(95_000)),
+            city_id: 1,
+            area_id: None,
+            params,
+            status: AdStatus::Active,
+            urgent: false,
+            delivery: false,
+            phone_hidden: false,
+            images: vec!["demo/car.jpg".into()],
+            published_at: t,
+            modified_at: t,
+            discount: None,
+            video: None,
+            state_time: t,
+            edit_status: None,
+            refusal_reason: None,
+        }])
+        .await
+        .expect("seed");
+    let shops = gql(s, "{ getShops(cityId: 1) { count shops { slug name url } } }", json!({})).await;
+    assert_eq!(shops["data"]["getShops"]["count"], 1, "{shops}");
+    shops["data"]["getShops"]["shops"][0]["slug"].as_str().expect("slug").to_string()
+}
+
+#[actix_web::test]
+async fn parse_url_reads_listing_paths_and_answers_empty_for_the_rest() {
+    let s = start("web-parse", |_| {}).await;
+    let (status, body) = parse(&s, json!({ "pathname": "/casablanca/maarif/voitures_a-vendre/peugeot-208" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["language"], "fr");
+    assert_eq!(body["locations"][0], json!({ "level": "city", "id": 1, "slug": "casablanca", "name": "Casablanca" }));
+    assert_eq!(body["locations"][1]["level"], "area");
+    assert_eq!(body["locations"][1]["name"], "Maârif");
+    assert_eq!(body["category"]["id"], 2010);
+    assert_eq!(body["adType"], "sell");
+    assert_eq!(body["keyword"], "peugeot 208");
+    // Arabic, percent-escaped as a browser sends it.
+    let ar = "/ar/%D8%A7%D9%84%D8%AF%D8%A7%D8%B1-%D8%A7%D9%84%D8%A8%D9%8A%D8%B6%D8%A7%D8%A1";
+    let (_, body) = parse(&s, json!({ "pathname": ar })).await;
+    assert_eq!(body["language"], "ar");
+    assert_eq!(body["locations"][0]["name"], "الدار البيضاء");
+    // The keyword may come in the query.
+    let (_, body) = parse(&s, json!({ "pathname": "/maroc", "query": "o=24&q=v%C3%A9lo+rouge" })).await;
+    assert_eq!(body["keyword"], "velo rouge");
+    let (_, body) = parse(&s, json!({ "pathname": "/maroc", "query": { "q": "moto" } })).await;
+    assert_eq!(body["keyword"], "moto");
+    // Nothing matches: an empty answer, twice (the second from the cache).
+    for _ in 0..2 {
+        let (status, body) = parse(&s, json!({ "pathname": "/nowhere/at/all/really/deep" })).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(
+            body,
+            json!({ "language": "fr", "locations": [], "category": null, "adType": null, "keyword": null })
+        );
+    }
+    let (status, _) = parse(&s, json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = s.raw("/api/parse-url", &[], b"not json".to_vec()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}
+
+#[actix_web::test]
+async fn listing_paths_redirect_to_their_canonical_form() {
+    let s = start("web-listing", |_| {}).await;
+    seed(&s).await;
+    let cases = [
+        ("/fr/casablanca/voitures", "/casablanca/voitures"),
+        ("/casablanca/voitures?o=2147483649", "/casablanca/voitures?o=1"),
+        ("/casablanca/voitures?o=99999999999999999999&price=5", "/casablanca/voitures?o=1&price=5"),
+        ("/casablanca/voitures?o=abc", "/casablanca/voitures"),
+        ("/casablanca/voitures/Peugeot", "/casablanca/voitures/peugeot"),
+        ("/list?city=1&category=2010&q=peugeot&o=12", "/casablanca/voitures/peugeot?o=12"),
+        ("/li", "/maroc"),
+        ("/list?city=99999", "/maroc"),
+    ];
+    for (from, to) in cases {
+        let (status, location, _) = get(&s, from).await;
+        assert_eq!(status, StatusCode::MOVED_PERMANENTLY, "{from}");
+        assert_eq!(location, to, "{from}");
+    }
+    // Arabic slugs on a French page: the French spelling, escaped.
+    let (status, location, _) =
+        get(&s, "/%D8%A7%D9%84%D8%AF%D8%A7%D8%B1-%D8%A7%D9%84%D8%A8%D9%8A%D8%B6%D8%A7%D8%A1/voitures").await;
+    assert_eq!((status, location.as_str()), (StatusCode::MOVED_PERMANENTLY, "/casablanca/voitures"));
+
+    let (status, _, html) = get(&s, "/casablanca/voitures?o=0").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<title>Voitures à Casablanca - Souk</title>"), "{html}");
+    assert!(html.contains("<meta name=\"description\" content=\"1 annonces Voitures à Casablanca"), "{html}");
+    assert!(html.contains("rel=\"canonical\" href=\"http") && html.contains("/casablanca/voitures\">"), "{html}");
+    assert!(html.contains("hreflang=\"ar\""), "{html}");
+    assert!(html.contains("\"@type\":\"ItemList\""), "{html}");
+    assert!(html.contains("_900001.htm"), "{html}");
+    let (status, _, html) =
+        get(&s, "/ar/%D8%A7%D9%84%D8%AF%D8%A7%D8%B1-%D8%A7%D9%84%D8%A8%D9%8A%D8%B6%D8%A7%D8%A1").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("lang=\"ar\" dir=\"rtl\""), "{html}");
+    // Other pages are the SPA's, never redirected.
+    for p in ["/account/signin", "/messages", "/ad/insert/2"] {
+        let (status, _, _) = get(&s, p).await;
+        assert_ne!(status, StatusCode::MOVED_PERMANENTLY, "{p}");
+    }
+}
+
+#[actix_web::test]
+async fn ad_and_shop_pages_have_one_canonical_path_and_seo_tags() {
+    let s = start("web-ad", |_| {}).await;
+    let shop = seed(&s).await;
+    let canonical = "/casablanca-settat/voitures/peugeot-208-a-vendre_900001.htm";
+    for from in [
+        "/vi/900001.htm",
+        "/deeplink/view/900001",
+        "/x/y/old-title_900001.htm",
+        "/fr/casablanca-settat/voitures/peugeot-208-a-vendre_900001.htm",
+    ] {
+        let (status, location, _) = get(&s, from).await;
+        assert_eq!((status, location.as_str()), (StatusCode::MOVED_PERMANENTLY, canonical), "{from}");
+    }
+    let (status, _, html) = get(&s, canonical).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<title>Peugeot 208 à vendre - 95 000 DH - Casablanca | Souk</title>"), "{html}");
+    assert!(html.contains("&lt;b&gt;entretien"), "description escaped: {html}");
+    assert!(html.contains("og:type\" content=\"product\""));
+    assert!(html.contains("\"@type\":[\"Product\",\"Vehicle\"]"), "{html}");
+    assert!(html.contains("\"price\":\"95000.00\"") && html.contains("\"priceCurrency\":\"MAD\""), "{html}");
+    assert!(html.contains("hreflang=\"ar\""));
+    let (status, _, html) = get(&s, "/vi/424242.htm").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(html.contains("noindex"));
+
+    let (status, _, html) = get(&s, &format!("/boutique/{shop}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<title>Auto Atlas - boutique à Casablanca | Souk</title>"), "{html}");
+    assert!(html.contains("\"@type\":\"Store\""));
+    let id = shop.rsplit('-').next().unwrap_or_default();
+    let (status, location, _) = get(&s, &format!("/boutique/old-name-{id}")).await;
+    assert_eq!((status, location), (StatusCode::MOVED_PERMANENTLY, format!("/boutique/{shop}")));
+    let (status, _, _) = get(&s, "/boutique/nobody-424242").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // Shop page data and directory filters.
+    let body = gql(&s, "query($n: String!) { getShop(name: $n) { shop { name isVerifiedSeller } count ads { listId } categories { id count } } }", json!({ "n": shop })).await;
+    assert_eq!(body["data"]["getShop"]["count"], 1, "{body}");
+    assert_eq!(body["data"]["getShop"]["ads"][0]["listId"], 900001);
+    assert_eq!(body["data"]["getShop"]["categories"][0]["id"], 2010);
+    let none = gql(&s, "{ getShops(cityId: 2) { count } }", json!({})).await;
+    assert_eq!(none["data"]["getShops"]["count"], 0);
+    let kw = gql(&s, "{ getShops(keyword: \"ATLAS\") { count } }", json!({})).await;
+    assert_eq!(kw["data"]["getShops"]["count"], 1);
+    let bad = gql(&s, "{ getShops(cityId: 99999) { count } }", json!({})).await;
+    assert_eq!(bad["errors"][0]["extensions"]["code"], "CITY_NOT_FOUND");
+    let missing = gql(&s, "{ getShop(name: \"zzz\") { count } }", json!({})).await;
+    assert_eq!(missing["errors"][0]["extensions"]["code"], "NOT_FOUND");
+}
+
+#[actix_web::test]
+async fn sitemaps_and_robots() {
+    let s = start("web-sitemap", |_| {}).await;
+    let shop = seed(&s).await;
+    let (status, _, robots) = get(&s, "/robots.txt").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(robots.contains("Sitemap: ") && robots.contains("/sitemap.xml") && robots.contains("Disallow: /account"));
+    let (status, _, index) = get(&s, "/sitemap.xml").await;
+    assert_eq!(status, StatusCode::OK);
+    for f in ["/sitemaps/categories.xml", "/sitemaps/shops.xml", "/sitemaps/ads-1.xml"] {
+        assert!(index.contains(f), "{index}");
+    }
+    let (_, _, ads) = get(&s, "/sitemaps/ads-1.xml").await;
+    assert!(ads.contains("/casablanca-settat/voitures/peugeot-208-a-vendre_900001.htm"), "{ads}");
+    let (_, _, shops) = get(&s, "/sitemaps/shops.xml").await;
+    assert!(shops.contains(&format!("/boutique/{shop}")), "{shops}");
+    let (_, _, cats) = get(&s, "/sitemaps/categories.xml").await;
+    assert!(cats.contains("/maroc/voitures") && cats.contains("/casablanca</loc>"), "{cats}");
+    let (status, _, _) = get(&s, "/sitemaps/ads-0.xml").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

@@ -1,0 +1,210 @@
+//! Listing search: checks and resolves what a visitor asks (ids to scopes, dirhams to
+//! centimes), widens a location with too few matches, and reads one page of the listing index
+//! with its premium slots and facet counts.
+
+use crate::catalog::CatalogService;
+use souk_domain::catalog::{CategoryId, CityId};
+use souk_domain::search::{
+    EXTEND_BELOW, Extended, PREMIUM_SLOTS, SearchFilters, SearchSort, SellerKind, check_window, fts_query,
+};
+use souk_domain::{ErrorCode, SoukError};
+use souk_storage::ads::StoredAd;
+use souk_storage::search::{CategoryScope, ListingQuery, PageRequest, PlaceScope, SearchStore};
+use std::sync::Arc;
+
+/// One page of a listing search.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchResult {
+    pub ads: Vec<StoredAd>,
+    /// Gallery and special ads matching the search, shown first on the page.
+    pub premium: Vec<StoredAd>,
+    pub total: u64,
+    /// `total` reached the counting cap: there are at least that many.
+    pub total_capped: bool,
+    /// Set when the location asked for had too few matches and the search was widened.
+    pub extended: Option<Extended>,
+    pub by_category: Vec<(CategoryId, u64)>,
+    pub by_city: Vec<(CityId, u64)>,
+    pub offset: u64,
+    pub limit: u32,
+}
+
+pub struct SearchService {
+    store: Arc<dyn SearchStore>,
+    ads: Arc<dyn souk_storage::ads::AdStore>,
+    catalog: Arc<CatalogService>,
+}
+
+fn internal(e: souk_storage::StoreError) -> SoukError {
+    SoukError::internal(e)
+}
+
+impl SearchService {
+    pub fn new(
+        store: Arc<dyn SearchStore>,
+        ads: Arc<dyn souk_storage::ads::AdStore>,
+        catalog: Arc<CatalogService>,
+    ) -> SearchService {
+        SearchService { store, ads, catalog }
+    }
+
+    /// Turns checked filters into a listing query: unknown categories, places and ad types are
+    /// refused with their catalogue codes.
+    pub fn resolve(&self, f: &SearchFilters) -> Result<ListingQuery, SoukError> {
+        f.check()?;
+        let tree = self.catalog.tree();
+        let category = match (f.category_id, f.vertical) {
+            (Some(id), _) => {
+                let c = tree
+                    .get(id)
+                    .ok_or_else(|| SoukError::with_detail(ErrorCode::CategoryNotFound, format!("category {id}")))?;
+                Some(if c.parent_id.is_none() {
+                    CategoryScope::Vertical(id)
+                } else if !c.children_ids.is_empty() {
+                    CategoryScope::Level1(id)
+                } else {
+                    CategoryScope::Leaf(id)
+                })
+            }
+            (None, Some(v)) => Some(CategoryScope::Vertical(v.root_id())),
+            (None, None) => None,
+        };
+        if let Some(t) = &f.ad_type {
+            let known = match f.category_id.and_then(|id| tree.get(id)) {
+                Some(c) => c.ad_types.iter().any(|a| &a.key == t),
+                None => tree.all().iter().any(|c| c.ad_types.iter().any(|a| &a.key == t)),
+            };
+            if !known {
+                return Err(SoukError::with_detail(ErrorCode::InvalidAdType, format!("ad type {t}")));
+            }
+        }
+        let place = match (f.region_id, f.city_id, f.area_id) {
+            (_, Some(city), area) => {
+                let c = self
+                    .catalog
+                    .cities()
+                    .iter()
+                    .find(|c| c.id == city)
+                    .ok_or_else(|| SoukError::with_detail(ErrorCode::CityNotFound, format!("city {city}")))?;
+                if f.region_id.is_some_and(|r| r != c.region_id) {
+                    return Err(SoukError::with_detail(ErrorCode::CityNotFound, format!("city {city} not in region")));
+                }
+                match area {
+                    Some(a) => {
+                        let areas = self.catalog.areas(city)?;
+                        if !areas.iter().any(|x| x.id == a) {
+                            return Err(SoukError::with_detail(ErrorCode::AreaNotFound, format!("area {a}")));
+                        }
+                        Some(PlaceScope::Area(city, a))
+                    }
+                    None => Some(PlaceScope::City(city)),
+                }
+            }
+            (_, None, Some(a)) => {
+                return Err(SoukError::with_detail(ErrorCode::AreaNotFound, format!("area {a} without city")));
+            }
+            (Some(region), None, None) => {
+                if !self.catalog.regions().iter().any(|r| r.id == region) {
+                    return Err(SoukError::with_detail(ErrorCode::CityNotFound, format!("region {region}")));
+                }
+                Some(PlaceScope::Region(region))
+            }
+            (None, None, None) => None,
+        };
+        let words = |s: &Option<String>| s.as_deref().map(souk_domain::text::slugify).filter(|s| !s.is_empty());
+        Ok(ListingQuery {
+            fts: f.keyword.as_deref().and_then(fts_query),
+            category,
+            place,
+            ad_type: f.ad_type.clone(),
+            price_min: f.price.min.map(|dh| dh * 100),
+            price_max: f.price.max.map(|dh| dh * 100),
+            brand: words(&f.brand),
+            model: words(&f.model),
+            year: (f.year.min, f.year.max),
+            mileage: (f.mileage.min, f.mileage.max),
+            rooms: (f.rooms.min, f.rooms.max),
+            surface: (f.surface.min, f.surface.max),
+            with_photos: f.with_photos,
+            delivery: f.delivery,
+            urgent: f.urgent,
+            hotdeal: f.hotdeal,
+            shop: f.seller.map(|s| s == SellerKind::Shop),
+            verified: f.verified_seller,
+            account_id: None,
+            published_after: None,
+        })
+    }
+
+    /// An active ad by list id (for digests): `None` when it is no longer active.
+    pub async fn active_ad(&self, list_id: i64) -> Result<Option<souk_domain::ad::Ad>, SoukError> {
+        self.ads
+            .find_by_list_id(list_id)
+            .await
+            .map(|a| a.filter(|a| a.ad.status == souk_domain::ad::AdStatus::Active).map(|a| a.ad))
+            .map_err(internal)
+    }
+
+    /// The next wider place: an area's city, a city's region, a region's country.
+    fn wider(&self, place: PlaceScope) -> Option<(PlaceScope, Extended)> {
+        match place {
+            PlaceScope::Area(city, _) => Some((PlaceScope::City(city), Extended::City)),
+            PlaceScope::City(city) => {
+                let region = self.catalog.cities().iter().find(|c| c.id == city)?.region_id;
+                Some((PlaceScope::Region(region), Extended::Region))
+            }
+            PlaceScope::Region(_) => Some((PlaceScope::Country, Extended::Country)),
+            PlaceScope::Country => None,
+        }
+    }
+
+    /// `searchAds`: one page of active ads matching `filters`, in `sort` order, from `offset`.
+    pub async fn search(
+        &self,
+        filters: &SearchFilters,
+        sort: SearchSort,
+        offset: i64,
+        limit: i64,
+        now: i64,
+    ) -> Result<SearchResult, SoukError> {
+        let (offset, limit) = check_window(offset, limit)?;
+        let mut q = self.resolve(filters)?;
+        let mut extended = None;
+        // Widening is decided on the whole location, not the page, so every page agrees.
+        while let Some(place) = q.place {
+            let n = self.store.count_listing(q.clone()).await.map_err(internal)?;
+            if n >= EXTEND_BELOW {
+                break;
+            }
+            match self.wider(place) {
+                Some((wider, level)) => {
+                    q.place = Some(wider);
+                    extended = Some(level);
+                }
+                None => break,
+            }
+        }
+        let sort = if sort == SearchSort::Relevance && q.fts.is_none() { SearchSort::Newest } else { sort };
+        let page = PageRequest {
+            sort,
+            offset,
+            limit,
+            premium_slots: PREMIUM_SLOTS,
+            page: offset / limit as u64,
+            now,
+            with_facets: true,
+        };
+        let p = self.store.search_listing(q, page).await.map_err(internal)?;
+        Ok(SearchResult {
+            ads: p.ads,
+            premium: p.premium,
+            total: p.total,
+            total_capped: p.total_capped,
+            extended,
+            by_category: p.by_category,
+            by_city: p.by_city,
+            offset,
+            limit,
+        })
+    }
+}

@@ -1,0 +1,807 @@
+//! The listing index: one row per active ad in `search_listing` (the listing partition,
+//! denormalised with its category levels, region, seller kind and the filterable parameters)
+//! and its folded words in the contentless FTS5 table `search_fts` (rowid = list id).
+//! `sync_ad` is the single hook the ad writes call after they change an ad; it makes the
+//! index follow the ad (in, updated, or out when it stops being active) in the same transaction.
+//! Which index serves which read is in `docs/search.md`.
+
+use crate::ads::{COLUMNS, StoredAd, query_ads};
+use crate::error::StoreError;
+use crate::sqlite::SqliteStore;
+use async_trait::async_trait;
+use rusqlite::types::Value;
+use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
+use souk_domain::ad::ParamValue;
+use souk_domain::catalog::{AreaId, CategoryId, CityId, RegionId};
+use souk_domain::search::{COUNT_CAP, SearchSort, index_text, param_number, param_word};
+use std::collections::BTreeMap;
+
+/// The schema of the listing index (migration 7).
+pub(crate) const SCHEMA: &str = "
+    CREATE TABLE search_listing (
+        list_id INTEGER PRIMARY KEY,
+        ad_id TEXT NOT NULL,
+        account_id INTEGER NOT NULL,
+        vertical_id INTEGER NOT NULL,
+        cat1_id INTEGER NOT NULL,
+        category_id INTEGER NOT NULL,
+        region_id INTEGER NOT NULL,
+        city_id INTEGER NOT NULL,
+        area_id INTEGER,
+        ad_type TEXT NOT NULL,
+        price INTEGER,
+        rank_time INTEGER NOT NULL,
+        published_at INTEGER NOT NULL,
+        photos INTEGER NOT NULL,
+        delivery INTEGER NOT NULL,
+        urgent INTEGER NOT NULL,
+        hotdeal INTEGER NOT NULL,
+        shop INTEGER NOT NULL,
+        verified INTEGER NOT NULL,
+        premium_from INTEGER NOT NULL,
+        premium_until INTEGER NOT NULL,
+        brand TEXT, model TEXT, year INTEGER, mileage INTEGER, rooms INTEGER, surface INTEGER
+    );
+    -- Listing of a city (any category), newest rank first.
+    CREATE INDEX listing_by_city ON search_listing (city_id, rank_time DESC);
+    -- Listing of a leaf, a level-1 category or a vertical, in a city or (leading range) anywhere.
+    CREATE INDEX listing_by_category ON search_listing (category_id, city_id, rank_time DESC);
+    CREATE INDEX listing_by_cat1 ON search_listing (cat1_id, city_id, rank_time DESC);
+    CREATE INDEX listing_by_vertical ON search_listing (vertical_id, city_id, rank_time DESC);
+    -- Listing of a region, and of the whole country.
+    CREATE INDEX listing_by_region ON search_listing (region_id, rank_time DESC);
+    CREATE INDEX listing_by_rank ON search_listing (rank_time DESC);
+    -- The few premium ads live now.
+    CREATE INDEX listing_premium ON search_listing (premium_until) WHERE premium_until > 0;
+    -- Shop pages: one shop's active ads.
+    CREATE INDEX listing_by_owner ON search_listing (account_id, rank_time DESC);
+    -- New ads for saved-search alerts: published after a point in time.
+    CREATE INDEX listing_by_publication ON search_listing (published_at);
+    -- Saved searches: one account's, by id; the same filters once per account.
+    CREATE TABLE saved_searches (
+        search_id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(account_id),
+        name TEXT NOT NULL,
+        filters TEXT NOT NULL,
+        filters_key TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        checked_at INTEGER NOT NULL,
+        UNIQUE (account_id, filters_key)
+    );
+    -- Matches waiting for the daily digest, partitioned by account.
+    CREATE TABLE search_alerts (
+        account_id INTEGER NOT NULL,
+        search_id INTEGER NOT NULL,
+        list_id INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        sent_at INTEGER,
+        PRIMARY KEY (account_id, search_id, list_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX search_alerts_unsent ON search_alerts (sent_at, account_id);
+    CREATE VIRTUAL TABLE search_fts USING fts5(
+        body, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
+    );
+";
+
+/// Puts every active ad into the index (migration 7 on a store that already has ads).
+pub(crate) fn backfill(c: &Connection) -> Result<(), StoreError> {
+    let ids: Vec<String> = {
+        let mut st = c.prepare("SELECT ad_id FROM ads WHERE status = 'active'")?;
+        st.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?
+    };
+    for id in ids {
+        sync_ad(c, &id, true)?;
+    }
+    Ok(())
+}
+
+/// Makes the index follow one ad: removed, then put back if the ad is active. `fresh` skips
+/// the removal for an ad that was just inserted.
+pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), StoreError> {
+    type Row = (i64, i64, u32, u32, Option<u32>, String, Option<i64>, i64, String, String, String, String, String, i64);
+    let row: Option<Row> = c
+        .prepare_cached(
+            "SELECT list_id, account_id, category_id, city_id, area_id, ad_type, price_centimes, rank_time,
+                    status, title, description, params, images, published_at
+             FROM ads WHERE ad_id = ?1",
+        )?
+        .query_row([ad_id], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+                r.get(7)?,
+                r.get(8)?,
+                r.get(9)?,
+                r.get(10)?,
+                r.get(11)?,
+                r.get(12)?,
+                r.get(13)?,
+            ))
+        })
+        .optional()?;
+    let Some((
+        list_id,
+        account_id,
+        category_id,
+        city_id,
+        area_id,
+        ad_type,
+        price,
+        rank_time,
+        status,
+        title,
+        description,
+        params,
+        images,
+        published_at,
+    )) = row
+    else {
+        return Ok(());
+    };
+    if !fresh {
+        c.prepare_cached("DELETE FROM search_listing WHERE list_id = ?1")?.execute([list_id])?;
+        c.prepare_cached("DELETE FROM search_fts WHERE rowid = ?1")?.execute([list_id])?;
+    }
+    if status != "active" {
+        return Ok(());
+    }
+    let params: BTreeMap<String, ParamValue> =
+        serde_json::from_str(&params).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    let images: Vec<String> = serde_json::from_str(&images).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    let (vertical_id, cat1_id) = category_levels(c, category_id)?;
+    let region_id: u32 = c
+        .prepare_cached("SELECT region_id FROM cities WHERE id = ?1")?
+        .query_row([city_id], |r| r.get(0))
+        .optional()?
+        .unwrap_or(0);
+    let (shop, verified): (bool, bool) = c
+        .prepare_cached(
+            "SELECT a.account_type = 'shop', coalesce(s.is_verified_seller, 0) FROM accounts a
+             LEFT JOIN stores s ON s.account_id = a.account_id WHERE a.account_id = ?1",
+        )?
+        .query_row([account_id], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?
+        .unwrap_or((false, false));
+    let (premium_from, premium_until): (i64, i64) = c
+        .prepare_cached(
+            "SELECT coalesce(min(start_date), 0), coalesce(max(end_date), 0) FROM ad_vas_packs
+             WHERE ad_id = ?1 AND name IN ('gallery', 'special')",
+        )?
+        .query_row([ad_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let hotdeal: bool = c
+        .prepare_cached("SELECT discount IS NOT NULL AND discount > 0 FROM ads WHERE ad_id = ?1")?
+        .query_row([ad_id], |r| r.get(0))?;
+    let (urgent, delivery): (bool, bool) = c
+        .prepare_cached("SELECT urgent, delivery FROM ads WHERE ad_id = ?1")?
+        .query_row([ad_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    c.prepare_cached(
+        "INSERT INTO search_listing (list_id, ad_id, account_id, vertical_id, cat1_id, category_id, region_id, city_id,
+            area_id, ad_type, price, rank_time, photos, delivery, urgent, hotdeal, shop, verified, premium_from,
+            premium_until, brand, model, year, mileage, rooms, surface, published_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21,
+            ?22, ?23, ?24, ?25, ?26, ?27)",
+    )?
+    .execute(params![
+        list_id,
+        ad_id,
+        account_id,
+        vertical_id,
+        cat1_id,
+        category_id,
+        region_id,
+        city_id,
+        area_id,
+        ad_type,
+        price,
+        rank_time,
+        images.len() as i64,
+        delivery,
+        urgent,
+        hotdeal,
+        shop,
+        verified,
+        premium_from,
+        premium_until,
+        param_word(&params, "brand"),
+        param_word(&params, "model"),
+        param_number(&params, "year"),
+        param_number(&params, "mileage"),
+        param_number(&params, "rooms"),
+        param_number(&params, "surface"),
+        published_at,
+    ])?;
+    c.prepare_cached("INSERT INTO search_fts (rowid, body) VALUES (?1, ?2)")?
+        .execute(params![list_id, index_text(&title, &description, &params)])?;
+    Ok(())
+}
+
+/// (vertical, level-1 category) of a category: a leaf's parent is its level-1 category.
+fn category_levels(c: &Connection, id: CategoryId) -> Result<(CategoryId, CategoryId), StoreError> {
+    let mut chain = vec![id];
+    let mut st = c.prepare_cached("SELECT parent_id FROM categories WHERE id = ?1")?;
+    let mut current = id;
+    for _ in 0..8 {
+        let parent: Option<Option<CategoryId>> = st.query_row([current], |r| r.get(0)).optional()?;
+        match parent.flatten() {
+            Some(p) => {
+                chain.push(p);
+                current = p;
+            }
+            None => break,
+        }
+    }
+    // chain = [id, ..., root]
+    let vertical = *chain.last().unwrap_or(&id);
+    let cat1 = if chain.len() >= 2 { chain[chain.len() - 2] } else { id };
+    Ok((vertical, cat1))
+}
+
+/// Which categories a search covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CategoryScope {
+    Leaf(CategoryId),
+    Level1(CategoryId),
+    Vertical(CategoryId),
+}
+
+/// Which places a search covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlaceScope {
+    Country,
+    Region(RegionId),
+    City(CityId),
+    Area(CityId, AreaId),
+}
+
+/// A resolved listing query (ids, centimes), as the search service builds it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ListingQuery {
+    /// An FTS5 expression built by `souk_domain::search::fts_query` (every word quoted).
+    pub fts: Option<String>,
+    pub category: Option<CategoryScope>,
+    pub place: Option<PlaceScope>,
+    pub ad_type: Option<String>,
+    pub price_min: Option<i64>,
+    pub price_max: Option<i64>,
+    pub brand: Option<String>,
+    pub model: Option<String>,
+    pub year: (Option<i64>, Option<i64>),
+    pub mileage: (Option<i64>, Option<i64>),
+    pub rooms: (Option<i64>, Option<i64>),
+    pub surface: (Option<i64>, Option<i64>),
+    pub with_photos: bool,
+    pub delivery: bool,
+    pub urgent: bool,
+    pub hotdeal: bool,
+    pub shop: Option<bool>,
+    pub verified: bool,
+    pub account_id: Option<i64>,
+    /// Only ads published after this time (saved-search alerts).
+    pub published_after: Option<i64>,
+}
+
+/// One page of results with its counts.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ListingPage {
+    pub ads: Vec<StoredAd>,
+    pub premium: Vec<StoredAd>,
+    /// Matches, counted up to `COUNT_CAP`.
+    pub total: u64,
+    /// Whether `total` reached the cap (the true number is at least `total`).
+    pub total_capped: bool,
+    pub by_category: Vec<(CategoryId, u64)>,
+    pub by_city: Vec<(CityId, u64)>,
+}
+
+/// Where and how to cut a page.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PageRequest {
+    pub sort: SearchSort,
+    pub offset: u64,
+    pub limit: u32,
+    /// Which premium ads to show: (start among the matching premium ads, how many).
+    pub premium_slots: u32,
+    pub page: u64,
+    pub now: i64,
+    pub with_facets: bool,
+}
+
+#[async_trait]
+pub trait SearchStore: Send + Sync + 'static {
+    /// How many active ads match, counted up to `COUNT_CAP`.
+    async fn count_listing(&self, q: ListingQuery) -> Result<u64, StoreError>;
+    /// One page of matching active ads, the premium ones for its slots, counts and facets.
+    async fn search_listing(&self, q: ListingQuery, page: PageRequest) -> Result<ListingPage, StoreError>;
+    /// Size of the listing index in bytes (table, indexes and FTS), for the benchmark notes.
+    async fn index_bytes(&self) -> Result<Option<u64>, StoreError>;
+    /// Active ads for the sitemap, by list id: (list id, city, category, title, rank time).
+    async fn sitemap_ads(&self, offset: u64, limit: u32) -> Result<Vec<SitemapAd>, StoreError>;
+    /// How many ads are in the listing index.
+    async fn active_count(&self) -> Result<u64, StoreError>;
+    /// The shop directory: store ids of shops in a city, of a category, whose name holds
+    /// `keyword` (folded), by name; and how many there are.
+    async fn shops(&self, q: ShopQuery) -> Result<(Vec<i64>, u64), StoreError>;
+}
+
+/// An ad as the sitemap lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SitemapAd {
+    pub list_id: i64,
+    pub city_id: CityId,
+    pub category_id: CategoryId,
+    pub title: String,
+    pub rank_time: i64,
+}
+
+/// What the shop directory asks for.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ShopQuery {
+    pub city_id: Option<CityId>,
+    pub category_id: Option<CategoryId>,
+    pub keyword: Option<String>,
+    pub offset: u64,
+    pub limit: u32,
+}
+
+/// The FROM and WHERE of a listing query with its arguments.
+fn where_clause(q: &ListingQuery) -> (String, Vec<Value>) {
+    let mut sql = String::from("FROM search_listing l");
+    let mut args: Vec<Value> = Vec::new();
+    let mut conds: Vec<String> = Vec::new();
+    if let Some(fts) = &q.fts {
+        args.push(Value::Text(fts.clone()));
+        sql.push_str(&format!(
+            " JOIN (SELECT rowid AS rid, rank AS score FROM search_fts WHERE search_fts MATCH ?{}) f ON f.rid = l.list_id",
+            args.len()
+        ));
+    }
+    let mut push = |cond: &str, v: Value, args: &mut Vec<Value>| {
+        args.push(v);
+        conds.push(cond.replace('?', &format!("?{}", args.len())));
+    };
+    match q.category {
+        Some(CategoryScope::Leaf(id)) => push("l.category_id = ?", Value::Integer(id.into()), &mut args),
+        Some(CategoryScope::Level1(id)) => push("l.cat1_id = ?", Value::Integer(id.into()), &mut args),
+        Some(CategoryScope::Vertical(id)) => push("l.vertical_id = ?", Value::Integer(id.into()), &mut args),
+        None => {}
+    }
+    match q.place {
+        Some(PlaceScope::Region(id)) => push("l.region_id = ?", Value::Integer(id.into()), &mut args),
+        Some(PlaceScope::City(id)) => push("l.city_id = ?", Value::Integer(id.into()), &mut args),
+        Some(PlaceScope::Area(city, area)) => {
+            push("l.city_id = ?", Value::Integer(city.into()), &mut args);
+            push("l.area_id = ?", Value::Integer(area.into()), &mut args);
+        }
+        Some(PlaceScope::Country) | None => {}
+    }
+    if let Some(t) = &q.ad_type {
+        push("l.ad_type = ?", Value::Text(t.clone()), &mut args);
+    }
+    if let Some(v) = q.price_min {
+        push("l.price >= ?", Value::Integer(v), &mut args);
+    }
+    if let Some(v) = q.price_max {
+        push("l.price <= ?", Value::Integer(v), &mut args);
+    }
+    if let Some(v) = &q.brand {
+        push("l.brand = ?", Value::Text(v.clone()), &mut args);
+    }
+    if let Some(v) = &q.model {
+        push("l.model = ?", Value::Text(v.clone()), &mut args);
+    }
+    for (col, (min, max)) in [("year", q.year), ("mileage", q.mileage), ("rooms", q.rooms), ("surface", q.surface)] {
+        if let Some(v) = min {
+            push(&format!("l.{col} >= ?"), Value::Integer(v), &mut args);
+        }
+        if let Some(v) = max {
+            push(&format!("l.{col} <= ?"), Value::Integer(v), &mut args);
+        }
+    }
+    if let Some(v) = q.account_id {
+        push("l.account_id = ?", Value::Integer(v), &mut args);
+    }
+    if let Some(v) = q.published_after {
+        push("l.published_at > ?", Value::Integer(v), &mut args);
+    }
+    if let Some(shop) = q.shop {
+        push("l.shop = ?", Value::Integer(shop.into()), &mut args);
+    }
+    for (on, cond) in [
+        (q.with_photos, "l.photos > 0"),
+        (q.delivery, "l.delivery = 1"),
+        (q.urgent, "l.urgent = 1"),
+        (q.hotdeal, "l.hotdeal = 1"),
+        (q.verified, "l.verified = 1"),
+    ] {
+        if on {
+            conds.push(cond.to_string());
+        }
+    }
+    if !conds.is_empty() {
+        sql.push_str(" WHERE ");
+        sql.push_str(&conds.join(" AND "));
+    }
+    (sql, args)
+}
+
+fn order_by(sort: SearchSort, keyword: bool) -> &'static str {
+    match sort {
+        SearchSort::Relevance if keyword => "ORDER BY f.score, l.rank_time DESC",
+        SearchSort::Relevance | SearchSort::Newest => "ORDER BY l.rank_time DESC, l.list_id DESC",
+        SearchSort::PriceAsc => "ORDER BY l.price IS NULL, l.price ASC, l.rank_time DESC",
+        SearchSort::PriceDesc => "ORDER BY l.price IS NULL, l.price DESC, l.rank_time DESC",
+    }
+}
+
+fn count(c: &Connection, from_where: &str, args: &[Value]) -> Result<u64, StoreError> {
+    let n: i64 = c
+        .prepare_cached(&format!("SELECT count(*) FROM (SELECT 1 {from_where} LIMIT {COUNT_CAP})"))?
+        .query_row(params_from_iter(args.iter()), |r| r.get(0))?;
+    Ok(n.max(0) as u64)
+}
+
+fn facet(c: &Connection, column: &str, from_where: &str, args: &[Value]) -> Result<Vec<(u32, u64)>, StoreError> {
+    let mut st = c.prepare_cached(&format!(
+        "SELECT k, count(*) FROM (SELECT l.{column} AS k {from_where} LIMIT {COUNT_CAP}) GROUP BY k ORDER BY 2 DESC, 1"
+    ))?;
+    let rows = st.query_map(params_from_iter(args.iter()), |r| Ok((r.get::<_, u32>(0)?, r.get::<_, i64>(1)?)))?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (k, n) = row?;
+        out.push((k, n.max(0) as u64));
+    }
+    Ok(out)
+}
+
+fn load_by_list_ids(c: &Connection, ids: &[i64]) -> Result<Vec<StoredAd>, StoreError> {
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        out.extend(query_ads(c, &format!("SELECT {COLUMNS} FROM ads WHERE list_id = ?1"), [id])?);
+    }
+    Ok(out)
+}
+
+fn list_ids(c: &Connection, sql: &str, args: &[Value]) -> Result<Vec<i64>, StoreError> {
+    let mut st = c.prepare_cached(sql)?;
+    let rows = st.query_map(params_from_iter(args.iter()), |r| r.get::<_, i64>(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+#[async_trait]
+impl SearchStore for SqliteStore {
+    async fn count_listing(&self, q: ListingQuery) -> Result<u64, StoreError> {
+        self.read(move |c| {
+            let (from_where, args) = where_clause(&q);
+            count(c, &from_where, &args)
+        })
+        .await
+    }
+
+    async fn search_listing(&self, q: ListingQuery, p: PageRequest) -> Result<ListingPage, StoreError> {
+        self.read(move |c| {
+            let (from_where, mut args) = where_clause(&q);
+            let total = count(c, &from_where, &args)?;
+            let (by_category, by_city) = if p.with_facets {
+                (facet(c, "category_id", &from_where, &args)?, facet(c, "city_id", &from_where, &args)?)
+            } else {
+                (Vec::new(), Vec::new())
+            };
+            let order = order_by(p.sort, q.fts.is_some());
+            let n = args.len();
+            let page_sql = format!("SELECT l.list_id {from_where} {order} LIMIT ?{} OFFSET ?{}", n + 1, n + 2);
+            let mut page_args = args.clone();
+            page_args.push(Value::Integer(p.limit.into()));
+            page_args.push(Value::Integer(p.offset.min(i64::MAX as u64) as i64));
+            let ads = load_by_list_ids(c, &list_ids(c, &page_sql, &page_args)?)?;
+            // Premium slots: the matching ads with a gallery or special pack live now, rotated by page.
+            let mut premium = Vec::new();
+            if p.premium_slots > 0 {
+                let live = if from_where.contains(" WHERE ") { " AND" } else { " WHERE" };
+                args.push(Value::Integer(p.now));
+                let k = args.len();
+                let premium_from_where =
+                    format!("{from_where}{live} l.premium_until > ?{k} AND l.premium_from <= ?{k}");
+                let ids = list_ids(
+                    c,
+                    &format!(
+                        "SELECT l.list_id {premium_from_where} ORDER BY l.rank_time DESC, l.list_id DESC LIMIT 200"
+                    ),
+                    &args,
+                )?;
+                if let Some((start, slots)) = souk_domain::search::premium_window(p.page, ids.len() as u64) {
+                    let chosen: Vec<i64> = (0..slots).map(|i| ids[((start + i) % ids.len() as u64) as usize]).collect();
+                    premium = load_by_list_ids(c, &chosen)?;
+                }
+            }
+            Ok(ListingPage { ads, premium, total, total_capped: total >= COUNT_CAP, by_category, by_city })
+        })
+        .await
+    }
+
+    async fn sitemap_ads(&self, offset: u64, limit: u32) -> Result<Vec<SitemapAd>, StoreError> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT l.list_id, l.city_id, l.category_id, a.title, l.rank_time FROM search_listing l
+                 JOIN ads a ON a.list_id = l.list_id ORDER BY l.list_id LIMIT ?1 OFFSET ?2",
+            )?;
+            let rows = st.query_map(params![limit, offset.min(i64::MAX as u64) as i64], |r| {
+                Ok(SitemapAd {
+                    list_id: r.get(0)?,
+                    city_id: r.get(1)?,
+                    category_id: r.get(2)?,
+                    title: r.get(3)?,
+                    rank_time: r.get(4)?,
+                })
+            })?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
+    async fn active_count(&self) -> Result<u64, StoreError> {
+        self.read(|c| {
+            let n: i64 = c.query_row("SELECT count(*) FROM search_listing", [], |r| r.get(0))?;
+            Ok(n.max(0) as u64)
+        })
+        .await
+    }
+
+    async fn shops(&self, q: ShopQuery) -> Result<(Vec<i64>, u64), StoreError> {
+        self.read(move |c| {
+            // Stores are few (thousands): one scan with the filters, folded names compared in Rust.
+            let mut st = c.prepare_cached(
+                "SELECT store_id, name FROM stores WHERE (?1 IS NULL OR city_id = ?1) AND (?2 IS NULL OR category_id = ?2)
+                 ORDER BY name, store_id",
+            )?;
+            let rows = st.query_map(params![q.city_id, q.category_id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+            let words: Vec<String> = q.keyword.as_deref().map(souk_domain::search::keyword_words).unwrap_or_default();
+            let mut ids = Vec::new();
+            for row in rows {
+                let (id, name) = row?;
+                let folded = souk_domain::text::fold(&name);
+                if words.iter().all(|w| folded.contains(w.as_str())) {
+                    ids.push(id);
+                }
+            }
+            let total = ids.len() as u64;
+            let page = ids.into_iter().skip(q.offset.min(usize::MAX as u64) as usize).take(q.limit as usize).collect();
+            Ok((page, total))
+        })
+        .await
+    }
+
+    async fn index_bytes(&self) -> Result<Option<u64>, StoreError> {
+        self.read(|c| {
+            let n: Option<i64> = c
+                .query_row(
+                    "SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'search_%' OR name LIKE 'listing_%'",
+                    [],
+                    |r| r.get(0),
+                )
+                .optional()
+                .ok()
+                .flatten()
+                .flatten();
+            Ok(n.map(|v| v.max(0) as u64))
+        })
+        .await
+    }
+}
+
+/// A saved search of an account.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavedSearch {
+    pub search_id: i64,
+    pub account_id: i64,
+    pub name: String,
+    /// The filters as JSON (`souk_domain::search::SearchFilters`).
+    pub filters: String,
+    pub created_at: i64,
+    /// Ads published up to this time have been matched for alerts.
+    pub checked_at: i64,
+}
+
+/// A match waiting for its digest.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PendingAlert {
+    pub search_id: i64,
+    pub search_name: String,
+    pub list_id: i64,
+    pub created_at: i64,
+}
+
+#[async_trait]
+pub trait SavedSearchStore: Send + Sync + 'static {
+    /// Saves a search unless the account already has one with `key`, or already has `max`:
+    /// `Ok((true, it))` saved, `Ok((false, the existing one))` already saved, `Err(Conflict)` full.
+    async fn save_search(
+        &self,
+        account_id: i64,
+        key: String,
+        name: String,
+        filters: String,
+        now: i64,
+        max: usize,
+    ) -> Result<(bool, SavedSearch), StoreError>;
+    /// One account's saved searches, newest first.
+    async fn saved_searches(&self, account_id: i64) -> Result<Vec<SavedSearch>, StoreError>;
+    async fn delete_saved_search(&self, account_id: i64, search_id: i64) -> Result<bool, StoreError>;
+    /// Every saved search after `after_id`, by id (the alert matcher walks them all).
+    async fn saved_searches_after(&self, after_id: i64, limit: u32) -> Result<Vec<SavedSearch>, StoreError>;
+    /// Records matches for a search and moves its checked time; answers how many were new.
+    async fn record_alerts(
+        &self,
+        search: &SavedSearch,
+        list_ids: Vec<i64>,
+        checked_at: i64,
+    ) -> Result<usize, StoreError>;
+    /// Accounts with unsent matches (up to `limit`).
+    async fn accounts_with_alerts(&self, limit: u32) -> Result<Vec<i64>, StoreError>;
+    /// One account's unsent matches, oldest first.
+    async fn pending_alerts(&self, account_id: i64) -> Result<Vec<PendingAlert>, StoreError>;
+    /// Marks an account's matches up to `until` as sent.
+    async fn mark_alerts_sent(&self, account_id: i64, until: i64, now: i64) -> Result<(), StoreError>;
+}
+
+fn saved_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<SavedSearch> {
+    Ok(SavedSearch {
+        search_id: r.get(0)?,
+        account_id: r.get(1)?,
+        name: r.get(2)?,
+        filters: r.get(3)?,
+        created_at: r.get(4)?,
+        checked_at: r.get(5)?,
+    })
+}
+
+const SAVED_COLUMNS: &str = "search_id, account_id, name, filters, created_at, checked_at";
+
+#[async_trait]
+impl SavedSearchStore for SqliteStore {
+    async fn save_search(
+        &self,
+        account_id: i64,
+        key: String,
+        name: String,
+        filters: String,
+        now: i64,
+        max: usize,
+    ) -> Result<(bool, SavedSearch), StoreError> {
+        self.write(move |c| {
+            let existing = c
+                .query_row(
+                    &format!("SELECT {SAVED_COLUMNS} FROM saved_searches WHERE account_id = ?1 AND filters_key = ?2"),
+                    params![account_id, key],
+                    saved_row,
+                )
+                .optional()?;
+            if let Some(found) = existing {
+                return Ok((false, found));
+            }
+            let n: i64 =
+                c.query_row("SELECT count(*) FROM saved_searches WHERE account_id = ?1", [account_id], |r| r.get(0))?;
+            if n as usize >= max {
+                return Err(StoreError::Conflict(format!("{n} saved searches")));
+            }
+            c.execute(
+                "INSERT INTO saved_searches (account_id, name, filters, filters_key, created_at, checked_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
+                params![account_id, name, filters, key, now],
+            )?;
+            let id = c.last_insert_rowid();
+            let saved = c.query_row(
+                &format!("SELECT {SAVED_COLUMNS} FROM saved_searches WHERE search_id = ?1"),
+                [id],
+                saved_row,
+            )?;
+            Ok((true, saved))
+        })
+        .await
+    }
+
+    async fn saved_searches(&self, account_id: i64) -> Result<Vec<SavedSearch>, StoreError> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(&format!(
+                "SELECT {SAVED_COLUMNS} FROM saved_searches WHERE account_id = ?1 ORDER BY search_id DESC"
+            ))?;
+            Ok(st.query_map([account_id], saved_row)?.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
+    async fn delete_saved_search(&self, account_id: i64, search_id: i64) -> Result<bool, StoreError> {
+        self.write(move |c| {
+            let n = c.execute(
+                "DELETE FROM saved_searches WHERE account_id = ?1 AND search_id = ?2",
+                params![account_id, search_id],
+            )?;
+            c.execute(
+                "DELETE FROM search_alerts WHERE account_id = ?1 AND search_id = ?2",
+                params![account_id, search_id],
+            )?;
+            Ok(n == 1)
+        })
+        .await
+    }
+
+    async fn saved_searches_after(&self, after_id: i64, limit: u32) -> Result<Vec<SavedSearch>, StoreError> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(&format!(
+                "SELECT {SAVED_COLUMNS} FROM saved_searches WHERE search_id > ?1 ORDER BY search_id LIMIT ?2"
+            ))?;
+            Ok(st.query_map(params![after_id, limit], saved_row)?.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
+    async fn record_alerts(
+        &self,
+        search: &SavedSearch,
+        list_ids: Vec<i64>,
+        checked_at: i64,
+    ) -> Result<usize, StoreError> {
+        let (account_id, search_id) = (search.account_id, search.search_id);
+        self.write(move |c| {
+            let mut added = 0;
+            for id in &list_ids {
+                added += c.execute(
+                    "INSERT OR IGNORE INTO search_alerts (account_id, search_id, list_id, created_at)
+                     VALUES (?1, ?2, ?3, ?4)",
+                    params![account_id, search_id, id, checked_at],
+                )?;
+            }
+            c.execute(
+                "UPDATE saved_searches SET checked_at = max(checked_at, ?2) WHERE search_id = ?1",
+                params![search_id, checked_at],
+            )?;
+            Ok(added)
+        })
+        .await
+    }
+
+    async fn accounts_with_alerts(&self, limit: u32) -> Result<Vec<i64>, StoreError> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT DISTINCT account_id FROM search_alerts WHERE sent_at IS NULL ORDER BY account_id LIMIT ?1",
+            )?;
+            Ok(st.query_map([limit], |r| r.get(0))?.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
+    async fn pending_alerts(&self, account_id: i64) -> Result<Vec<PendingAlert>, StoreError> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT a.search_id, s.name, a.list_id, a.created_at FROM search_alerts a
+                 JOIN saved_searches s ON s.search_id = a.search_id
+                 WHERE a.account_id = ?1 AND a.sent_at IS NULL ORDER BY a.created_at, a.list_id",
+            )?;
+            let rows = st.query_map([account_id], |r| {
+                Ok(PendingAlert {
+                    search_id: r.get(0)?,
+                    search_name: r.get(1)?,
+                    list_id: r.get(2)?,
+                    created_at: r.get(3)?,
+                })
+            })?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
+    async fn mark_alerts_sent(&self, account_id: i64, until: i64, now: i64) -> Result<(), StoreError> {
+        self.write(move |c| {
+            c.execute(
+                "UPDATE search_alerts SET sent_at = ?3 WHERE account_id = ?1 AND sent_at IS NULL AND created_at <= ?2",
+                params![account_id, until, now],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+}

@@ -1,6 +1,6 @@
 // The route table (spec §2), each route reachable with or without an fr|ar prefix. Built so
 // far: home, vertical homes, account entry (sign-in, shop sign-in, sign-up, password reset,
-// the account page) and 404. Ad view, listing, shop and ad-form routes wait for the server's
+// the account page), the ad view and 404. Ad view, listing, shop and ad-form routes wait for the server's
 // Ads and Search operations. Pages are loaded on demand (React.lazy) inside the layout's
 // Suspense. ROUTE_KEYS names the spec's route keys that exist so far.
 
@@ -22,6 +22,7 @@ const ShopSignInPage = lazy(() =>
 );
 const SignUpPage = lazy(() => import(/* webpackChunkName: "signup" */ '../features/account/SignUpPage'));
 const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "reset-password" */ '../features/account/ResetPasswordPage'));
+const AdViewPage = lazy(() => import(/* webpackChunkName: "ad-view" */ '../features/ad-view/AdViewPage'));
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'));
 
 /** Spec §2 route keys implemented so far, with their paths (without language prefix). */
@@ -47,6 +48,8 @@ function pageRoutes(): RouteObject[] {
     { path: relative(PATHS.shopSignIn), element: <ShopSignInPage /> },
     { path: relative(PATHS.signUp), element: <SignUpPage /> },
     { path: relative(PATHS.resetPassword), element: <ResetPasswordPage /> },
+    { path: 'vi/:file', element: <AdViewPage /> },
+    { path: ':region/:category/:file', element: <AdViewPage /> },
     { path: ':vertical', element: <VerticalHomePage /> },
     { path: '*', element: <NotFoundPage /> },
   ];

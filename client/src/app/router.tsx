@@ -1,6 +1,6 @@
 // The route table (spec §2), each route reachable with or without an fr|ar prefix. Built so
 // far: home, vertical homes, account entry (sign-in, shop sign-in, sign-up, password reset,
-// the account page), the ad view and 404. Ad view, listing, shop and ad-form routes wait for the server's
+// the account page), the ad view, my ads and favorites, and 404. Ad view, listing, shop and ad-form routes wait for the server's
 // Ads and Search operations. Pages are loaded on demand (React.lazy) inside the layout's
 // Suspense. ROUTE_KEYS names the spec's route keys that exist so far.
 
@@ -23,6 +23,8 @@ const ShopSignInPage = lazy(() =>
 const SignUpPage = lazy(() => import(/* webpackChunkName: "signup" */ '../features/account/SignUpPage'));
 const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "reset-password" */ '../features/account/ResetPasswordPage'));
 const AdViewPage = lazy(() => import(/* webpackChunkName: "ad-view" */ '../features/ad-view/AdViewPage'));
+const MyAdsPage = lazy(() => import(/* webpackChunkName: "my-ads" */ '../features/my-ads/MyAdsPage'));
+const FavoritesPage = lazy(() => import(/* webpackChunkName: "my-ads" */ '../features/my-ads/FavoritesPage'));
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'));
 
 /** Spec §2 route keys implemented so far, with their paths (without language prefix). */
@@ -41,6 +43,22 @@ function pageRoutes(): RouteObject[] {
       element: (
         <RequireSignIn>
           <AccountPage />
+        </RequireSignIn>
+      ),
+    },
+    {
+      path: relative(PATHS.myAds),
+      element: (
+        <RequireSignIn>
+          <MyAdsPage />
+        </RequireSignIn>
+      ),
+    },
+    {
+      path: relative(PATHS.myFavorites),
+      element: (
+        <RequireSignIn>
+          <FavoritesPage />
         </RequireSignIn>
       ),
     },

@@ -39,7 +39,7 @@ export function detailAd(overrides: Partial<AdDetail> = {}): AdDetail {
       { thumb: '/t1.jpg', medium: '/m1.jpg', large: '/l1.jpg' },
       { thumb: '/t2.jpg', medium: '/m2.jpg', large: '/l2.jpg' },
     ],
-    description: 'Voiture bien entretenue, première main.',
+    description: 'Voiture bien entretenue et de première main.',
     area: { id: 101, name: 'Maarif' },
     params: [
       { key: 'mileage', label: 'Kilométrage', kind: 'number', value: '98000', unit: 'km' },

@@ -1,6 +1,6 @@
 // The route table (spec §2), each route reachable with or without an fr|ar prefix. Built so
 // far: home, vertical homes, account entry (sign-in, shop sign-in, sign-up, password reset,
-// the account page), the ad view, my ads and favorites, and 404. Ad view, listing, shop and ad-form routes wait for the server's
+// the account page), the ad view, my ads and favorites, the ad form, and 404. Ad view, listing, shop and ad-form routes wait for the server's
 // Ads and Search operations. Pages are loaded on demand (React.lazy) inside the layout's
 // Suspense. ROUTE_KEYS names the spec's route keys that exist so far.
 
@@ -25,6 +25,7 @@ const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "reset-password
 const AdViewPage = lazy(() => import(/* webpackChunkName: "ad-view" */ '../features/ad-view/AdViewPage'));
 const MyAdsPage = lazy(() => import(/* webpackChunkName: "my-ads" */ '../features/my-ads/MyAdsPage'));
 const FavoritesPage = lazy(() => import(/* webpackChunkName: "my-ads" */ '../features/my-ads/FavoritesPage'));
+const AdFormPage = lazy(() => import(/* webpackChunkName: "ad-form" */ '../features/ad-form/AdFormPage'));
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'));
 
 /** Spec §2 route keys implemented so far, with their paths (without language prefix). */
@@ -59,6 +60,22 @@ function pageRoutes(): RouteObject[] {
       element: (
         <RequireSignIn>
           <FavoritesPage />
+        </RequireSignIn>
+      ),
+    },
+    {
+      path: 'ad/insert/:step',
+      element: (
+        <RequireSignIn>
+          <AdFormPage />
+        </RequireSignIn>
+      ),
+    },
+    {
+      path: 'ad/edit/:adId/:step',
+      element: (
+        <RequireSignIn>
+          <AdFormPage />
         </RequireSignIn>
       ),
     },

@@ -15,6 +15,7 @@ import { Loader } from '../../ui/Loader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { AdCardSection } from '../ads/AdCard';
 import { adPath, listIdFromFile } from '../ads/adPaths';
+import NotFoundPage from '../not-found/NotFoundPage';
 import { AdMap } from './AdMap';
 import { Gallery } from './Gallery';
 import { PhoneButton } from './PhoneButton';
@@ -160,6 +161,8 @@ function AdView({ listId }: { listId: number }) {
 
 export default function AdViewPage() {
   const { file } = useParams();
+  // Three path segments that are not an ad file (`/fr/nulle-part/ici`) are an unknown page.
+  if (!file?.endsWith('.htm')) return <NotFoundPage />;
   const listId = listIdFromFile(file);
   if (listId === undefined) return <AdNotFound />;
   return <AdView key={listId} listId={listId} />;

@@ -7,8 +7,10 @@ import { accessTokenFor, gateway, graphqlError, type GatewayCall } from '../../.
 import { detailAd } from '../../../test/adFixtures';
 import { renderApp } from '../../../test/renderApp';
 
-function signIn() {
-  document.cookie = `souk_token=${accessTokenFor()}; Path=/`;
+function signIn(): string {
+  const token = accessTokenFor();
+  document.cookie = `souk_token=${token}; Path=/`;
+  return token;
 }
 
 const PARAMS = [
@@ -130,7 +132,7 @@ describe('ad form', () => {
   });
 
   it('checks photos before upload and shows the upload progress', async () => {
-    signIn();
+    const token = signIn();
     const sent: { url: string; auth: string | null }[] = [];
     class FakeXhr {
       upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
@@ -166,7 +168,7 @@ describe('ad form', () => {
       const photo = new File(['jpeg'], 'voiture.jpg', { type: 'image/jpeg' });
       fireEvent.change(input, { target: { files: [photo] } });
       const progress = await within(form).findByRole('progressbar', { name: 'Envoi de voiture.jpg' });
-      expect(sent).toEqual([{ url: '/api/ads/photos', auth: `Bearer ${accessTokenFor()}` }]);
+      expect(sent).toEqual([{ url: '/api/ads/photos', auth: `Bearer ${token}` }]);
       act(() => {
         instances[0]?.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
       });

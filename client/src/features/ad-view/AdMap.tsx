@@ -41,7 +41,12 @@ export function AdMap({ latitude, longitude, city }: { latitude: number; longitu
         <rect x={0} y={0} width={WIDTH} height={HEIGHT} className="ad-map__box" />
         <g className="ad-map__grid">{lines}</g>
         <circle cx={x} cy={y} r={7} className="ad-map__marker" />
-        <text x={Math.min(x + 10, WIDTH - 80)} y={Math.max(y - 10, 14)} className="ad-map__city">
+        <text
+          x={x > WIDTH / 2 ? x - 10 : x + 10}
+          y={Math.max(y - 10, 14)}
+          textAnchor={x > WIDTH / 2 ? 'end' : 'start'}
+          className="ad-map__city"
+        >
           {city}
         </text>
       </svg>

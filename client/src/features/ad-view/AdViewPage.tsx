@@ -125,7 +125,7 @@ function AdView({ listId }: { listId: number }) {
     <div className="page ad-view">
       <div className="ad-view__main">
         <Gallery images={ad.images} title={ad.title} />
-        <h1>{ad.title}</h1>
+        <h1 dir="auto">{ad.title}</h1>
         <p className="ad-view__price">{ad.price ? ad.price.withCurrency : intl.formatMessage({ id: 'ad.price.none' })}</p>
         <Labels ad={ad} />
         <p className="ad-view__meta">
@@ -135,7 +135,7 @@ function AdView({ listId }: { listId: number }) {
         <Params ad={ad} />
         <section aria-label={intl.formatMessage({ id: 'ad.description' })}>
           <h2>{intl.formatMessage({ id: 'ad.description' })}</h2>
-          <p className="ad-view__description">{ad.description}</p>
+          <p className="ad-view__description" dir="auto">{ad.description}</p>
         </section>
         <AdMap latitude={latitude} longitude={longitude} city={place} />
       </div>

@@ -22,7 +22,7 @@ export function AdCard({ listId, title, image, price, city }: AdCardProps) {
   return (
     <article className="ad-card">
       {image ? <img className="ad-card__image" src={image} alt="" loading="lazy" /> : <div className="ad-card__image" aria-hidden="true" />}
-      <h3 className="ad-card__title">
+      <h3 className="ad-card__title" dir="auto">
         <Link to={localized(language, adPath(listId))}>{title}</Link>
       </h3>
       <p className="ad-card__price">{price ? price.withCurrency : intl.formatMessage({ id: 'ad.price.none' })}</p>

@@ -25,6 +25,8 @@ export interface GatewayError {
   message?: string;
   /** HTTP status when the server answered. */
   status?: number;
+  /** The error's other extensions (`days` of DELETION_REFUSED, `detail`, `max`...). */
+  extensions?: Record<string, unknown>;
 }
 
 export interface GatewayExtraOptions {
@@ -73,6 +75,8 @@ export function toGatewayError(status: number, body: unknown): GatewayError {
   const error: GatewayError = { code, status };
   if (messageKey) error.messageKey = messageKey;
   if (message) error.message = message;
+  const rest = Object.fromEntries(Object.entries(extensions).filter(([key]) => key !== 'code' && key !== 'messageKey'));
+  if (Object.keys(rest).length > 0) error.extensions = rest;
   return error;
 }
 

@@ -10,6 +10,10 @@ export const PATHS = {
   shopSignIn: '/account/shop/signin',
   signUp: '/account/signup',
   resetPassword: '/account/reset-password',
+  myAds: '/account/v2/my-ads',
+  myFavorites: '/account/v2/my-favorites',
+  adInsert: '/ad/insert/1',
+  messages: '/messages',
 } as const;
 
 /** `/fr/account/signin` from `fr` and `/account/signin`; the home page is `/fr`. */

@@ -1,6 +1,6 @@
 // The route table (spec §2), each route reachable with or without an fr|ar prefix. Built so
 // far: home, vertical homes, account entry (sign-in, shop sign-in, sign-up, password reset,
-// the account page) and 404. Ad view, listing, shop and ad-form routes wait for the server's
+// the account page), the ad view, my ads and favorites, the ad form, and 404. Ad view, listing, shop and ad-form routes wait for the server's
 // Ads and Search operations. Pages are loaded on demand (React.lazy) inside the layout's
 // Suspense. ROUTE_KEYS names the spec's route keys that exist so far.
 
@@ -22,6 +22,10 @@ const ShopSignInPage = lazy(() =>
 );
 const SignUpPage = lazy(() => import(/* webpackChunkName: "signup" */ '../features/account/SignUpPage'));
 const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "reset-password" */ '../features/account/ResetPasswordPage'));
+const AdViewPage = lazy(() => import(/* webpackChunkName: "ad-view" */ '../features/ad-view/AdViewPage'));
+const MyAdsPage = lazy(() => import(/* webpackChunkName: "my-ads" */ '../features/my-ads/MyAdsPage'));
+const FavoritesPage = lazy(() => import(/* webpackChunkName: "my-ads" */ '../features/my-ads/FavoritesPage'));
+const AdFormPage = lazy(() => import(/* webpackChunkName: "ad-form" */ '../features/ad-form/AdFormPage'));
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'));
 
 /** Spec §2 route keys implemented so far, with their paths (without language prefix). */
@@ -43,10 +47,44 @@ function pageRoutes(): RouteObject[] {
         </RequireSignIn>
       ),
     },
+    {
+      path: relative(PATHS.myAds),
+      element: (
+        <RequireSignIn>
+          <MyAdsPage />
+        </RequireSignIn>
+      ),
+    },
+    {
+      path: relative(PATHS.myFavorites),
+      element: (
+        <RequireSignIn>
+          <FavoritesPage />
+        </RequireSignIn>
+      ),
+    },
+    {
+      path: 'ad/insert/:step',
+      element: (
+        <RequireSignIn>
+          <AdFormPage />
+        </RequireSignIn>
+      ),
+    },
+    {
+      path: 'ad/edit/:adId/:step',
+      element: (
+        <RequireSignIn>
+          <AdFormPage />
+        </RequireSignIn>
+      ),
+    },
     { path: relative(PATHS.signIn), element: <PrivateSignInPage /> },
     { path: relative(PATHS.shopSignIn), element: <ShopSignInPage /> },
     { path: relative(PATHS.signUp), element: <SignUpPage /> },
     { path: relative(PATHS.resetPassword), element: <ResetPasswordPage /> },
+    { path: 'vi/:file', element: <AdViewPage /> },
+    { path: ':region/:category/:file', element: <AdViewPage /> },
     { path: ':vertical', element: <VerticalHomePage /> },
     { path: '*', element: <NotFoundPage /> },
   ];

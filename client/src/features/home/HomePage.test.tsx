@@ -12,6 +12,7 @@ import {
   type GatewayCall,
 } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
+import { listAd } from '../../../test/adFixtures';
 
 function mockFetch() {
   return jest.spyOn(globalThis, 'fetch');
@@ -171,5 +172,26 @@ describe('home page', () => {
 
     const directory = await screen.findByRole('navigation');
     expect(await within(directory).findAllByRole('heading', { level: 2 })).toHaveLength(4);
+  });
+});
+
+describe('home premium ads', () => {
+  it('lists the premium gallery ads linking to their ad view', async () => {
+    const calls: GatewayCall[] = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      gateway({ getPremiumAds: () => [listAd({ listId: 10000005, title: 'Villa avec piscine' })] }, calls),
+    );
+    renderApp('/');
+    const section = await screen.findByRole('region', { name: 'Annonces à la une' });
+    expect(within(section).getByRole('link', { name: 'Villa avec piscine' })).toHaveAttribute('href', '/fr/vi/10000005.htm');
+    expect(within(section).getByText('85 000 DH')).toBeInTheDocument();
+    expect(calls.find((call) => call.operationName === 'getPremiumAds')?.variables).toEqual({ limit: 8 });
+  });
+
+  it('shows no section when there are no premium ads or they fail', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getPremiumAds: () => internalErrorResponse() }));
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Immobilier' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Annonces à la une' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 // The home page (routes /, /home and their /fr, /ar forms): the marketplace's promise and the
-// category directory of the four verticals (getCategories), the popular cities and the
-// homepage figures.
+// category directory of the four verticals (getCategories), the premium gallery ads, the
+// popular cities and the homepage figures.
 
 import { useIntl } from 'react-intl';
 import { useLanguage } from '../../app/i18n';
@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { CategoryDirectory } from './CategoryDirectory';
 import { HomeFigures } from './HomeFigures';
 import { PopularCities } from './PopularCities';
+import { PremiumAds } from './PremiumAds';
 
 export default function HomePage() {
   const intl = useIntl();
@@ -33,6 +34,7 @@ export default function HomePage() {
         <h1>{intl.formatMessage({ id: 'home.title' })}</h1>
         <HomeFigures />
       </div>
+      <PremiumAds />
       {content}
       <PopularCities />
     </div>

@@ -1,0 +1,189 @@
+// Browser journeys of the ads against a running server (BASE_URL, `souk serve --demo`): a
+// visitor opens a demo ad, shows the number, tries to save it, meets the login wall, signs in
+// and the ad is saved (French), and reads an ad right to left (Arabic); a demo private seller
+// posts an ad through the four steps with a real photo upload and finds it pending moderation
+// in my ads; then deactivates and activates one of their ads.
+//
+//   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… npm run e2e
+
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const BASE_URL = process.env.BASE_URL?.replace(/\/+$/, '');
+if (!BASE_URL) {
+  console.log('e2e skipped: BASE_URL not set');
+  process.exit(0);
+}
+
+const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
+const DEMO_PRIVATE_LOGIN = process.env.DEMO_PRIVATE_LOGIN;
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'];
+const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+const WAIT = { timeout: 20_000 };
+/** The first demo ad (services/src/demo/generate.rs FIRST_LIST_ID). */
+const FIRST_DEMO_AD = 10_000_001;
+
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function openPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-MA' });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { context, page, problems };
+}
+
+/** The list id of an active demo ad whose seller shows the number. */
+async function adWithPhone() {
+  for (let listId = FIRST_DEMO_AD; listId < FIRST_DEMO_AD + 40; listId += 1) {
+    const response = await fetch(`${BASE_URL}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        operationName: 'getAd',
+        query: 'query getAd($listId: Int!) { getAd(listId: $listId) { ad { title } seller { phoneHidden } } }',
+        variables: { listId },
+      }),
+    });
+    const body = await response.json();
+    if (body.data?.getAd && !body.data.getAd.seller.phoneHidden) return { listId, title: body.data.getAd.ad.title };
+  }
+  throw new Error('no demo ad with a visible number');
+}
+
+async function signIn(page) {
+  await page.goto(`${BASE_URL}/fr/account/signin`);
+  await page.getByLabel('Numéro de téléphone').fill(DEMO_PRIVATE_LOGIN);
+  await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Mon compte' }).waitFor(WAIT);
+}
+
+test('a visitor shows the number, meets the login wall when saving, signs in, and the ad is saved', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+  const { context, page, problems } = await openPage();
+  try {
+    const { listId, title } = await adWithPhone();
+    await page.goto(`${BASE_URL}/vi/${listId}.htm`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor(WAIT);
+    await page.getByRole('img', { name: /^Carte du Maroc situant/ }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Afficher le numéro' }).click();
+    const phone = page.getByRole('link', { name: /^0\d{9}$/ });
+    await phone.waitFor(WAIT);
+    assert.match((await phone.getAttribute('href')) ?? '', /^tel:0\d{9}$/);
+
+    await page.getByRole('button', { name: 'Sauvegarder' }).click();
+    const wall = page.getByRole('dialog');
+    await wall.waitFor(WAIT);
+    await wall.getByLabel('Numéro de téléphone').fill(DEMO_PRIVATE_LOGIN);
+    await wall.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+    await wall.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Sauvegardée' }).waitFor(WAIT);
+    await page.screenshot({ path: `${SCREENSHOTS}ad-view-fr.png`, fullPage: true });
+
+    await page.goto(`${BASE_URL}/fr/account/v2/my-favorites`);
+    await page.getByRole('link', { name: title }).waitFor(WAIT);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('an ad reads right to left in Arabic', async () => {
+  const { context, page, problems } = await openPage();
+  try {
+    const { listId, title } = await adWithPhone();
+    await page.goto(`${BASE_URL}/ar/vi/${listId}.htm`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'إظهار الرقم' }).waitFor(WAIT);
+    const dir = await page.evaluate(() => document.documentElement.dir);
+    assert.equal(dir, 'rtl');
+    await page.screenshot({ path: `${SCREENSHOTS}ad-view-ar.png`, fullPage: true });
+    await page.goto(`${BASE_URL}/ar/vi/1.htm`);
+    await page.getByRole('heading', { level: 1, name: 'الإعلان غير موجود' }).waitFor(WAIT);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a private seller posts an ad with a photo and finds it pending moderation', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+  const { context, page, problems } = await openPage();
+  try {
+    const dir = await mkdtemp(join(tmpdir(), 'souk-e2e-'));
+    const photo = join(dir, 'telephone.jpg');
+    const image = await fetch(`${BASE_URL}/media/demo/market-1.jpg`).then((r) => (r.ok ? r : fetch(`${BASE_URL}/media/demo/vehicles-1.jpg`)));
+    assert.equal(image.status, 200);
+    await writeFile(photo, Buffer.from(await image.arrayBuffer()));
+
+    await signIn(page);
+    const title = `Samsung Galaxy A52 ${String(Date.now() % 100000)} reconditionné`;
+    await page.goto(`${BASE_URL}/fr/ad/insert/1`);
+    await page.getByRole('combobox', { name: 'Catégorie' }).selectOption('5010');
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Continuer' }).click();
+
+    await page.getByRole('textbox', { name: 'Titre' }).fill(title);
+    await page.getByRole('textbox', { name: 'Description' }).fill("Téléphone en très bon état avec chargeur et boîte d'origine.");
+    await page.getByRole('button', { name: 'Continuer' }).click();
+
+    await page.getByLabel('Ajouter des photos').setInputFiles(photo);
+    await page.getByRole('img', { name: 'Photo 1' }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+
+    const city = page.getByRole('combobox', { name: 'Ville' });
+    await city.locator('option').nth(1).waitFor({ state: 'attached', ...WAIT });
+    await city.selectOption({ index: 1 });
+    await page.getByRole('spinbutton', { name: 'Prix (DH)' }).fill('2500');
+    await page.getByRole('button', { name: "Publier l'annonce" }).click();
+    await page.getByRole('heading', { level: 1, name: 'Annonce envoyée' }).waitFor(WAIT);
+
+    await page.getByRole('link', { name: 'Voir mes annonces en attente' }).click();
+    await page.getByRole('heading', { level: 2, name: title }).waitFor(WAIT);
+    await page.screenshot({ path: `${SCREENSHOTS}my-ads-pending-fr.png`, fullPage: true });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a private seller deactivates an ad, then activates it again', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+  const { context, page, problems } = await openPage();
+  try {
+    await signIn(page);
+    await page.goto(`${BASE_URL}/fr/account/v2/my-ads?status=ACTIVE`);
+    const first = page.getByRole('list', { name: 'Vos annonces' }).getByRole('listitem').first();
+    await first.waitFor(WAIT);
+    const title = (await first.getByRole('heading', { level: 2 }).textContent())?.trim() ?? '';
+    assert.ok(title);
+    await first.getByRole('button', { name: 'Désactiver' }).click();
+    await page.getByText('Annonce désactivée').waitFor(WAIT);
+
+    await page.getByRole('link', { name: /^Désactivées/ }).click();
+    const actions = page.getByRole('group', { name: `Actions sur « ${title} »` });
+    await actions.getByRole('button', { name: 'Activer' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor(WAIT);
+    const name = await dialog.getByRole('heading').textContent();
+    assert.ok(['Annonce activée', "Limite d'annonces actives atteinte"].includes(name ?? ''), name ?? '');
+    await page.screenshot({ path: `${SCREENSHOTS}my-ads-activated-fr.png` });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

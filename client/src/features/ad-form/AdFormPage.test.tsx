@@ -1,0 +1,212 @@
+// The ad form: the stepper through the four steps with saveAdDraft at each step and submitAd
+// at the end (the moderation confirmation), the §5 text rules as the person types, a server
+// refusal shown in place, photo checks and upload progress, and edit mode with patchAd.
+
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { accessTokenFor, gateway, graphqlError, type GatewayCall } from '../../../test/fixtures';
+import { detailAd } from '../../../test/adFixtures';
+import { renderApp } from '../../../test/renderApp';
+
+function signIn(): string {
+  const token = accessTokenFor();
+  document.cookie = `souk_token=${token}; Path=/`;
+  return token;
+}
+
+const PARAMS = [
+  { key: 'brand', label: 'Marque', kind: 'choice', requiredForOffers: true, unit: null, min: null, max: null, maxLength: null, choices: [], source: 'carBrands' },
+  { key: 'mileage', label: 'Kilométrage', kind: 'number', requiredForOffers: false, unit: 'km', min: 0, max: 2000000, maxLength: null, choices: [], source: null },
+  {
+    key: 'origin',
+    label: 'Origine',
+    kind: 'choice',
+    requiredForOffers: false,
+    unit: null,
+    min: null,
+    max: null,
+    maxLength: null,
+    choices: [{ key: 'dedouanee', label: 'Dédouanée' }],
+    source: null,
+  },
+];
+
+function formGateway(calls: GatewayCall[], extra: Record<string, (call: GatewayCall) => unknown> = {}) {
+  return gateway(
+    {
+      getAdParams: () => PARAMS,
+      getAreas: () => [{ id: 101, name: 'Maarif', label: { fr: 'Maarif', ar: 'المعاريف' }, slug: { fr: 'maarif', ar: 'المعاريف' } }],
+      getPriceAdvice: () => ({
+        median: { withCurrency: '90 000 DH', withoutCurrency: '90 000', value: 90000 },
+        low: { withCurrency: '70 000 DH', withoutCurrency: '70 000', value: 70000 },
+        high: { withCurrency: '110 000 DH', withoutCurrency: '110 000', value: 110000 },
+        count: 12,
+        national: false,
+      }),
+      saveAdDraft: ({ variables }) => ({ draftId: 'draft-1', adId: null, step: variables.step, nextStep: (variables.step as number) + 1, ad: variables.ad }),
+      submitAd: () => ({ adId: 'ad-1', listId: 10000700, status: 'pending_review' }),
+      ...extra,
+    },
+    calls,
+  );
+}
+
+describe('ad form', () => {
+  it('goes through the four steps, saving each, and says the ad waits for moderation', async () => {
+    signIn();
+    const calls: GatewayCall[] = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(formGateway(calls));
+    const { pathname } = renderApp('/ad/insert/1');
+
+    const form = await screen.findByRole('form', { name: 'Catégorie' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Continuer' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent("Choisissez une catégorie et un type d'annonce");
+    fireEvent.change(await within(form).findByRole('combobox', { name: 'Catégorie' }), { target: { value: '2010' } });
+    fireEvent.click(within(form).getByRole('radio', { name: 'Offres' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Continuer' }));
+
+    const step2 = await screen.findByRole('form', { name: 'Description' });
+    expect(pathname()).toBe('/ad/insert/2');
+    const title = within(step2).getByRole('textbox', { name: 'Titre' });
+    fireEvent.change(title, { target: { value: 'Dacia!' } });
+    expect(screen.getByText('Le texte ne doit pas contenir ! = " : ; _ , % +')).toBeInTheDocument();
+    fireEvent.change(title, { target: { value: 'Logan' } });
+    fireEvent.change(title, { target: { value: 'Dac' } });
+    expect(screen.getByText('Au moins 5 caractères')).toBeInTheDocument();
+    fireEvent.change(title, { target: { value: 'Dacia Logan 2018' } });
+    const description = within(step2).getByRole('textbox', { name: 'Description' });
+    fireEvent.change(description, { target: { value: 'Appelez le 0612345678' } });
+    expect(screen.getByText('Le texte ne doit pas contenir de numéro de téléphone')).toBeInTheDocument();
+    fireEvent.change(description, { target: { value: 'Très bonne voiture, entretenue.'.replace(',', '') } });
+    fireEvent.change(await within(step2).findByRole('textbox', { name: 'Marque *' }), { target: { value: 'dacia' } });
+    fireEvent.change(within(step2).getByRole('spinbutton', { name: 'Kilométrage (km)' }), { target: { value: '98000' } });
+    fireEvent.change(within(step2).getByRole('combobox', { name: 'Origine' }), { target: { value: 'dedouanee' } });
+    fireEvent.click(within(step2).getByRole('checkbox', { name: 'Urgent' }));
+    fireEvent.click(within(step2).getByRole('button', { name: 'Continuer' }));
+
+    const step3 = await screen.findByRole('form', { name: 'Photos et vidéo' });
+    expect(pathname()).toBe('/ad/insert/3');
+    fireEvent.click(within(step3).getByRole('button', { name: 'Continuer' }));
+
+    const step4 = await screen.findByRole('form', { name: 'Lieu et prix' });
+    fireEvent.change(await within(step4).findByRole('combobox', { name: 'Ville' }), { target: { value: '1' } });
+    fireEvent.change(await within(step4).findByRole('combobox', { name: 'Quartier' }), { target: { value: '101' } });
+    fireEvent.change(within(step4).getByRole('spinbutton', { name: 'Prix (DH)' }), { target: { value: '85000' } });
+    expect(await within(step4).findByRole('note')).toHaveTextContent('Prix conseillé : 90 000 DH (de 70 000 DH à 110 000 DH');
+    fireEvent.click(within(step4).getByRole('button', { name: "Publier l'annonce" }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Annonce envoyée' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('elle sera vérifiée dans les 60 minutes');
+
+    const drafts = calls.filter((c) => c.operationName === 'saveAdDraft');
+    expect(drafts.map((c) => [c.variables.step, c.variables.draftId])).toEqual([
+      [1, null],
+      [2, 'draft-1'],
+      [3, 'draft-1'],
+      [4, 'draft-1'],
+    ]);
+    expect(drafts[3]?.variables.ad).toMatchObject({
+      categoryId: 2010,
+      adType: 'sell',
+      title: 'Dacia Logan 2018',
+      params: { brand: 'dacia', mileage: 98000, origin: 'dedouanee' },
+      urgent: true,
+      images: [],
+      cityId: 1,
+      areaId: 101,
+      price: 85000,
+    });
+    expect(calls.find((c) => c.operationName === 'submitAd')?.variables).toEqual({ draftId: 'draft-1', ad: null });
+  }, 30_000);
+
+  it("shows the server's refusal of a step in place", async () => {
+    signIn();
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      formGateway([], { saveAdDraft: () => graphqlError('INVALID_PARAM', 'adForm.error.param', 'Une caractéristique est invalide') }),
+    );
+    renderApp('/ar/ad/insert/1');
+    const form = await screen.findByRole('form', { name: 'الفئة' });
+    fireEvent.change(await within(form).findByRole('combobox', { name: 'الفئة' }), { target: { value: '2010' } });
+    fireEvent.click(within(form).getByRole('radio', { name: 'عروض' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'متابعة' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('إحدى خصائص الإعلان غير صالحة');
+  });
+
+  it('checks photos before upload and shows the upload progress', async () => {
+    const token = signIn();
+    const sent: { url: string; auth: string | null }[] = [];
+    class FakeXhr {
+      upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+      onload?: () => void;
+      onerror?: () => void;
+      status = 0;
+      responseText = '';
+      private url = '';
+      private auth: string | null = null;
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      setRequestHeader(_name: string, value: string) {
+        this.auth = value;
+      }
+      send() {
+        sent.push({ url: this.url, auth: this.auth });
+        instances.push(this);
+      }
+    }
+    const instances: FakeXhr[] = [];
+    const original = window.XMLHttpRequest;
+    window.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+    try {
+      jest.spyOn(globalThis, 'fetch').mockImplementation(formGateway([]));
+      renderApp('/ad/insert/3');
+      const form = await screen.findByRole('form', { name: 'Photos et vidéo' });
+      const input = within(form).getByLabelText('Ajouter des photos');
+      const gif = new File(['x'], 'chat.gif', { type: 'image/gif' });
+      fireEvent.change(input, { target: { files: [gif] } });
+      expect(await within(form).findByRole('alert')).toHaveTextContent('chat.gif : Photo JPEG ou PNG uniquement');
+
+      const photo = new File(['jpeg'], 'voiture.jpg', { type: 'image/jpeg' });
+      fireEvent.change(input, { target: { files: [photo] } });
+      const progress = await within(form).findByRole('progressbar', { name: 'Envoi de voiture.jpg' });
+      expect(sent).toEqual([{ url: '/api/ads/photos', auth: `Bearer ${token}` }]);
+      act(() => {
+        instances[0]?.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      });
+      expect(progress).toHaveAttribute('value', '0.5');
+      await act(async () => {
+        const pendingXhr = instances[0];
+        if (!pendingXhr) return;
+        pendingXhr.status = 201;
+        pendingXhr.responseText = JSON.stringify({ mediaId: 'm1', urls: { thumb: '/t.jpg', medium: '/m.jpg', large: '/l.jpg' } });
+        pendingXhr.onload?.();
+        await Promise.resolve();
+      });
+      expect(await within(form).findByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', '/t.jpg');
+      expect(within(form).getByText('Photo principale')).toBeInTheDocument();
+      fireEvent.click(within(form).getByRole('button', { name: 'Retirer la photo 1' }));
+      expect(within(form).queryByRole('img', { name: 'Photo 1' })).not.toBeInTheDocument();
+    } finally {
+      window.XMLHttpRequest = original;
+    }
+  });
+
+  it('edits one of my ads and saves it with patchAd', async () => {
+    signIn();
+    const calls: GatewayCall[] = [];
+    const ad = detailAd({ category: { id: 2010, name: 'Voitures' } });
+    jest.spyOn(globalThis, 'fetch').mockImplementation(formGateway(calls, { getMyAd: () => ad, patchAd: () => ad.adId }));
+    renderApp(`/ad/edit/${ad.adId}/2`);
+    const form = await screen.findByRole('form', { name: 'Description' });
+    expect(within(form).getByRole('textbox', { name: 'Titre' })).toHaveValue('Dacia Logan 2018 diesel');
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Titre' }), { target: { value: 'Dacia Logan 2018 diesel propre' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Continuer' }));
+    fireEvent.click(within(await screen.findByRole('form', { name: 'Photos et vidéo' })).getByRole('button', { name: 'Continuer' }));
+    const step4 = await screen.findByRole('form', { name: 'Lieu et prix' });
+    fireEvent.click(within(step4).getByRole('button', { name: 'Enregistrer les modifications' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Annonce envoyée' })).toBeInTheDocument();
+    const patch = calls.find((c) => c.operationName === 'patchAd')?.variables.ad as Record<string, unknown>;
+    expect(patch).toMatchObject({ adId: ad.adId, title: 'Dacia Logan 2018 diesel propre', cityId: 1, price: 85000 });
+    expect(patch).not.toHaveProperty('images');
+    expect(calls.some((c) => c.operationName === 'saveAdDraft')).toBe(false);
+  });
+});

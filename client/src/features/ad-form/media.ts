@@ -1,0 +1,100 @@
+// Photo and video uploads of the ad form: the client-side checks (8 photos, 10 MB a photo,
+// JPEG or PNG; a video under 30 MB and 60 seconds, landscape, read from a <video> element's
+// metadata) and the upload itself with XMLHttpRequest so that its progress can be shown
+// (POST /api/ads/photos | /api/ads/videos, multipart `file`, bearer token).
+
+import type { MessageId } from '../../app/i18n';
+import { accessToken } from '../../api/identity';
+
+export const MAX_PHOTOS = 8;
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const MAX_VIDEO_BYTES = 30 * 1024 * 1024;
+export const MAX_VIDEO_MS = 60_000;
+
+export interface UploadedMedia {
+  mediaId: string;
+  urls: { thumb: string; medium: string; large: string };
+}
+
+export function photoProblem(file: File, alreadyThere: number): MessageId | undefined {
+  if (alreadyThere >= MAX_PHOTOS) return 'adForm.photos.tooMany';
+  if (!['image/jpeg', 'image/png'].includes(file.type)) return 'adForm.photos.type';
+  if (file.size > MAX_PHOTO_BYTES) return 'adForm.photos.tooBig';
+  return undefined;
+}
+
+export interface VideoMetadata {
+  durationMs: number;
+  width: number;
+  height: number;
+}
+
+export function videoProblem(file: File, metadata: VideoMetadata | undefined): MessageId | undefined {
+  if (file.size >= MAX_VIDEO_BYTES) return 'adForm.video.tooBig';
+  if (!metadata) return 'adForm.video.unreadable';
+  if (metadata.durationMs >= MAX_VIDEO_MS) return 'adForm.video.tooLong';
+  if (metadata.width <= metadata.height) return 'adForm.video.notLandscape';
+  return undefined;
+}
+
+/** Duration and displayed size of a video file, from a detached <video> element. */
+export function readVideoMetadata(file: File): Promise<VideoMetadata | undefined> {
+  return new Promise((resolve) => {
+    const video = document.createElement('video');
+    const url = URL.createObjectURL(file);
+    video.preload = 'metadata';
+    video.onloadedmetadata = () => {
+      resolve({ durationMs: video.duration * 1000, width: video.videoWidth, height: video.videoHeight });
+      URL.revokeObjectURL(url);
+    };
+    video.onerror = () => {
+      resolve(undefined);
+      URL.revokeObjectURL(url);
+    };
+    video.src = url;
+  });
+}
+
+export class UploadError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey?: string,
+    readonly wording?: string,
+  ) {
+    super(wording ?? `upload failed (${String(status)})`);
+  }
+}
+
+/** Uploads one file, reporting progress from 0 to 1. */
+export function uploadMedia(kind: 'photos' | 'videos', file: File, onProgress: (fraction: number) => void): Promise<UploadedMedia> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/ads/${kind}`);
+    const token = accessToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(xhr.responseText) as Record<string, unknown>;
+      } catch {
+        body = {};
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && typeof body.mediaId === 'string') {
+        onProgress(1);
+        resolve(body as unknown as UploadedMedia);
+      } else {
+        const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+        reject(new UploadError(xhr.status, text(body.messageKey), text(body.wording) ?? text(body.message)));
+      }
+    };
+    xhr.onerror = () => {
+      reject(new UploadError(0, 'common.error.network'));
+    };
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}

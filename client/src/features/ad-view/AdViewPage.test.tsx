@@ -1,0 +1,205 @@
+// The ad view: loading, not found, error and retry, the ad in French and Arabic (gallery,
+// labels, parameters, map, seller), show number, save behind the login wall (the button
+// changes only on 201/204), copy link and report abuse.
+
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { gateway, graphqlError, internalErrorResponse, pending, tokenPair, type GatewayCall } from '../../../test/fixtures';
+import { listAd, publicAd } from '../../../test/adFixtures';
+import { renderApp } from '../../../test/renderApp';
+
+function mockFetch() {
+  return jest.spyOn(globalThis, 'fetch');
+}
+
+const RESOLVERS = {
+  getAd: ({ variables }: GatewayCall) =>
+    variables.listId === 10000001
+      ? publicAd({ urgent: true, hotdeal: true, discount: 20, delivery: true })
+      : graphqlError('AD_NOT_FOUND', 'ad.error.notFound', "Cette annonce n'existe pas"),
+  getRelatedAds: () => [listAd({ listId: 10000002, title: 'Renault Clio 2016' })],
+  getPremiumAds: () => [listAd({ listId: 10000003, title: 'Villa à Agadir' })],
+};
+
+describe('ad view', () => {
+  it('shows a loader while the ad loads', async () => {
+    mockFetch().mockImplementation(pending);
+    renderApp('/vi/10000001.htm');
+    expect(await screen.findByRole('status', { name: "Chargement de l'annonce…" })).toBeInTheDocument();
+  });
+
+  it('shows the not-found state for an unknown ad and for a malformed id', async () => {
+    mockFetch().mockImplementation(gateway(RESOLVERS));
+    const { unmount } = renderApp('/vi/42.htm');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Annonce introuvable' })).toBeInTheDocument();
+    unmount();
+    renderApp('/vi/abc.htm');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Annonce introuvable' })).toBeInTheDocument();
+  });
+
+  it('shows the error and loads again on retry', async () => {
+    let failures = 1;
+    mockFetch().mockImplementation(
+      gateway({
+        ...RESOLVERS,
+        getAd: (call) => {
+          if (failures-- > 0) return internalErrorResponse();
+          return RESOLVERS.getAd(call);
+        },
+      }),
+    );
+    renderApp('/vi/10000001.htm');
+    fireEvent.click(await screen.findByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dacia Logan 2018 diesel' })).toBeInTheDocument();
+  });
+
+  it('shows the ad with its gallery, labels, parameters, map, seller and suggestions', async () => {
+    mockFetch().mockImplementation(gateway(RESOLVERS));
+    renderApp('/casablanca/voitures/dacia-logan-2018_10000001.htm');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dacia Logan 2018 diesel' })).toBeInTheDocument();
+    expect(screen.getByText('85 000 DH')).toBeInTheDocument();
+    const labels = screen.getByRole('list', { name: 'Étiquettes' });
+    expect(within(labels).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Urgent',
+      'Bonne affaire -20 %',
+      'Livraison',
+    ]);
+    expect(screen.getByText('Kilométrage').nextSibling).toHaveTextContent('98000 km');
+    expect(screen.getByText('Première main').nextSibling).toHaveTextContent('Oui');
+    expect(screen.getByRole('img', { name: 'Carte du Maroc situant Maarif, Casablanca' })).toBeInTheDocument();
+    const seller = screen.getByRole('region', { name: 'Vendeur' });
+    expect(seller).toHaveTextContent('Auto Maarif');
+    expect(seller).toHaveTextContent('Boutique');
+    expect(seller).toHaveTextContent('Vendeur vérifié');
+    expect(screen.getByRole('link', { name: 'Contacter le vendeur' })).toHaveAttribute('href', '/fr/messages');
+    expect(await screen.findByRole('link', { name: 'Renault Clio 2016' })).toHaveAttribute('href', '/fr/vi/10000002.htm');
+    expect(screen.getByRole('link', { name: 'Villa à Agadir' })).toBeInTheDocument();
+
+    const gallery = screen.getByRole('region', { name: "Photos de l'annonce" });
+    expect(within(gallery).getByRole('img', { name: 'Dacia Logan 2018 diesel, photo 1 sur 2' })).toHaveAttribute('src', '/l1.jpg');
+    fireEvent.click(within(gallery).getByRole('button', { name: 'Voir la photo 2' }));
+    expect(within(gallery).getByRole('img', { name: 'Dacia Logan 2018 diesel, photo 2 sur 2' })).toHaveAttribute('src', '/l2.jpg');
+    fireEvent.keyDown(gallery, { key: 'ArrowRight' });
+    expect(within(gallery).getByRole('img', { name: 'Dacia Logan 2018 diesel, photo 1 sur 2' })).toBeInTheDocument();
+  });
+
+  it('shows the ad in Arabic, right to left', async () => {
+    mockFetch().mockImplementation(gateway(RESOLVERS));
+    renderApp('/ar/vi/10000001.htm');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dacia Logan 2018 diesel' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(screen.getByRole('button', { name: 'إظهار الرقم' })).toBeInTheDocument();
+    const gallery = screen.getByRole('region', { name: 'صور الإعلان' });
+    fireEvent.keyDown(gallery, { key: 'ArrowLeft' });
+    expect(within(gallery).getByRole('img', { name: 'Dacia Logan 2018 diesel، الصورة 2 من 2' })).toBeInTheDocument();
+  });
+
+  it('shows the number on demand, or says the seller hides it', async () => {
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(gateway({ ...RESOLVERS, showAdPhone: () => '0612345678' }, calls));
+    const { unmount } = renderApp('/vi/10000001.htm');
+    fireEvent.click(await screen.findByRole('button', { name: 'Afficher le numéro' }));
+    expect(await screen.findByRole('link', { name: '0612345678' })).toHaveAttribute('href', 'tel:0612345678');
+    expect(calls.find((c) => c.operationName === 'showAdPhone')?.variables).toEqual({ listId: 10000001 });
+    unmount();
+
+    mockFetch().mockImplementation(gateway({ ...RESOLVERS, getAd: () => publicAd({}, true) }));
+    renderApp('/vi/10000001.htm');
+    expect(await screen.findByText('Le vendeur préfère être contacté par message')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Afficher le numéro' })).not.toBeInTheDocument();
+  });
+
+  it('asks a visitor to sign in before saving, then saves', async () => {
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(
+      gateway(
+        {
+          ...RESOLVERS,
+          loginByIdentifier: () => tokenPair(),
+          getMySavedAds: () => ({ ads: [], count: 0 }),
+          saveAd: () => ({ code: 201 }),
+          unsaveAd: () => ({ code: 204 }),
+        },
+        calls,
+      ),
+    );
+    renderApp('/vi/10000001.htm');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sauvegarder' }));
+    const wall = await screen.findByRole('dialog');
+    fireEvent.change(within(wall).getByLabelText('Numéro de téléphone'), { target: { value: '0612345678' } });
+    fireEvent.change(within(wall).getByLabelText('Mot de passe'), { target: { value: 'secret-pass-1' } });
+    fireEvent.click(within(wall).getByRole('button', { name: 'Se connecter' }));
+
+    const saved = await screen.findByRole('button', { name: 'Sauvegardée' });
+    expect(saved).toHaveAttribute('aria-pressed', 'true');
+    expect(calls.find((c) => c.operationName === 'saveAd')?.variables).toEqual({ input: { listId: 10000001 } });
+
+    fireEvent.click(saved);
+    expect(await screen.findByRole('button', { name: 'Sauvegarder' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('keeps the button as it was when saving fails', async () => {
+    document.cookie = `souk_token=${tokenPair().accessToken}; Path=/`;
+    mockFetch().mockImplementation(
+      gateway({
+        ...RESOLVERS,
+        getMySavedAds: () => ({ ads: [], count: 0 }),
+        saveAd: () => graphqlError('INTERNAL_ERROR', 'saveAd.error.internalError', "L'annonce n'a pas pu être sauvegardée"),
+      }),
+    );
+    renderApp('/vi/10000001.htm');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sauvegarder' }));
+    expect(await screen.findByText("L'annonce n'a pas pu être sauvegardée")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sauvegarder' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('copies the link', async () => {
+    const writeText = jest.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    mockFetch().mockImplementation(gateway(RESOLVERS));
+    renderApp('/vi/10000001.htm');
+    fireEvent.click(await screen.findByRole('button', { name: 'Copier le lien' }));
+    expect(await screen.findByText('Lien copié')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('http://localhost/fr/vi/10000001.htm');
+  });
+
+  it('reports abuse as a visitor with an e-mail, and says when it was already reported', async () => {
+    const calls: GatewayCall[] = [];
+    let reported = true;
+    mockFetch().mockImplementation(
+      gateway(
+        {
+          ...RESOLVERS,
+          submitReportAd: () => {
+            const answer = { reported };
+            reported = false;
+            return answer;
+          },
+        },
+        calls,
+      ),
+    );
+    renderApp('/vi/10000001.htm');
+    fireEvent.click(await screen.findByRole('button', { name: 'Signaler un abus' }));
+    const dialog = screen.getByRole('dialog', { name: 'Signaler cette annonce' });
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(7);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer le signalement' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choisissez un motif');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Faux numéro' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer le signalement' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Saisissez une adresse e-mail valide');
+    fireEvent.change(within(dialog).getByLabelText('Votre e-mail'), { target: { value: 'amina@example.ma' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer le signalement' }));
+    expect(await within(dialog).findByText('Merci, votre signalement a été envoyé')).toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === 'submitReportAd')?.variables).toEqual({
+      listId: 10000001,
+      type: 'fake_number',
+      from: 'amina@example.ma',
+      body: '',
+    });
+    act(() => {
+      fireEvent.keyDown(document, { key: 'Escape' });
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,169 @@
+// The ad view (spec §2: /vi/{id}.htm and /{region}/{category}/{slug}_{id}.htm, with or without
+// a language prefix): gallery, title, price, labels, parameters, description, place and map,
+// seller, show number, save, share, report abuse, contact seller, related and premium ads.
+// An unknown ad (or id) is the "ad not found" state.
+
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
+import { useGetAdQuery, useGetPremiumAdsQuery, useGetRelatedAdsQuery, type AdDetail } from '../../api/ads';
+import { isGatewayError } from '../../api/gateway';
+import { useLanguage } from '../../app/i18n';
+import { localized } from '../../app/paths';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Loader } from '../../ui/Loader';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { AdCardSection } from '../ads/AdCard';
+import { adPath, listIdFromFile } from '../ads/adPaths';
+import NotFoundPage from '../not-found/NotFoundPage';
+import { AdMap } from './AdMap';
+import { Gallery } from './Gallery';
+import { PhoneButton } from './PhoneButton';
+import { ReportAdDialog } from './ReportAdDialog';
+import { SaveButton } from './SaveButton';
+import { SellerSummary } from './SellerSummary';
+import { ShareButton } from './ShareButton';
+
+export const MESSAGES_PATH = '/messages';
+
+function Labels({ ad }: { ad: AdDetail }) {
+  const intl = useIntl();
+  const labels: string[] = [];
+  if (ad.urgent) labels.push(intl.formatMessage({ id: 'ad.label.urgent' }));
+  if (ad.hotdeal) labels.push(intl.formatMessage({ id: 'ad.label.hotdeal' }, { discount: ad.discount ?? 0 }));
+  if (ad.delivery) labels.push(intl.formatMessage({ id: 'ad.label.delivery' }));
+  if (ad.hasVideo) labels.push(intl.formatMessage({ id: 'ad.label.video' }));
+  if (labels.length === 0) return null;
+  return (
+    <ul className="ad-labels" aria-label={intl.formatMessage({ id: 'ad.labels' })}>
+      {labels.map((label) => (
+        <li key={label} className="ad-label">
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Params({ ad }: { ad: AdDetail }) {
+  const intl = useIntl();
+  if (ad.params.length === 0) return null;
+  const value = (kind: string, raw: string) => {
+    if (kind === 'boolean') return intl.formatMessage({ id: raw === 'true' ? 'common.yes' : 'common.no' });
+    return raw;
+  };
+  return (
+    <section aria-label={intl.formatMessage({ id: 'ad.params' })}>
+      <h2>{intl.formatMessage({ id: 'ad.params' })}</h2>
+      <dl className="ad-params">
+        {ad.params.map((param) => (
+          <div key={param.key}>
+            <dt>{param.label}</dt>
+            <dd>
+              {value(param.kind, param.value)}
+              {param.unit ? ` ${param.unit}` : ''}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Suggestions({ listId }: { listId: number }) {
+  const intl = useIntl();
+  const lang = useLanguage();
+  const related = useGetRelatedAdsQuery({ listId, lang });
+  const premium = useGetPremiumAdsQuery({ limit: 6, lang });
+  return (
+    <>
+      <AdCardSection title={intl.formatMessage({ id: 'ad.related' })} ads={(related.data ?? []).filter((ad) => ad.listId !== listId)} />
+      <AdCardSection title={intl.formatMessage({ id: 'ad.premium' })} ads={(premium.data ?? []).filter((ad) => ad.listId !== listId)} />
+    </>
+  );
+}
+
+function AdNotFound() {
+  const intl = useIntl();
+  const language = useLanguage();
+  useDocumentTitle(intl.formatMessage({ id: 'ad.notFound.title' }));
+  return (
+    <div className="page">
+      <h1>{intl.formatMessage({ id: 'ad.notFound.title' })}</h1>
+      <p>{intl.formatMessage({ id: 'ad.notFound.body' })}</p>
+      <Link to={localized(language, '/')}>{intl.formatMessage({ id: 'ad.notFound.home' })}</Link>
+    </div>
+  );
+}
+
+function AdView({ listId }: { listId: number }) {
+  const intl = useIntl();
+  const language = useLanguage();
+  const [reporting, setReporting] = useState(false);
+  const { currentData, error, isError, refetch } = useGetAdQuery({ listId, lang: language });
+  useDocumentTitle(currentData ? currentData.ad.title : intl.formatMessage({ id: 'ad.loading' }));
+
+  if (isError && isGatewayError(error) && (error.code === 'AD_NOT_FOUND' || error.code === 'NOT_FOUND')) return <AdNotFound />;
+  if (isError) {
+    return (
+      <div className="page">
+        <ErrorMessage error={error} onRetry={() => void refetch()} />
+      </div>
+    );
+  }
+  if (!currentData) {
+    return (
+      <div className="page">
+        <Loader label={intl.formatMessage({ id: 'ad.loading' })} />
+      </div>
+    );
+  }
+  const { ad, seller, latitude, longitude } = currentData;
+  const place = ad.area ? `${ad.area.name}, ${ad.city.name}` : ad.city.name;
+  const url = `${window.location.origin}${localized(language, adPath(ad.listId))}`;
+  return (
+    <div className="page ad-view">
+      <div className="ad-view__main">
+        <Gallery images={ad.images} title={ad.title} />
+        <h1 dir="auto">{ad.title}</h1>
+        <p className="ad-view__price">{ad.price ? ad.price.withCurrency : intl.formatMessage({ id: 'ad.price.none' })}</p>
+        <Labels ad={ad} />
+        <p className="ad-view__meta">
+          {ad.category.name} · {place} ·{' '}
+          {intl.formatMessage({ id: 'ad.publishedAt' }, { date: intl.formatDate(new Date(ad.publishedAt), { dateStyle: 'medium' }) })}
+        </p>
+        <Params ad={ad} />
+        <section aria-label={intl.formatMessage({ id: 'ad.description' })}>
+          <h2>{intl.formatMessage({ id: 'ad.description' })}</h2>
+          <p className="ad-view__description" dir="auto">{ad.description}</p>
+        </section>
+        <AdMap latitude={latitude} longitude={longitude} city={place} />
+      </div>
+      <aside className="ad-view__side">
+        <SellerSummary seller={seller} />
+        <div className="ad-view__actions">
+          <PhoneButton listId={ad.listId} hidden={seller.phoneHidden} />
+          <Link className="button" to={localized(language, MESSAGES_PATH)}>
+            {intl.formatMessage({ id: 'ad.contact' })}
+          </Link>
+          <SaveButton listId={ad.listId} />
+          <ShareButton url={url} title={ad.title} />
+          <button type="button" className="button button--link" onClick={() => { setReporting(true); }}>
+            {intl.formatMessage({ id: 'ad.report.open' })}
+          </button>
+        </div>
+      </aside>
+      {reporting ? <ReportAdDialog listId={ad.listId} onClose={() => { setReporting(false); }} /> : null}
+      <Suggestions listId={ad.listId} />
+    </div>
+  );
+}
+
+export default function AdViewPage() {
+  const { file } = useParams();
+  // Three path segments that are not an ad file (`/fr/nulle-part/ici`) are an unknown page.
+  if (!file?.endsWith('.htm')) return <NotFoundPage />;
+  const listId = listIdFromFile(file);
+  if (listId === undefined) return <AdNotFound />;
+  return <AdView key={listId} listId={listId} />;
+}

@@ -1,0 +1,62 @@
+// Save / unsave (spec §4): visitors meet the login wall, which saves after sign-in; the
+// button changes only when the server confirms (201 saved, 204 unsaved). The initial state
+// comes from the person's saved ads.
+
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useSaveAdMutation, useUnsaveAdMutation, useGetMySavedAdsQuery } from '../../api/ads';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectIsLoggedIn } from '../auth/authSlice';
+import { useRequireSignIn } from '../auth/loginWall';
+import { toastShown } from '../../ui/toastSlice';
+import { isGatewayError } from '../../api/gateway';
+
+export function SaveButton({ listId }: { listId: number }) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const requireSignIn = useRequireSignIn();
+  const { data: savedAds } = useGetMySavedAdsQuery({ page: 1, size: 100 }, { skip: !isLoggedIn });
+  const [override, setOverride] = useState<boolean | undefined>(undefined);
+  const [save, { isLoading: saving }] = useSaveAdMutation();
+  const [unsave, { isLoading: unsaving }] = useUnsaveAdMutation();
+  const saved = override ?? (isLoggedIn && (savedAds?.ads.some((ad) => ad.listId === listId) ?? false));
+
+  const fail = (error: unknown) => {
+    const e = isGatewayError(error) ? error : undefined;
+    dispatch(toastShown({ kind: 'error', messageKey: e?.messageKey ?? 'common.error.generic', message: e?.message }));
+  };
+  const doSave = () => {
+    save({ listId })
+      .unwrap()
+      .then((code) => {
+        if (code === 201) {
+          setOverride(true);
+          dispatch(toastShown({ kind: 'success', messageKey: 'ad.save.done' }));
+        }
+      })
+      .catch(fail);
+  };
+  const doUnsave = () => {
+    unsave({ listId })
+      .unwrap()
+      .then((code) => {
+        if (code === 204) setOverride(false);
+      })
+      .catch(fail);
+  };
+  return (
+    <button
+      type="button"
+      className="button"
+      aria-pressed={saved}
+      disabled={saving || unsaving}
+      onClick={() => {
+        if (saved) doUnsave();
+        else requireSignIn(doSave);
+      }}
+    >
+      {intl.formatMessage({ id: saved ? 'ad.save.saved' : 'ad.save.save' })}
+    </button>
+  );
+}

@@ -1,0 +1,37 @@
+// Share: the system share sheet where the browser has one, else the link copied to the
+// clipboard with a toast.
+
+import { useIntl } from 'react-intl';
+import { useAppDispatch } from '../../app/hooks';
+import { toastShown } from '../../ui/toastSlice';
+
+export function ShareButton({ url, title }: { url: string; title: string }) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const copy = () => {
+    const clipboard = (navigator as Partial<Navigator>).clipboard;
+    if (!clipboard) {
+      dispatch(toastShown({ kind: 'error', messageKey: 'ad.share.failed' }));
+      return;
+    }
+    clipboard
+      .writeText(url)
+      .then(() => dispatch(toastShown({ kind: 'success', messageKey: 'ad.share.copied', key: 'share' })))
+      .catch(() => dispatch(toastShown({ kind: 'error', messageKey: 'ad.share.failed' })));
+  };
+  const share = () => {
+    if (typeof navigator.share === 'function') {
+      navigator.share({ url, title }).catch(() => undefined);
+    } else copy();
+  };
+  return (
+    <>
+      <button type="button" className="button" onClick={share}>
+        {intl.formatMessage({ id: 'ad.share.share' })}
+      </button>
+      <button type="button" className="button" onClick={copy}>
+        {intl.formatMessage({ id: 'ad.share.copy' })}
+      </button>
+    </>
+  );
+}

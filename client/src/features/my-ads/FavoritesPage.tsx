@@ -1,0 +1,78 @@
+// Favorites (/account/v2/my-favorites?page=): the saved ads (getMySavedAds, 12 a page) with
+// an unsave button; the list refreshes when the server confirms (204). Empty state.
+
+import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { useGetMySavedAdsQuery, useUnsaveAdMutation } from '../../api/ads';
+import { isGatewayError } from '../../api/gateway';
+import { useAppDispatch } from '../../app/hooks';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Loader } from '../../ui/Loader';
+import { toastShown } from '../../ui/toastSlice';
+import { AdCard } from '../ads/AdCard';
+import { AccountArea } from './AccountTabs';
+import { PAGE_SIZE } from './myAdsParams';
+
+export default function FavoritesPage() {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const [search, setSearch] = useSearchParams();
+  const requested = Number(search.get('page'));
+  const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
+  const { currentData, data, isFetching, isError, error, refetch } = useGetMySavedAdsQuery({ page, size: PAGE_SIZE });
+  const [unsave] = useUnsaveAdMutation();
+
+  useEffect(() => {
+    if (data && !isFetching && data.ads.length === 0 && page > 1) setSearch({ page: String(page - 1) }, { replace: true });
+  }, [data, isFetching, page, setSearch]);
+
+  let content;
+  if (isError && !currentData) content = <ErrorMessage error={error} onRetry={() => void refetch()} />;
+  else if (!currentData) content = <Loader label={intl.formatMessage({ id: 'favorites.loading' })} />;
+  else if (currentData.ads.length === 0) content = <p className="empty">{intl.formatMessage({ id: 'favorites.empty' })}</p>;
+  else {
+    content = (
+      <ul className="my-ads__list my-ads__list--cards" aria-label={intl.formatMessage({ id: 'favorites.list' })}>
+        {currentData.ads.map((ad) => (
+          <li key={ad.listId}>
+            <AdCard listId={ad.listId} title={ad.title} image={ad.image} price={ad.price} />
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                unsave({ listId: ad.listId })
+                  .unwrap()
+                  .then(() => dispatch(toastShown({ kind: 'success', messageKey: 'favorites.removed' })))
+                  .catch((e: unknown) => {
+                    const gatewayError = isGatewayError(e) ? e : undefined;
+                    dispatch(toastShown({ kind: 'error', messageKey: gatewayError?.messageKey ?? 'common.error.generic', message: gatewayError?.message }));
+                  });
+              }}
+            >
+              {intl.formatMessage({ id: 'favorites.remove' }, { title: ad.title })}
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  const pages = Math.max(1, Math.ceil((data?.count ?? 0) / PAGE_SIZE));
+  return (
+    <AccountArea>
+      <h2>{intl.formatMessage({ id: 'accountArea.tab.favorites' })}</h2>
+      {content}
+      {pages > 1 ? (
+        <nav className="pager" aria-label={intl.formatMessage({ id: 'pager.label' })}>
+          <button type="button" className="button" disabled={page <= 1} onClick={() => { setSearch({ page: String(page - 1) }); }}>
+            {intl.formatMessage({ id: 'pager.previous' })}
+          </button>
+          <span>{intl.formatMessage({ id: 'pager.position' }, { page, pages })}</span>
+          <button type="button" className="button" disabled={page >= pages} onClick={() => { setSearch({ page: String(page + 1) }); }}>
+            {intl.formatMessage({ id: 'pager.next' })}
+          </button>
+        </nav>
+      ) : null}
+    </AccountArea>
+  );
+}

@@ -1,0 +1,239 @@
+// My ads (/account/v2/my-ads?status=&page=, spec §2 and §4): status tabs with their counts
+// (getMyAdsCount), the active sub-filter, card or list display, the show-stats toggle,
+// multi-select with bulk deactivate / delete, each ad's operations (OperationDialogs.tsx), an
+// empty state per tab; a page emptied by an operation moves back one page.
+
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router';
+import { useGetMyAdsCountQuery, useGetMyAdsQuery, type Ad } from '../../api/ads';
+import { useLanguage, type MessageId } from '../../app/i18n';
+import { localized } from '../../app/paths';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Loader } from '../../ui/Loader';
+import { adPath } from '../ads/adPaths';
+import { AccountArea } from './AccountTabs';
+import { myAdEditPath } from './paths';
+import { OperationDialog, useAdOperations } from './OperationDialogs';
+import { BOOSTED, PAGE_SIZE, readMyAdsParams, STATUSES, tabOf, type Status } from './myAdsParams';
+
+function StatusTabs({ status }: { status: Status }) {
+  const intl = useIntl();
+  const { data } = useGetMyAdsCountQuery(undefined);
+  const counts = new Map<Status, number>();
+  for (const row of data ?? []) {
+    const tab = tabOf(row.status);
+    if (tab) counts.set(tab, (counts.get(tab) ?? 0) + row.count);
+  }
+  return (
+    <nav aria-label={intl.formatMessage({ id: 'myAds.statuses' })}>
+      <ul className="tabs">
+        {STATUSES.map((key) => (
+          <li key={key}>
+            <Link to={`?status=${key}&page=1`} aria-current={key === status ? 'page' : undefined}>
+              {intl.formatMessage({ id: `myAds.status.${key}` as MessageId })}
+              {data ? ` (${String(counts.get(key) ?? 0)})` : ''}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+interface RowProps {
+  ad: Ad;
+  selected: boolean;
+  showStats: boolean;
+  onSelect: (selected: boolean) => void;
+  operations: ReturnType<typeof useAdOperations>;
+}
+
+function MyAdRow({ ad, selected, showStats, onSelect, operations }: RowProps) {
+  const intl = useIntl();
+  const language = useLanguage();
+  const status = ad.status.toUpperCase();
+  const button = (label: MessageId, action: () => void) => (
+    <button type="button" className="button" onClick={action}>
+      {intl.formatMessage({ id: label })}
+    </button>
+  );
+  return (
+    <li className="my-ad">
+      <label>
+        <input type="checkbox" checked={selected} onChange={(e) => { onSelect(e.target.checked); }} />
+        <span className="visually-hidden">{intl.formatMessage({ id: 'myAds.select' }, { title: ad.title })}</span>
+      </label>
+      {ad.image ? <img className="ad-card__image" src={ad.image} alt="" loading="lazy" /> : null}
+      <h2 className="ad-card__title">
+        {status === 'ACTIVE' ? <Link to={localized(language, adPath(ad.listId))}>{ad.title}</Link> : ad.title}
+      </h2>
+      <p className="ad-card__price">{ad.price ? ad.price.withCurrency : intl.formatMessage({ id: 'ad.price.none' })}</p>
+      <p className="ad-card__city">
+        {ad.city.name} · {ad.category.name}
+      </p>
+      {ad.editAdStatus === 'pending' ? <p>{intl.formatMessage({ id: 'myAds.editPending' })}</p> : null}
+      {status === 'REFUSED' && ad.refusalReasonText ? <p>{intl.formatMessage({ id: 'myAds.refusalReason' }, { reason: ad.refusalReasonText })}</p> : null}
+      {showStats ? (
+        <dl className="ad-params" aria-label={intl.formatMessage({ id: 'myAds.stats' }, { title: ad.title })}>
+          <div>
+            <dt>{intl.formatMessage({ id: 'myAds.stats.views' })}</dt>
+            <dd>{ad.performance.views}</dd>
+          </div>
+          <div>
+            <dt>{intl.formatMessage({ id: 'myAds.stats.phoneViews' })}</dt>
+            <dd>{ad.performance.phoneViews}</dd>
+          </div>
+          <div>
+            <dt>{intl.formatMessage({ id: 'myAds.stats.conversations' })}</dt>
+            <dd>{ad.performance.conversations}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <div className="my-ad__actions" role="group" aria-label={intl.formatMessage({ id: 'myAds.actions' }, { title: ad.title })}>
+        {status === 'ACTIVE' ? button('myAds.deactivate', () => { operations.deactivate(ad); }) : null}
+        {status === 'DEACTIVATED' ? button('myAds.activate', () => { operations.activate(ad); }) : null}
+        {status === 'REFUSED' ? button('myAds.appeal', () => { operations.open({ kind: 'appeal', ad }); }) : null}
+        {status === 'DEACTIVATED' || status === 'REFUSED' || status === 'PENDING_PAYMENT'
+          ? button('myAds.delete', () => { operations.open({ kind: 'confirmDelete', ad }); })
+          : null}
+        {status !== 'DELETED' ? (
+          <Link className="button" to={localized(language, myAdEditPath(ad.adId))}>
+            {intl.formatMessage({ id: 'myAds.edit' })}
+          </Link>
+        ) : null}
+        {button('myAds.properties', () => { operations.open({ kind: 'properties', ad }); })}
+      </div>
+    </li>
+  );
+}
+
+export default function MyAdsPage() {
+  const intl = useIntl();
+  const [search, setSearch] = useSearchParams();
+  const { status, boosted, page } = readMyAdsParams(search);
+  const [display, setDisplay] = useState<'cards' | 'list'>('cards');
+  const [showStats, setShowStats] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const operations = useAdOperations();
+  const query = useGetMyAdsQuery({ status, boosted: status === 'ACTIVE' ? boosted : undefined, page, size: PAGE_SIZE });
+  const { data, isFetching, isError, error, refetch } = query;
+  const ads = query.currentData?.ads;
+
+  const setParam = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(changes)) next.set(key, value);
+    setSearch(next);
+  };
+
+  // An operation that empties a page after the first goes back one page.
+  useEffect(() => {
+    if (data && !isFetching && data.ads.length === 0 && page > 1) {
+      const next = new URLSearchParams(search);
+      next.set('page', String(page - 1));
+      setSearch(next, { replace: true });
+    }
+  }, [data, isFetching, page, search, setSearch]);
+
+  const chosen = (ads ?? []).filter((ad) => selected.has(ad.adId));
+  let content;
+  if (isError && !ads) content = <ErrorMessage error={error} onRetry={() => void refetch()} />;
+  else if (!ads) content = <Loader label={intl.formatMessage({ id: 'myAds.loading' })} />;
+  else if (ads.length === 0) content = <p className="empty">{intl.formatMessage({ id: `myAds.empty.${status}` as MessageId })}</p>;
+  else {
+    content = (
+      <ul className={`my-ads__list my-ads__list--${display}`} aria-label={intl.formatMessage({ id: 'myAds.list' })}>
+        {ads.map((ad) => (
+          <MyAdRow
+            key={ad.adId}
+            ad={ad}
+            selected={selected.has(ad.adId)}
+            showStats={showStats}
+            operations={operations}
+            onSelect={(on) => {
+              setSelected((current) => {
+                const next = new Set(current);
+                if (on) next.add(ad.adId);
+                else next.delete(ad.adId);
+                return next;
+              });
+            }}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  const total = data?.count.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return (
+    <AccountArea>
+      <StatusTabs status={status} />
+      <div className="my-ads__toolbar">
+        {status === 'ACTIVE' ? (
+          <label>
+            {intl.formatMessage({ id: 'myAds.boosted' })}{' '}
+            <select value={boosted} onChange={(e) => { setParam({ boosted: e.target.value, page: '1' }); }}>
+              {BOOSTED.map((key) => (
+                <option key={key} value={key}>
+                  {intl.formatMessage({ id: `myAds.boosted.${key}` as MessageId })}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <div role="group" aria-label={intl.formatMessage({ id: 'myAds.display' })}>
+          <button type="button" className="button" aria-pressed={display === 'cards'} onClick={() => { setDisplay('cards'); }}>
+            {intl.formatMessage({ id: 'myAds.display.cards' })}
+          </button>
+          <button type="button" className="button" aria-pressed={display === 'list'} onClick={() => { setDisplay('list'); }}>
+            {intl.formatMessage({ id: 'myAds.display.list' })}
+          </button>
+        </div>
+        <label>
+          <input type="checkbox" checked={showStats} onChange={(e) => { setShowStats(e.target.checked); }} />{' '}
+          {intl.formatMessage({ id: 'myAds.showStats' })}
+        </label>
+        {chosen.length > 0 ? (
+          <div role="group" aria-label={intl.formatMessage({ id: 'myAds.bulk' }, { count: chosen.length })}>
+            {status === 'ACTIVE' ? (
+              <button type="button" className="button" onClick={() => { operations.open({ kind: 'bulk', operation: 'deactivate', ads: chosen }); }}>
+                {intl.formatMessage({ id: 'myAds.bulk.deactivate' })}
+              </button>
+            ) : null}
+            {status !== 'ACTIVE' && status !== 'PENDING_REVIEW' && status !== 'DELETED' ? (
+              <button type="button" className="button" onClick={() => { operations.open({ kind: 'bulk', operation: 'delete', ads: chosen }); }}>
+                {intl.formatMessage({ id: 'myAds.bulk.delete' })}
+              </button>
+            ) : null}
+            <button type="button" className="button button--link" onClick={() => { setSelected(new Set()); }}>
+              {intl.formatMessage({ id: 'myAds.bulk.clear' })}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {content}
+      {pages > 1 ? (
+        <nav className="pager" aria-label={intl.formatMessage({ id: 'pager.label' })}>
+          <button type="button" className="button" disabled={page <= 1} onClick={() => { setParam({ page: String(page - 1) }); }}>
+            {intl.formatMessage({ id: 'pager.previous' })}
+          </button>
+          <span>{intl.formatMessage({ id: 'pager.position' }, { page, pages })}</span>
+          <button type="button" className="button" disabled={page >= pages} onClick={() => { setParam({ page: String(page + 1) }); }}>
+            {intl.formatMessage({ id: 'pager.next' })}
+          </button>
+        </nav>
+      ) : null}
+      {operations.dialog ? (
+        <OperationDialog
+          dialog={operations.dialog}
+          onClose={() => {
+            if (operations.dialog?.kind === 'bulk') setSelected(new Set());
+            operations.close();
+          }}
+          onConfirmDelete={operations.confirmDelete}
+        />
+      ) : null}
+    </AccountArea>
+  );
+}

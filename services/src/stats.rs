@@ -5,6 +5,7 @@
 //! live statistics page), and answering the statistics queries for the owner only.
 
 use crate::accounts::service::Caller;
+use crate::ads::service::now;
 use souk_domain::ad::AdStatus;
 use souk_domain::stats::{FixedRange, Granularity, Metric, custom_range, day_label, granularity, is_bot, month_start};
 use souk_domain::{ErrorCode, SoukError};
@@ -13,15 +14,11 @@ use souk_storage::ephemeral::Ephemeral;
 use souk_storage::metrics::{MetricCount, MetricsStore};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 use tokio::sync::broadcast;
 
 /// How often counts go to storage.
 pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
-
-fn now() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
-}
 
 /// One counted event, pushed live to the owner.
 #[derive(Debug, Clone, PartialEq, Eq)]

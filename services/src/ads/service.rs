@@ -170,28 +170,24 @@ impl AdService {
         })
     }
 
-    fn check(&self, step: u8, draft: &AdDraft, max_photos: usize) -> Result<AdDraft, SoukError> {
+    /// Runs `f` with the reference data the form checks need.
+    fn with_form<T>(&self, max_photos: usize, f: impl FnOnce(&FormContext<'_>) -> T) -> T {
         let areas_of = |city| self.catalog.areas(city).map(|a| a.iter().map(|x| x.id).collect()).unwrap_or_default();
-        let cx = FormContext {
+        f(&FormContext {
             categories: self.catalog.tree(),
             cars: self.catalog.cars(),
             cities: self.catalog.cities(),
             areas_of: &areas_of,
             max_photos,
-        };
-        check_steps(step, draft, &cx)
+        })
+    }
+
+    fn check(&self, step: u8, draft: &AdDraft, max_photos: usize) -> Result<AdDraft, SoukError> {
+        self.with_form(max_photos, |cx| check_steps(step, draft, cx))
     }
 
     fn next_step(&self, draft: &AdDraft, max_photos: usize) -> u8 {
-        let areas_of = |city| self.catalog.areas(city).map(|a| a.iter().map(|x| x.id).collect()).unwrap_or_default();
-        let cx = FormContext {
-            categories: self.catalog.tree(),
-            cars: self.catalog.cars(),
-            cities: self.catalog.cities(),
-            areas_of: &areas_of,
-            max_photos,
-        };
-        next_step(draft, &cx)
+        self.with_form(max_photos, |cx| next_step(draft, cx))
     }
 
     async fn account(&self, account_id: i64) -> Result<StoredAccount, SoukError> {

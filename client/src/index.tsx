@@ -1,19 +1,29 @@
-// Browser entry point: builds the store and renders the app under the browser router.
+// Browser entry point: loads the page language's text, builds the store and renders the app
+// under the browser router.
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
+import { languageFromCookie, resolveLanguage } from './app/language';
+import { loadMessages } from './app/messages';
 import { createAppStore } from './app/store';
 import './app/styles.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+const container: HTMLElement = root;
 
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App store={createAppStore()} />
-    </BrowserRouter>
-  </StrictMode>,
-);
+function render(): void {
+  createRoot(container).render(
+    <StrictMode>
+      <BrowserRouter>
+        <App store={createAppStore()} />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}
+
+// The text of the page's language comes first, so the first render is already in it. A failed
+// load still renders: the provider asks again.
+loadMessages(resolveLanguage(window.location.pathname, languageFromCookie())).then(render, render);

@@ -42,8 +42,9 @@ export function detailAd(overrides: Partial<AdDetail> = {}): AdDetail {
     description: 'Voiture bien entretenue et de première main.',
     area: { id: 101, name: 'Maarif' },
     params: [
-      { key: 'mileage', label: 'Kilométrage', kind: 'number', value: '98000', unit: 'km' },
-      { key: 'first_owner', label: 'Première main', kind: 'boolean', value: 'true', unit: null },
+      { key: 'mileage', label: 'Kilométrage', kind: 'number', value: '98000', valueLabel: '98000', unit: 'km' },
+      { key: 'first_owner', label: 'Première main', kind: 'boolean', value: 'true', valueLabel: 'true', unit: null },
+      { key: 'fuel', label: 'Carburant', kind: 'text', value: 'diesel', valueLabel: 'Diesel', unit: null },
     ],
     video: null,
     phone: '0612345678',
@@ -51,7 +52,7 @@ export function detailAd(overrides: Partial<AdDetail> = {}): AdDetail {
   };
 }
 
-export function publicAd(overrides: Partial<AdDetail> = {}, phoneHidden = false): PublicAd {
+export function publicAd(overrides: Partial<AdDetail> = {}, phoneHidden = false, savedByMe = false): PublicAd {
   return {
     ad: detailAd(overrides),
     seller: {
@@ -66,5 +67,6 @@ export function publicAd(overrides: Partial<AdDetail> = {}, phoneHidden = false)
     },
     latitude: 33.5731,
     longitude: -7.5898,
+    savedByMe,
   };
 }

@@ -123,8 +123,10 @@ export const CATALOG_RESOLVERS: Record<string, Resolver> = {
  */
 export function gateway(resolvers: Record<string, Resolver> = {}, calls: GatewayCall[] = []) {
   const all = { ...CATALOG_RESOLVERS, ...resolvers };
-  return (_input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  return (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const headers = new Headers(init?.headers);
+    const url = input instanceof Request ? input.url : input.toString();
+    if (url.endsWith('/api/parse-url')) return parseUrlAnswer(all, init, headers);
     const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
       operationName: string;
       variables?: Record<string, unknown>;
@@ -146,6 +148,24 @@ export function gateway(resolvers: Record<string, Resolver> = {}, calls: Gateway
       answer instanceof Response ? answer : jsonResponse({ data: { [body.operationName]: answer } }),
     );
   };
+}
+
+/** What POST /api/parse-url answers for a path that is no listing. */
+export function notAListing(language: 'fr' | 'ar' = 'fr') {
+  return { language, locations: [], category: null, adType: null, keyword: null };
+}
+
+/**
+ * The parse-URL endpoint (REST, not GraphQL): the `parse-url` resolver gets the body as its
+ * variables (`pathname`, `query`); without one, every path is no listing.
+ */
+function parseUrlAnswer(all: Record<string, Resolver>, init: RequestInit | undefined, headers: Headers): Promise<Response> {
+  const variables = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
+  const language = headers.get('Accept-Language') === 'ar' ? 'ar' : 'fr';
+  const resolver = all['parse-url'] ?? (() => notAListing(language));
+  return Promise.resolve(resolver({ operationName: 'parse-url', variables, language, headers })).then((answer) =>
+    answer instanceof Response ? answer : jsonResponse(answer),
+  );
 }
 
 /** A fetch that never answers: the screen stays in its loading state. */

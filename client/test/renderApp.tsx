@@ -23,5 +23,6 @@ export function renderApp(path = '/') {
     ...result,
     store,
     pathname: () => current.location?.pathname,
+    search: () => current.location?.search,
   };
 }

@@ -3,12 +3,19 @@
 
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import { loadMessages } from '../src/app/messages';
 
 // Lazy pages load their chunk on first use; on a busy shared machine that takes more than the
 // default second.
 configure({ asyncUtilTimeout: 4000 });
 
 let reported: string[] = [];
+
+// The entry loads the page language's text before rendering; tests render at once, so both
+// languages are loaded first.
+beforeAll(async () => {
+  await Promise.all([loadMessages('fr'), loadMessages('ar')]);
+});
 
 function stringify(value: unknown): string {
   if (value instanceof Error) return value.stack ?? value.message;

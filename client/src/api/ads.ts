@@ -22,6 +22,8 @@ export interface AdParam {
   label: string;
   kind: string;
   value: string;
+  /** The value as people read it (a choice's label in the request language). */
+  valueLabel: string;
   unit: string | null;
 }
 
@@ -89,6 +91,8 @@ export interface PublicAd {
   seller: Seller;
   latitude: number;
   longitude: number;
+  /** The signed-in viewer saved this ad (false for visitors). */
+  savedByMe: boolean;
 }
 
 export interface StatusCount {
@@ -182,13 +186,13 @@ const AD_FIELDS = `adId listId title status labels discount type { key name } im
   publishedAt lastStateTime city { id name } category { id name } urgent hotdeal delivery hasVideo
   performance { views phoneViews conversations } editAdStatus refusalReasonText deletableInDays vasPackages`;
 const DETAIL_FIELDS = `${AD_FIELDS} images { thumb medium large } description area { id name }
-  params { key label kind value unit } video phone`;
+  params { key label kind value valueLabel unit } video phone`;
 
 export const GET_AD = `query getAd($listId: Int!) {
   getAd(listId: $listId) {
     ad { ${DETAIL_FIELDS} }
     seller { accountId name type storeId isVerifiedSeller memberSince logo phoneHidden }
-    latitude longitude
+    latitude longitude savedByMe
   }
 }`;
 export const GET_RELATED_ADS = `query getRelatedAds($listId: Int!) { getRelatedAds(listId: $listId) { ${AD_FIELDS} } }`;

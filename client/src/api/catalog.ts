@@ -58,7 +58,7 @@ export const GET_CATEGORIES = `query getCategories($withMissingCats: Boolean) {
 
 export const GET_CITIES_FORMATTED_NEXT = `query getCitiesFormattedNext($startIndex: Int!, $stopIndex: Int!, $keyword: String) {
   getCitiesFormattedNext(startIndex: $startIndex, stopIndex: $stopIndex, keyword: $keyword) {
-    cities { label value type }
+    cities { label value type slug }
     count
   }
 }`;

@@ -13,6 +13,11 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { localized, PATHS } from './paths';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
+/** The shop directory (spec §2 `/boutiques`), French without prefix like the server's pages. */
+function shopDirectoryPath(language: string): string {
+  return language === 'ar' ? '/ar/boutiques' : '/boutiques';
+}
+
 export function Layout() {
   const intl = useIntl();
   const language = useLanguage();
@@ -32,6 +37,9 @@ export function Layout() {
           {intl.formatMessage({ id: 'app.name' })}
         </Link>
         <div className="app-header__actions">
+          <Link className="app-header__shops" to={shopDirectoryPath(language)}>
+            {intl.formatMessage({ id: 'shops.link' })}
+          </Link>
           <Link className="app-header__account" to={localized(language, user ? PATHS.account : PATHS.signIn)}>
             {intl.formatMessage({ id: user ? (user.type === 'shop' ? 'header.myShop' : 'header.myAccount') : 'header.signIn' })}
           </Link>

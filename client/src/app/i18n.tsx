@@ -1,13 +1,11 @@
 // Interface text and direction. The URL (prefix, else the `lang` cookie, else French) selects
-// the language; this provider exposes it to components, feeds react-intl with
-// locales/{fr,ar}.json, sets `<html lang dir>`, and mirrors the language into the store for
-// code outside React (the gateway's Accept-Language).
+// the language; this provider exposes it to components, feeds react-intl with the language's
+// messages (locales/{fr,ar}.json, loaded on demand by messages.ts), sets `<html lang dir>`, and
+// mirrors the language into the store for code outside React (the gateway's Accept-Language).
 
-import { createContext, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useLocation } from 'react-router';
-import ar from '../locales/ar.json';
-import fr from '../locales/fr.json';
 import { useAppDispatch } from './hooks';
 import {
   DEFAULT_LANGUAGE,
@@ -18,9 +16,9 @@ import {
   type Language,
 } from './language';
 import { languageChanged } from './languageSlice';
+import { loadedMessages, loadMessages, type MessageId } from './messages';
 
-/** Every message id; French is the reference locale. */
-export type MessageId = keyof typeof fr;
+export type { MessageId } from './messages';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- react-intl's documented hook for typed ids
@@ -30,12 +28,6 @@ declare global {
     }
   }
 }
-
-/**
- * Messages by language. In production builds webpack precompiles them to ICU syntax trees
- * (see webpack.config.js), so the runtime carries no message parser.
- */
-export const MESSAGES: Record<Language, Record<MessageId, string>> = { fr, ar };
 
 const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE);
 
@@ -64,12 +56,28 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     dispatch(languageChanged(language));
   }, [dispatch, language]);
 
+  // The entry loaded the first language; another one is loaded when the URL asks for it,
+  // and the page shows once its text is there.
+  const messages = loadedMessages(language);
+  const [, setLoadedCount] = useState(0);
+  useEffect(() => {
+    if (messages) return;
+    let live = true;
+    void loadMessages(language).then(() => {
+      if (live) setLoadedCount((n) => n + 1);
+    });
+    return () => {
+      live = false;
+    };
+  }, [language, messages]);
+  if (!messages) return null;
+
   return (
     <LanguageContext value={language}>
       <IntlProvider
         locale={intlLocale(language)}
         defaultLocale={intlLocale(DEFAULT_LANGUAGE)}
-        messages={MESSAGES[language]}
+        messages={messages}
       >
         {children}
       </IntlProvider>

@@ -1,12 +1,13 @@
-// The route table (spec §2), each route reachable with or without an fr|ar prefix. Built so
-// far: home, vertical homes, account entry (sign-in, shop sign-in, sign-up, password reset,
-// the account page), the ad view, my ads and favorites, the ad form, and 404. Ad view, listing, shop and ad-form routes wait for the server's
-// Ads and Search operations. Pages are loaded on demand (React.lazy) inside the layout's
+// The route table (spec §2), each route reachable with or without an fr|ar prefix: home,
+// vertical homes, search listings, the ad view, the shop directory and shop pages, account
+// entry (sign-in, shop sign-in, sign-up, password reset, the account page), my ads and
+// favorites, the ad form, and 404. Pages are loaded on demand (React.lazy) inside the layout's
 // Suspense. ROUTE_KEYS names the spec's route keys that exist so far.
 
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
+import { LazyListingPage as ListingPage } from '../features/listing/LazyListingPage';
 import { LANGUAGES } from './language';
 import { Layout } from './Layout';
 import { PATHS } from './paths';
@@ -26,6 +27,8 @@ const AdViewPage = lazy(() => import(/* webpackChunkName: "ad-view" */ '../featu
 const MyAdsPage = lazy(() => import(/* webpackChunkName: "my-ads" */ '../features/my-ads/MyAdsPage'));
 const FavoritesPage = lazy(() => import(/* webpackChunkName: "my-ads" */ '../features/my-ads/FavoritesPage'));
 const AdFormPage = lazy(() => import(/* webpackChunkName: "ad-form" */ '../features/ad-form/AdFormPage'));
+const ShopDirectoryPage = lazy(() => import(/* webpackChunkName: "shops" */ '../features/shops/ShopDirectoryPage'));
+const ShopPage = lazy(() => import(/* webpackChunkName: "shops" */ '../features/shops/ShopPage'));
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'));
 
 /** Spec §2 route keys implemented so far, with their paths (without language prefix). */
@@ -83,9 +86,19 @@ function pageRoutes(): RouteObject[] {
     { path: relative(PATHS.shopSignIn), element: <ShopSignInPage /> },
     { path: relative(PATHS.signUp), element: <SignUpPage /> },
     { path: relative(PATHS.resetPassword), element: <ResetPasswordPage /> },
+    { path: 'boutiques', element: <ShopDirectoryPage /> },
+    { path: 'boutiques/:place', element: <ShopDirectoryPage /> },
+    { path: 'boutiques/:place/:category', element: <ShopDirectoryPage /> },
+    { path: 'boutiques/:place/:category/:keyword', element: <ShopDirectoryPage /> },
+    { path: 'boutique/:name', element: <ShopPage /> },
+    { path: 'boutique/:name/:category', element: <ShopPage /> },
     { path: 'vi/:file', element: <AdViewPage /> },
     { path: ':region/:category/:file', element: <AdViewPage /> },
     { path: ':vertical', element: <VerticalHomePage /> },
+    // Listings (spec §2 `/{location?}/{slug1?}/{slug2?}/{slug3?}`); one and three segments
+    // reach them through the vertical home and the ad view.
+    { path: ':place/:slug1', element: <ListingPage /> },
+    { path: ':place/:slug1/:slug2/:slug3', element: <ListingPage /> },
     { path: '*', element: <NotFoundPage /> },
   ];
 }

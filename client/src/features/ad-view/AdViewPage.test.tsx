@@ -66,6 +66,8 @@ describe('ad view', () => {
     ]);
     expect(screen.getByText('Kilométrage').nextSibling).toHaveTextContent('98000 km');
     expect(screen.getByText('Première main').nextSibling).toHaveTextContent('Oui');
+    // A choice shows its label, not its key.
+    expect(screen.getByText('Carburant').nextSibling).toHaveTextContent('Diesel');
     expect(screen.getByRole('img', { name: 'Carte du Maroc situant Maarif, Casablanca' })).toBeInTheDocument();
     const seller = screen.getByRole('region', { name: 'Vendeur' });
     expect(seller).toHaveTextContent('Auto Maarif');
@@ -136,6 +138,13 @@ describe('ad view', () => {
 
     fireEvent.click(saved);
     expect(await screen.findByRole('button', { name: 'Sauvegarder' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows an ad the signed-in viewer saved as saved', async () => {
+    document.cookie = `souk_token=${tokenPair().accessToken}; Path=/`;
+    mockFetch().mockImplementation(gateway({ ...RESOLVERS, getAd: () => publicAd({}, false, true) }));
+    renderApp('/vi/10000001.htm');
+    expect(await screen.findByRole('button', { name: 'Sauvegardée' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('keeps the button as it was when saving fails', async () => {

@@ -15,9 +15,10 @@ import { Loader } from '../../ui/Loader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { AdCardSection } from '../ads/AdCard';
 import { adPath, listIdFromFile } from '../ads/adPaths';
-import NotFoundPage from '../not-found/NotFoundPage';
+import { LazyListingPage } from '../listing/LazyListingPage';
 import { AdMap } from './AdMap';
 import { Gallery } from './Gallery';
+import { ListingNeighbours } from './ListingNeighbours';
 import { PhoneButton } from './PhoneButton';
 import { ReportAdDialog } from './ReportAdDialog';
 import { SaveButton } from './SaveButton';
@@ -48,9 +49,9 @@ function Labels({ ad }: { ad: AdDetail }) {
 function Params({ ad }: { ad: AdDetail }) {
   const intl = useIntl();
   if (ad.params.length === 0) return null;
-  const value = (kind: string, raw: string) => {
-    if (kind === 'boolean') return intl.formatMessage({ id: raw === 'true' ? 'common.yes' : 'common.no' });
-    return raw;
+  const value = (param: AdDetail['params'][number]) => {
+    if (param.kind === 'boolean') return intl.formatMessage({ id: param.value === 'true' ? 'common.yes' : 'common.no' });
+    return param.valueLabel || param.value;
   };
   return (
     <section aria-label={intl.formatMessage({ id: 'ad.params' })}>
@@ -60,7 +61,7 @@ function Params({ ad }: { ad: AdDetail }) {
           <div key={param.key}>
             <dt>{param.label}</dt>
             <dd>
-              {value(param.kind, param.value)}
+              {value(param)}
               {param.unit ? ` ${param.unit}` : ''}
             </dd>
           </div>
@@ -123,6 +124,7 @@ function AdView({ listId }: { listId: number }) {
   const url = `${window.location.origin}${localized(language, adPath(ad.listId))}`;
   return (
     <div className="page ad-view">
+      <ListingNeighbours listId={ad.listId} />
       <div className="ad-view__main">
         <Gallery images={ad.images} title={ad.title} />
         <h1 dir="auto">{ad.title}</h1>
@@ -146,7 +148,7 @@ function AdView({ listId }: { listId: number }) {
           <Link className="button" to={localized(language, MESSAGES_PATH)}>
             {intl.formatMessage({ id: 'ad.contact' })}
           </Link>
-          <SaveButton listId={ad.listId} />
+          <SaveButton listId={ad.listId} savedByMe={currentData.savedByMe} />
           <ShareButton url={url} title={ad.title} />
           <button type="button" className="button button--link" onClick={() => { setReporting(true); }}>
             {intl.formatMessage({ id: 'ad.report.open' })}
@@ -161,8 +163,9 @@ function AdView({ listId }: { listId: number }) {
 
 export default function AdViewPage() {
   const { file } = useParams();
-  // Three path segments that are not an ad file (`/fr/nulle-part/ici`) are an unknown page.
-  if (!file?.endsWith('.htm')) return <NotFoundPage />;
+  // Three path segments that are not an ad file are a listing (`/casablanca/voitures/clio`),
+  // or the 404 page when the listing page finds none.
+  if (!file?.endsWith('.htm')) return <LazyListingPage />;
   const listId = listIdFromFile(file);
   if (listId === undefined) return <AdNotFound />;
   return <AdView key={listId} listId={listId} />;

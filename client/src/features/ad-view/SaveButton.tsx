@@ -1,26 +1,25 @@
 // Save / unsave (spec §4): visitors meet the login wall, which saves after sign-in; the
 // button changes only when the server confirms (201 saved, 204 unsaved). The initial state
-// comes from the person's saved ads.
+// is getAd's `savedByMe` for the signed-in viewer.
 
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useSaveAdMutation, useUnsaveAdMutation, useGetMySavedAdsQuery } from '../../api/ads';
+import { useSaveAdMutation, useUnsaveAdMutation } from '../../api/ads';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsLoggedIn } from '../auth/authSlice';
 import { useRequireSignIn } from '../auth/loginWall';
 import { toastShown } from '../../ui/toastSlice';
 import { isGatewayError } from '../../api/gateway';
 
-export function SaveButton({ listId }: { listId: number }) {
+export function SaveButton({ listId, savedByMe }: { listId: number; savedByMe: boolean }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const requireSignIn = useRequireSignIn();
-  const { data: savedAds } = useGetMySavedAdsQuery({ page: 1, size: 100 }, { skip: !isLoggedIn });
   const [override, setOverride] = useState<boolean | undefined>(undefined);
   const [save, { isLoading: saving }] = useSaveAdMutation();
   const [unsave, { isLoading: unsaving }] = useUnsaveAdMutation();
-  const saved = override ?? (isLoggedIn && (savedAds?.ads.some((ad) => ad.listId === listId) ?? false));
+  const saved = override ?? (isLoggedIn && savedByMe);
 
   const fail = (error: unknown) => {
     const e = isGatewayError(error) ? error : undefined;

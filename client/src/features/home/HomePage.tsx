@@ -1,6 +1,6 @@
 // The home page (routes /, /home and their /fr, /ar forms): the marketplace's promise and the
-// category directory of the four verticals (getCategories), the premium gallery ads, the
-// popular cities and the homepage figures.
+// homepage figures, the category directory of the four verticals (getCategories), the popular
+// cities and the premium gallery ads.
 
 import { useIntl } from 'react-intl';
 import { useLanguage } from '../../app/i18n';
@@ -28,15 +28,21 @@ export default function HomePage() {
     content = <Loader label={intl.formatMessage({ id: 'home.categories.loading' })} />;
   }
 
+  // The sections that load on their own come after the category directory, and only once it is
+  // there, so that nothing already on screen moves when they arrive (layout shift).
   return (
     <div className="page home">
       <div className="home__intro">
         <h1>{intl.formatMessage({ id: 'home.title' })}</h1>
         <HomeFigures />
       </div>
-      <PremiumAds />
       {content}
-      <PopularCities />
+      {currentData ? (
+        <>
+          <PopularCities />
+          <PremiumAds />
+        </>
+      ) : null}
     </div>
   );
 }

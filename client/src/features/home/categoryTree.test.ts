@@ -21,7 +21,7 @@ describe('buildCategoryTree', () => {
   it('links to the slug in the page language', () => {
     const apartments = categories('ar').find((category) => category.id === 1010);
     if (!apartments) throw new Error('fixture lacks apartments');
-    expect(categoryPath('fr', apartments)).toBe('/fr/appartements');
-    expect(categoryPath('ar', apartments)).toBe(`/ar/${encodeURIComponent('شقق')}`);
+    expect(categoryPath('fr', apartments)).toBe('/maroc/appartements');
+    expect(categoryPath('ar', apartments)).toBe(`/ar/${encodeURIComponent('المغرب')}/${encodeURIComponent('شقق')}`);
   });
 });

@@ -3,6 +3,7 @@
 
 import type { Language } from '../../app/language';
 import type { Category } from '../../api/catalog';
+import { listingPath, slugify } from '../listing/listingUrl';
 
 export interface CategoryNode {
   category: Category;
@@ -27,24 +28,24 @@ export function buildCategoryTree(categories: readonly Category[]): CategoryNode
   return categories.filter((category) => category.parentId === null).map(toNode);
 }
 
-/** The listing path of a category: `/{lang}/{slug}` (the slug in that language, else French). */
+/** The listing of a category in the whole country: `/maroc/{slug}` (`/ar/المغرب/{slug}`). */
 export function categoryPath(language: Language, category: Category): string {
-  const slug = category.slug[language] || category.slug.fr;
-  return `/${language}/${encodeURIComponent(slug)}`;
+  return listingPath(language, { category: category.slug[language] || category.slug.fr });
 }
 
 /**
- * The search listing of a category, optionally for one ad type (spec §2 listing route
- * `/{location?}/{slug1?}…` with the optional ad-type suffix). The canonical form of the suffix
- * belongs to the search issue (parse-URL endpoint, issue 5); until it lands the ad type travels
- * as the `adType` query parameter, which that endpoint's `query` input can read.
+ * The search listing of a category, optionally for one ad type (spec §2 listing route with the
+ * optional ad-type suffix `_{ad-type}`, the slug of the type's label: `/maroc/appartements_a-vendre`).
  */
-export function listingPath(language: Language, category: Category, adType?: string): string {
-  const path = categoryPath(language, category);
-  return adType ? `${path}?adType=${encodeURIComponent(adType)}` : path;
+export function categoryListingPath(language: Language, category: Category, adType?: string): string {
+  const type = adType ? category.adTypes.find((t) => t.key === adType) : undefined;
+  return listingPath(language, {
+    category: category.slug[language] || category.slug.fr,
+    adType: type ? slugify(type.label[language] || type.label.fr) : undefined,
+  });
 }
 
-/** The listing of a city (or area): `/{lang}/{citySlug}`. */
+/** The listing of a city: `/{citySlug}` (`/ar/{citySlug}`). */
 export function cityListingPath(language: Language, slug: string): string {
-  return `/${language}/${encodeURIComponent(slug)}`;
+  return listingPath(language, { city: slug });
 }

@@ -47,7 +47,7 @@ describe('vertical home (/{vertical})', () => {
     renderApp('/fr/vehicules');
     fireEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Véhicules' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Voitures' })).toHaveAttribute('href', '/fr/voitures');
+    expect(screen.getByRole('link', { name: 'Voitures' })).toHaveAttribute('href', '/maroc/voitures');
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(document.title).toBe('Véhicules : petites annonces au Maroc · Souk');
   });
@@ -72,22 +72,22 @@ describe('vertical home (/{vertical})', () => {
     ]);
     expect(within(tablist).getByRole('tab', { name: 'Ventes' })).toHaveAttribute('aria-selected', 'true');
     let panel = screen.getByRole('tabpanel', { name: 'Ventes' });
-    expect(within(panel).getByRole('link', { name: 'Terrains' })).toHaveAttribute('href', '/fr/terrains?adType=sell');
+    expect(within(panel).getByRole('link', { name: 'Terrains' })).toHaveAttribute('href', '/maroc/terrains_sell');
     expect(within(panel).getByRole('link', { name: 'Voir tous les biens à vendre' })).toHaveAttribute(
       'href',
-      '/fr/immobilier-residentiel?adType=sell',
+      '/maroc/immobilier-residentiel_sell',
     );
 
     fireEvent.click(within(tablist).getByRole('tab', { name: 'Locations' }));
     panel = screen.getByRole('tabpanel', { name: 'Locations' });
-    expect(within(panel).getByRole('link', { name: 'Appartements' })).toHaveAttribute('href', '/fr/appartements?adType=rent');
+    expect(within(panel).getByRole('link', { name: 'Appartements' })).toHaveAttribute('href', '/maroc/appartements_rent');
     expect(within(panel).queryByRole('link', { name: 'Terrains' })).not.toBeInTheDocument();
 
     fireEvent.click(within(tablist).getByRole('tab', { name: 'Vacances' }));
     panel = screen.getByRole('tabpanel', { name: 'Vacances' });
     expect(within(panel).getByRole('link', { name: 'Voir toutes les locations de vacances' })).toHaveAttribute(
       'href',
-      '/fr/locations-de-vacances?adType=vacation_rent',
+      '/maroc/locations-de-vacances_vacation-rent',
     );
 
     fireEvent.keyDown(within(tablist).getByRole('tab', { name: 'Vacances' }), { key: 'ArrowRight' });

@@ -1,8 +1,8 @@
 // The vertical home pages `/{vertical}` (spec §2 "home (vertical only if allowed for home
 // pages)"): the vertical named by its French or Arabic slug, with its categories; the real
 // estate home has the tabs sales, rentals, new, vacation and shared, each linking to the
-// listings. A slug that names no vertical is a listing path, which the search issue will
-// serve; until then it is the 404 page.
+// listings. A slug that names no vertical is handed to the listing page (a city or the
+// country), which shows 404 when it is no listing either.
 
 import type { KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -14,8 +14,8 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { CategoryDirectory } from '../home/CategoryDirectory';
-import { listingPath } from '../home/categoryTree';
-import NotFoundPage from '../not-found/NotFoundPage';
+import { categoryListingPath as listingPath } from '../home/categoryTree';
+import { LazyListingPage } from '../listing/LazyListingPage';
 import { isRealEstateTab, REAL_ESTATE_TABS, REAL_ESTATE_VERTICAL_ID, tabContent, type RealEstateTab } from './realEstateTabs';
 
 function RealEstateTabs({ categories, language }: { categories: readonly Category[]; language: Language }) {
@@ -128,6 +128,7 @@ export default function VerticalHomePage() {
   const vertical = currentData.find(
     (c) => c.parentId === null && (c.slug.fr === slug || c.slug.ar === slug || c.slug[language] === slug),
   );
-  if (!vertical) return <NotFoundPage />;
+  // Any other single segment is a listing (`/casablanca`, `/maroc`) or, failing that, 404.
+  if (!vertical) return <LazyListingPage />;
   return <VerticalHome vertical={vertical} categories={currentData} language={language} />;
 }

@@ -1,0 +1,192 @@
+// Browser journeys of browsing against a running server (BASE_URL, `souk serve --demo`):
+// home → a category's listing → a filter → an ad → previous/next → save after signing in at the
+// login wall, once in French and once in Arabic (right to left, Arabic text); the language
+// switch on a listing keeps the page; old-style ad and listing URLs are redirected to their
+// canonical ones.
+//
+//   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… node e2e/listing.e2e.mjs
+
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const BASE_URL = process.env.BASE_URL?.replace(/\/+$/, '');
+if (!BASE_URL) {
+  console.log('e2e skipped: BASE_URL not set');
+  process.exit(0);
+}
+
+const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
+const DEMO_PRIVATE_LOGIN = process.env.DEMO_PRIVATE_LOGIN;
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'];
+const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+const WAIT = { timeout: 20_000 };
+/** The first demo ad (services/src/demo/generate.rs FIRST_LIST_ID). */
+const FIRST_DEMO_AD = 10_000_001;
+
+/** The words of each language the journeys use. */
+const TEXT = {
+  fr: {
+    home: '/',
+    cars: 'Voitures',
+    directory: 'Toutes les catégories',
+    filters: 'Filtres de recherche',
+    city: 'Ville',
+    search: 'Rechercher',
+    results: 'Résultats',
+    listingTitle: /^Voitures à /,
+    neighbours: 'Parcourir les résultats',
+    back: 'Retour aux résultats',
+    save: 'Sauvegarder',
+    saved: 'Sauvegardée',
+    phone: 'Numéro de téléphone',
+    password: 'Mot de passe',
+    signIn: 'Se connecter',
+  },
+  ar: {
+    home: '/ar',
+    cars: 'سيارات',
+    directory: 'جميع الفئات',
+    filters: 'فلاتر البحث',
+    city: 'المدينة',
+    search: 'ابحث',
+    results: 'النتائج',
+    listingTitle: /^سيارات في /,
+    neighbours: 'تصفح النتائج',
+    back: 'العودة إلى النتائج',
+    save: 'حفظ',
+    saved: 'محفوظ',
+    phone: 'رقم الهاتف',
+    password: 'كلمة المرور',
+    signIn: 'تسجيل الدخول',
+  },
+};
+
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function openPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-MA' });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { context, page, problems };
+}
+
+async function documentLanguage(page) {
+  return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+}
+
+/**
+ * Home → "Voitures" → the listing narrowed to the city of its first result → the first ad →
+ * previous/next → save through the login wall.
+ */
+async function browseAndSave(language) {
+  const t = TEXT[language];
+  const { context, page, problems } = await openPage();
+  try {
+    await page.goto(`${BASE_URL}${t.home}`);
+    const directory = page.getByRole('navigation', { name: t.directory });
+    await directory.getByRole('link', { name: t.cars, exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: t.listingTitle }).waitFor(WAIT);
+    const results = page.getByRole('list', { name: t.results });
+    await results.getByRole('listitem').first().waitFor(WAIT);
+    assert.deepEqual(await documentLanguage(page), { lang: language, dir: language === 'ar' ? 'rtl' : 'ltr' });
+
+    // The city of the first result, chosen in the filters: the listing keeps at least that ad.
+    const meta = (await results.getByRole('listitem').first().locator('.listing-card__meta').textContent()) ?? '';
+    const cityName = meta.split('·')[0]?.trim() ?? '';
+    assert.ok(cityName, 'the first result names its city');
+    const filters = page.getByRole('search', { name: t.filters });
+    await filters.getByRole('combobox', { name: t.city, exact: true }).selectOption({ label: cityName });
+    const before = page.url();
+    await filters.getByRole('button', { name: t.search }).click();
+    await page.waitForURL((url) => url.href !== before, WAIT);
+    const path = decodeURIComponent(new URL(page.url()).pathname);
+    assert.ok(language === 'ar' ? path.startsWith('/ar/') : !path.startsWith('/ar/'), path);
+    await page.getByRole('heading', { level: 1, name: new RegExp(cityName) }).waitFor(WAIT);
+    await results.getByRole('listitem').first().waitFor(WAIT);
+    await page.screenshot({ path: `${SCREENSHOTS}listing-${language}.png`, fullPage: true });
+
+    const count = await results.getByRole('listitem').count();
+    const second = results.getByRole('listitem').nth(Math.min(1, count - 1));
+    const title = ((await second.getByRole('heading', { level: 2 }).textContent()) ?? '').trim();
+    await second.getByRole('link', { name: title }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor(WAIT);
+    const neighbours = page.getByRole('navigation', { name: t.neighbours });
+    await neighbours.getByRole('link', { name: t.back }).waitFor(WAIT);
+
+    await page.getByRole('button', { name: t.save, exact: true }).click();
+    const wall = page.getByRole('dialog');
+    await wall.waitFor(WAIT);
+    await wall.getByLabel(t.phone).fill(DEMO_PRIVATE_LOGIN);
+    await wall.getByLabel(t.password).fill(DEMO_PASSWORD);
+    await wall.getByRole('button', { name: t.signIn }).click();
+    await page.getByRole('button', { name: t.saved, exact: true }).waitFor(WAIT);
+    await page.screenshot({ path: `${SCREENSHOTS}ad-from-listing-${language}.png`, fullPage: true });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+}
+
+test('home → listing → filter → ad → save after sign-in, in French', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+  await browseAndSave('fr');
+});
+
+test('home → listing → filter → ad → save after sign-in, in Arabic right to left', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+  await browseAndSave('ar');
+});
+
+test('the language switch on a listing keeps the page and stores the choice', async () => {
+  const { context, page, problems } = await openPage();
+  try {
+    await page.goto(`${BASE_URL}/maroc/voitures`);
+    await page.getByRole('heading', { level: 1, name: /^Voitures à / }).waitFor(WAIT);
+    await page.getByRole('link', { name: 'العربية' }).click();
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/ar/المغرب/سيارات', WAIT);
+    await page.getByRole('heading', { level: 1, name: /^سيارات في / }).waitFor(WAIT);
+    assert.deepEqual(await documentLanguage(page), { lang: 'ar', dir: 'rtl' });
+    assert.equal((await context.cookies(BASE_URL)).find((c) => c.name === 'lang')?.value, 'ar');
+
+    await page.getByRole('link', { name: 'Français' }).click();
+    await page.waitForURL((url) => url.pathname === '/maroc/voitures', WAIT);
+    await page.getByRole('heading', { level: 1, name: /^Voitures à / }).waitFor(WAIT);
+    assert.equal((await context.cookies(BASE_URL)).find((c) => c.name === 'lang')?.value, 'fr');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('old-style ad and listing URLs are redirected to their canonical ones', async () => {
+  const { context, page, problems } = await openPage();
+  try {
+    const response = await page.goto(`${BASE_URL}/vi/${FIRST_DEMO_AD}.htm`);
+    const chain = response?.request().redirectedFrom();
+    assert.ok(chain, 'the old address answered with a redirect');
+    assert.equal((await chain.response())?.status(), 301);
+    const path = decodeURIComponent(new URL(page.url()).pathname);
+    assert.match(path, new RegExp(`^/[^/]+/[^/]+/[^/]+_${FIRST_DEMO_AD}\\.htm$`));
+    await page.getByRole('heading', { level: 1 }).first().waitFor(WAIT);
+
+    await page.goto(`${BASE_URL}/list?category=2010&q=clio`);
+    await page.waitForURL((url) => url.pathname === '/maroc/voitures/clio', WAIT);
+    await page.getByRole('heading', { level: 1, name: '« clio » : Voitures à tout le Maroc' }).waitFor(WAIT);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

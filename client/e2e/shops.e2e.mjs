@@ -1,0 +1,86 @@
+// Browser journeys of the shop directory and shop pages against a running server (BASE_URL,
+// `souk serve --demo`, which creates a demo shop): the directory lists shops, a shop page shows
+// the shop and its ads, and the Arabic directory reads right to left.
+//
+//   BASE_URL=http://127.0.0.1:18080 node e2e/shops.e2e.mjs
+
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const BASE_URL = process.env.BASE_URL?.replace(/\/+$/, '');
+if (!BASE_URL) {
+  console.log('e2e skipped: BASE_URL not set');
+  process.exit(0);
+}
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'];
+const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+const WAIT = { timeout: 20_000 };
+
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function openPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-MA' });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { context, page, problems };
+}
+
+test('the directory lists the shops and opens a shop page with its ads', async () => {
+  const { context, page, problems } = await openPage();
+  try {
+    await page.goto(`${BASE_URL}/`);
+    await page.getByRole('link', { name: 'Boutiques', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Boutiques' }).waitFor(WAIT);
+    const shops = page.getByRole('list', { name: 'Boutiques trouvées' });
+    const first = shops.getByRole('listitem').first();
+    await first.waitFor(WAIT);
+    const name = ((await first.getByRole('heading', { level: 2 }).textContent()) ?? '').trim();
+    assert.ok(name);
+    await page.screenshot({ path: `${SCREENSHOTS}shops-fr.png`, fullPage: true });
+
+    await first.getByRole('link', { name }).click();
+    await page.getByRole('heading', { level: 1, name }).waitFor(WAIT);
+    assert.match(new URL(page.url()).pathname, /^\/boutique\/[^/]+$/);
+    await page.getByRole('heading', { level: 2, name: /annonces?$/ }).waitFor(WAIT);
+    await page.screenshot({ path: `${SCREENSHOTS}shop-page-fr.png`, fullPage: true });
+
+    // The server's own page for the shop: a reload lands on the same canonical address.
+    const path = new URL(page.url()).pathname;
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name }).waitFor(WAIT);
+    assert.equal(new URL(page.url()).pathname, path);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the shop directory in Arabic reads right to left', async () => {
+  const { context, page, problems } = await openPage();
+  try {
+    await page.goto(`${BASE_URL}/ar/boutiques`);
+    await page.getByRole('heading', { level: 1, name: 'المتاجر' }).waitFor(WAIT);
+    await page.getByRole('list', { name: 'المتاجر التي تم العثور عليها' }).getByRole('listitem').first().waitFor(WAIT);
+    assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+    await page.screenshot({ path: `${SCREENSHOTS}shops-ar.png`, fullPage: true });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,42 @@
+// One result of the listing, in a grid or a list: photo, title linking to the ad, price, city,
+// date, labels, and the "Premium" mark of the premium slots.
+
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import type { Ad } from '../../api/ads';
+import { useLanguage } from '../../app/i18n';
+import { localized } from '../../app/paths';
+import { adPath } from '../ads/adPaths';
+
+export function ListingCard({ ad, premium = false }: { ad: Ad; premium?: boolean }) {
+  const intl = useIntl();
+  const language = useLanguage();
+  const labels: string[] = [];
+  if (premium) labels.push(intl.formatMessage({ id: 'listing.premium' }));
+  if (ad.urgent) labels.push(intl.formatMessage({ id: 'ad.label.urgent' }));
+  if (ad.hotdeal) labels.push(intl.formatMessage({ id: 'ad.label.hotdeal' }, { discount: ad.discount ?? 0 }));
+  if (ad.delivery) labels.push(intl.formatMessage({ id: 'ad.label.delivery' }));
+  return (
+    <article className={premium ? 'listing-card listing-card--premium' : 'listing-card'}>
+      {ad.image ? <img className="listing-card__image" src={ad.image} alt="" loading="lazy" width="320" height="240" /> : <div className="listing-card__image" aria-hidden="true" />}
+      <div className="listing-card__body">
+        <h2 className="listing-card__title" dir="auto">
+          <Link to={localized(language, adPath(ad.listId))}>{ad.title}</Link>
+        </h2>
+        <p className="listing-card__price">{ad.price ? ad.price.withCurrency : intl.formatMessage({ id: 'ad.price.none' })}</p>
+        <p className="listing-card__meta">
+          {ad.city.name} · {intl.formatDate(new Date(ad.publishedAt), { dateStyle: 'medium' })}
+        </p>
+        {labels.length > 0 ? (
+          <ul className="ad-labels">
+            {labels.map((label) => (
+              <li key={label} className="ad-label">
+                {label}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </article>
+  );
+}

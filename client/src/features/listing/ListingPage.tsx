@@ -1,0 +1,233 @@
+// The search listing (spec §2 `/{location?}/{slug1?}/{slug2?}/{slug3?}`, docs/search.md): the
+// path is read by the parse-URL endpoint (place, area, category, ad type, keyword), the query
+// string by listingUrl.ts (price, parameters, flags, seller, sort, offset `o`); searchAds
+// answers one page. Shows the filters, the recent searches, save search, grid or list, the
+// "results extended" notice, the premium slots first, and pagination. A path that is no
+// listing is the 404 page.
+
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router';
+import { useGetAreasQuery, useGetCategoriesQuery, useGetCitiesFormattedNextQuery, type Area } from '../../api/catalog';
+import { useParseUrlQuery, useSearchAdsQuery, type ParsedUrl, type SearchFilters, type SearchSort } from '../../api/search';
+import type { Ad } from '../../api/ads';
+import { useLanguage } from '../../app/i18n';
+import type { MessageId } from '../../app/i18n';
+import { stripLanguagePrefix } from '../../app/language';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Loader } from '../../ui/Loader';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useIsMobile } from '../../ui/useIsMobile';
+import NotFoundPage from '../not-found/NotFoundPage';
+import { FiltersForm } from './FiltersForm';
+import { ListingCard } from './ListingCard';
+import { rememberListing, shownOrder } from './listingContext';
+import { listingHref, type ListingRefs } from './listingRefs';
+import { compactFilters, isCountryPath, readQuery } from './listingUrl';
+import { OffsetPager as Pager } from './OffsetPager';
+import { RecentSearches } from './RecentSearches';
+import { SaveSearchButton } from './SaveSearchButton';
+
+const VIEW_KEY = 'souk.listingView';
+type View = 'grid' | 'list';
+
+function storedView(): View {
+  try {
+    return window.localStorage.getItem(VIEW_KEY) === 'list' ? 'list' : 'grid';
+  } catch {
+    return 'grid';
+  }
+}
+
+/** The search a parsed path and its query string ask for. */
+function searchOf(parsed: ParsedUrl, search: string): { filters: SearchFilters; sort: SearchSort; offset: number } {
+  const query = readQuery(new URLSearchParams(search));
+  const city = parsed.locations.find((l) => l.level === 'city');
+  const area = parsed.locations.find((l) => l.level === 'area');
+  const filters = compactFilters({
+    ...query.filters,
+    keyword: parsed.keyword ?? undefined,
+    categoryId: parsed.category?.id,
+    adType: parsed.adType ?? undefined,
+    cityId: city?.id,
+    areaId: area?.id,
+  });
+  return { filters, sort: query.sort, offset: query.offset };
+}
+
+function isListing(parsed: ParsedUrl, path: string): boolean {
+  return parsed.locations.length > 0 || parsed.category !== null || parsed.adType !== null || parsed.keyword !== null || isCountryPath(path);
+}
+
+function Results({ ads, premium, view }: { ads: Ad[]; premium: Ad[]; view: View }) {
+  const intl = useIntl();
+  const premiumIds = new Set(premium.map((ad) => ad.listId));
+  const rest = ads.filter((ad) => !premiumIds.has(ad.listId));
+  return (
+    <ul className={`listing-results listing-results--${view}`} aria-label={intl.formatMessage({ id: 'listing.results' })}>
+      {premium.map((ad) => (
+        <li key={`p${ad.listId}`}>
+          <ListingCard ad={ad} premium />
+        </li>
+      ))}
+      {rest.map((ad) => (
+        <li key={ad.listId}>
+          <ListingCard ad={ad} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Listing({ parsed }: { parsed: ParsedUrl }) {
+  const intl = useIntl();
+  const language = useLanguage();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [view, setView] = useState<View>(storedView);
+  const isMobile = useIsMobile();
+  const { filters, sort, offset } = searchOf(parsed, location.search);
+  const result = useSearchAdsQuery({ filters, sort, offset, lang: language });
+  const categories = useGetCategoriesQuery({ lang: language });
+  const cities = useGetCitiesFormattedNextQuery({ lang: language, startIndex: 0, stopIndex: 99 });
+  const areas = useGetAreasQuery({ cityId: filters.cityId ?? 0 }, { skip: !filters.cityId });
+  const refs = (extra?: readonly Area[]): ListingRefs => ({
+    categories: categories.currentData ?? [],
+    cities: cities.currentData?.cities ?? [],
+    areas: extra ?? areas.currentData ?? [],
+  });
+
+  const city = parsed.locations.find((l) => l.level === 'city');
+  const area = parsed.locations.find((l) => l.level === 'area');
+  const place = area && city ? `${area.name}, ${city.name}` : (city?.name ?? intl.formatMessage({ id: 'listing.country' }));
+  const what = parsed.category?.name ?? intl.formatMessage({ id: 'listing.allAds' });
+  const title = parsed.keyword
+    ? intl.formatMessage({ id: 'listing.titleKeyword' }, { name: what, city: place, title: parsed.keyword })
+    : intl.formatMessage({ id: 'listing.title' }, { name: what, city: place });
+  useDocumentTitle(title);
+
+  const data = result.currentData;
+  const here = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    if (data) rememberListing({ href: here, filters, sort, offset, total: data.total, ids: shownOrder(data.premium, data.ads) });
+    // `filters` is derived from `here`; the context changes when the address or its answer does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, here]);
+
+  const chooseView = (next: View) => {
+    setView(next);
+    try {
+      window.localStorage.setItem(VIEW_KEY, next);
+    } catch {
+      // The choice then lasts for this page only.
+    }
+  };
+
+  let content;
+  if (data) {
+    content =
+      data.ads.length === 0 && data.premium.length === 0 ? (
+        <div className="empty-state">
+          <p>{intl.formatMessage({ id: 'listing.empty' })}</p>
+          <p>{intl.formatMessage({ id: 'listing.empty.hint' })}</p>
+        </div>
+      ) : (
+        <>
+          {data.extended ? (
+            <p className="notice" role="note">
+              {intl.formatMessage({ id: `listing.extended.${data.extended}` as MessageId })}
+            </p>
+          ) : null}
+          <Results ads={data.ads} premium={data.premium} view={view} />
+          <Pager offset={offset} total={data.total} />
+        </>
+      );
+  } else if (result.isError) {
+    content = <ErrorMessage error={result.error} onRetry={() => void result.refetch()} />;
+  } else {
+    content = <Loader label={intl.formatMessage({ id: 'listing.loading' })} />;
+  }
+
+  return (
+    <div className="page listing">
+      <div className="listing__head">
+        <h1>{title}</h1>
+        {/* Always there, so that the count arriving moves nothing. */}
+        <p className="listing__count" aria-live="polite">
+          {data
+            ? intl.formatMessage({ id: data.totalCapped ? 'listing.countCapped' : 'listing.count' }, { count: data.total })
+            : null}
+        </p>
+        <div className="listing__tools">
+          <SaveSearchButton filters={filters} />
+          <div className="view-switch" role="group" aria-label={intl.formatMessage({ id: 'listing.view' })}>
+            <button type="button" className="button" aria-pressed={view === 'grid'} onClick={() => { chooseView('grid'); }}>
+              {intl.formatMessage({ id: 'listing.view.grid' })}
+            </button>
+            <button type="button" className="button" aria-pressed={view === 'list'} onClick={() => { chooseView('list'); }}>
+              {intl.formatMessage({ id: 'listing.view.list' })}
+            </button>
+          </div>
+        </div>
+      </div>
+      <div className="listing__body">
+        <aside className="listing__side">
+          {categories.currentData && cities.currentData ? (
+            // On a phone the filters fold above the results; open on a wider screen.
+            <details className="listing-filters-toggle" open={!isMobile}>
+              <summary>{intl.formatMessage({ id: 'listing.filters' })}</summary>
+            <FiltersForm
+              key={here}
+              filters={filters}
+              sort={sort}
+              categories={categories.currentData}
+              cities={cities.currentData.cities}
+              onSearch={(next, nextSort, formAreas) => {
+                const href = listingHref(language, next, nextSort, 0, refs(formAreas));
+                // After the submit event: a navigation started inside it would make React
+                // treat the form as a transition action (and build FormData from it).
+                queueMicrotask(() => void navigate(href));
+              }}
+            />
+            </details>
+          ) : categories.isError ? (
+            <ErrorMessage error={categories.error} onRetry={() => void categories.refetch()} />
+          ) : (
+            <Loader label={intl.formatMessage({ id: 'listing.filters.loading' })} />
+          )}
+          <RecentSearches refreshAfter={result.fulfilledTimeStamp} refs={refs()} />
+        </aside>
+        <section className="listing__main" aria-label={intl.formatMessage({ id: 'listing.results' })}>
+          {content}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export default function ListingPage() {
+  const intl = useIntl();
+  const language = useLanguage();
+  const location = useLocation();
+  const path = stripLanguagePrefix(location.pathname);
+  // Only `q` of the query string matters to the endpoint; leaving the rest out shares its cache.
+  const q = new URLSearchParams(location.search).get('q');
+  const parsed = useParseUrlQuery({ pathname: location.pathname, query: q ? `q=${encodeURIComponent(q)}` : '', lang: language });
+
+  if (parsed.currentData) {
+    if (!isListing(parsed.currentData, path)) return <NotFoundPage />;
+    return <Listing key={location.pathname} parsed={parsed.currentData} />;
+  }
+  if (parsed.isError) {
+    return (
+      <div className="page">
+        <ErrorMessage error={parsed.error} onRetry={() => void parsed.refetch()} />
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <Loader label={intl.formatMessage({ id: 'listing.loading' })} />
+    </div>
+  );
+}

@@ -14,6 +14,7 @@ const DEFAULTS: &str = include_str!("../../config/default.toml");
 pub struct Settings {
     pub server: ServerSettings,
     pub storage: StorageSettings,
+    pub scylla: ScyllaSettings,
     pub ephemeral: EphemeralSettings,
     pub web: WebSettings,
     pub graphql: GraphqlSettings,
@@ -24,6 +25,7 @@ pub struct Settings {
     pub ads: souk_services::ads::AdSettings,
     pub log: LogSettings,
     pub demo: DemoSettings,
+    pub search: SearchSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -40,6 +42,28 @@ pub struct ServerSettings {
 pub struct StorageSettings {
     pub data_dir: PathBuf,
     pub readers: usize,
+}
+
+/// The ScyllaDB cluster of the distributed mode; off while `contact_points` is empty.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScyllaSettings {
+    pub contact_points: Vec<String>,
+    pub keyspace: String,
+    pub local_datacenter: String,
+    pub request_timeout_ms: u64,
+}
+
+impl ScyllaSettings {
+    /// The connection settings, or None in embedded mode.
+    pub fn cluster(&self) -> Option<souk_storage::scylla::ScyllaConfig> {
+        (!self.contact_points.is_empty()).then(|| souk_storage::scylla::ScyllaConfig {
+            contact_points: self.contact_points.clone(),
+            keyspace: self.keyspace.clone(),
+            local_datacenter: self.local_datacenter.clone(),
+            request_timeout: std::time::Duration::from_millis(self.request_timeout_ms),
+        })
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -161,6 +185,17 @@ pub struct DemoSettings {
     pub ads: usize,
 }
 
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchSettings {
+    /// How long a computed listing page is served again (0: never), unless an ad changed.
+    pub listing_cache_ms: u64,
+    /// How often `souk serve` matches saved searches against new ads (seconds).
+    pub alerts_every_secs: u64,
+    /// The hour (UTC, 0-23) from which the daily saved-search digest goes out.
+    pub digest_hour_utc: u32,
+}
+
 /// A setting that stops start-up, with the setting's name in the message.
 #[derive(Debug, thiserror::Error)]
 #[error("configuration: {0}")]
@@ -219,6 +254,22 @@ impl Settings {
         if self.storage.data_dir.as_os_str().is_empty() {
             return fail("storage.data_dir must not be empty");
         }
+        let k = &self.scylla.keyspace;
+        if k.is_empty() || k.len() > 48 || !k.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        {
+            return fail("scylla.keyspace must be 1 to 48 characters among a-z, 0-9 and _");
+        }
+        if self.scylla.contact_points.iter().any(|p| p.trim().is_empty() || !p.contains(':')) {
+            return fail("scylla.contact_points must be host:port entries");
+        }
+        if !self.scylla.contact_points.is_empty() && self.ephemeral.backend != EphemeralBackend::Redis {
+            return fail(
+                "scylla.contact_points needs ephemeral.backend = \"redis\" (several processes share presence and events)",
+            );
+        }
+        if self.scylla.request_timeout_ms < 100 {
+            return fail("scylla.request_timeout_ms must be at least 100");
+        }
         if self.ephemeral.backend == EphemeralBackend::Redis
             && !(self.ephemeral.redis_url.starts_with("redis://") || self.ephemeral.redis_url.starts_with("rediss://"))
         {
@@ -266,6 +317,15 @@ impl Settings {
         }
         if self.demo.ads == 0 || self.demo.ads > 200_000 {
             return fail("demo.ads must be between 1 and 200000");
+        }
+        if self.search.listing_cache_ms > 60_000 {
+            return fail("search.listing_cache_ms must be at most 60000");
+        }
+        if self.search.alerts_every_secs == 0 || self.search.alerts_every_secs > 86_400 {
+            return fail("search.alerts_every_secs must be between 1 and 86400");
+        }
+        if self.search.digest_hour_utc > 23 {
+            return fail("search.digest_hour_utc must be between 0 and 23");
         }
         Ok(())
     }
@@ -365,7 +425,39 @@ mod tests {
     }
 
     #[test]
+    fn the_production_example_is_the_distributed_mode() {
+        // SAFETY: the variable names are unique to this test; no other thread reads them.
+        unsafe {
+            std::env::set_var("SOUK_CFGTEST_PROD_AUTH__JWT_SECRET", "0123456789abcdef0123456789abcdef");
+            std::env::set_var("SOUK_CFGTEST_PROD_SCYLLA__CONTACT_POINTS", r#"["a:9042","b:9042"]"#);
+        }
+        let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../config/production.example.toml");
+        let s = Settings::load_with_env(
+            &Overrides { config_file: Some(file), ..Overrides::default() },
+            env("SOUK_CFGTEST_PROD_"),
+        )
+        .expect("the example loads");
+        let cluster = s.scylla.cluster().expect("scylla on");
+        assert_eq!(cluster.contact_points, vec!["a:9042", "b:9042"]);
+        assert_eq!(cluster.keyspace, "souk");
+        assert_eq!(s.ephemeral.backend, EphemeralBackend::Redis);
+        assert!(
+            Settings::load_with_env(&Overrides::default(), env("SOUK_CFGTEST_NONE_"))
+                .expect("defaults")
+                .scylla
+                .cluster()
+                .is_none()
+        );
+    }
+
+    #[test]
     fn wrong_settings_are_named() {
+        assert!(error_for("[scylla]\ncontact_points = [\"a:9042\"]\n").contains("ephemeral.backend"));
+        assert!(error_for("[scylla]\nkeyspace = \"Souk-Prod\"\n").contains("scylla.keyspace"));
+        assert!(
+            error_for("[scylla]\ncontact_points = [\"nohost\"]\n[ephemeral]\nbackend = \"redis\"\n")
+                .contains("scylla.contact_points")
+        );
         assert!(error_for("[server]\nport = \"eighty\"\n").contains("server.port"));
         assert!(error_for("[server]\nprot = 80\n").contains("prot"));
         assert!(error_for("[ephemeral]\nbackend = \"memcached\"\n").contains("ephemeral.backend"));

@@ -15,6 +15,8 @@ pub enum StoreError {
     Corrupt(String),
     #[error("already exists: {0}")]
     Conflict(String),
+    #[error("cluster: {0}")]
+    Cluster(String),
     #[error("reference data: {0}")]
     Reference(#[from] crate::reference::ReferenceError),
 }

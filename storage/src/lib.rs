@@ -1,5 +1,5 @@
-//! Persistence of Souk behind traits. Durable data: the SQLite backend (embedded mode; a
-//! ScyllaDB backend joins it in distributed mode). Ephemeral state (codes, countdowns, rate
+//! Persistence of Souk behind traits. Durable data: the SQLite backend (embedded mode) and,
+//! in distributed mode, ScyllaDB for the chat and the metrics time series. Ephemeral state (codes, countdowns, rate
 //! limits, presence, pub/sub): in memory or in Redis. Every trait has a conformance suite
 //! that each backend must pass.
 
@@ -12,6 +12,7 @@ pub mod error;
 pub mod media;
 pub mod metrics;
 pub mod reference;
+pub mod scylla;
 pub mod search;
 pub mod sqlite;
 

@@ -1,11 +1,16 @@
 //! Conformance suite of [`ChatStore`]: every backend must pass `run_all`. It runs here on SQLite
-//! (a fresh file per run); another backend adds one test that calls `run_all` on it. Account ids
+//! (a fresh file per run) and on ScyllaDB when `SCYLLA_URI` names a cluster (a fresh keyspace per
+//! run, dropped afterwards); without it the run says plainly that ScyllaDB was skipped. Account ids
 //! are plain numbers: the chat store does not read the accounts.
 
 use souk_storage::StoreError;
 use souk_storage::chat::{ChatAd, ChatStore, NewMessage, Starter, StoredAttachment, VISITOR_SENDER, message_millis};
 use souk_storage::sqlite::SqliteStore;
 use std::path::PathBuf;
+use std::sync::Arc;
+
+#[path = "support/scylla.rs"]
+mod scylla_support;
 
 const SELLER: i64 = 10;
 const BUYER: i64 = 20;
@@ -37,6 +42,7 @@ fn text(conversation_id: &str, sender: i64, client: &str, body: &str) -> NewMess
 pub async fn run_all(store: &dyn ChatStore) {
     opening_is_idempotent_per_buyer_and_ad(store).await;
     append_is_durable_ordered_and_idempotent(store).await;
+    a_group_of_appends_answers_each_alone(store).await;
     history_pages_newest_first(store).await;
     unread_and_read_receipts(store).await;
     blocking_is_per_party(store).await;
@@ -99,6 +105,37 @@ async fn append_is_durable_ordered_and_idempotent(store: &dyn ChatStore) {
     assert_eq!(list[0].conversation.conversation_id, c.conversation_id, "most recent activity first");
     assert_eq!(list[0].last_preview.as_deref(), Some("📎 devis.pdf"));
     assert_eq!(list[0].last_sender_id, Some(SELLER));
+}
+
+async fn a_group_of_appends_answers_each_alone(store: &dyn ChatStore) {
+    let (c, _) = store.open_conversation(ad(50), Starter::Account(BUYER)).await.unwrap();
+    let (elsewhere, _) = store.open_conversation(ad(51), Starter::Account(BUYER)).await.unwrap();
+    store.append_message(text(&elsewhere.conversation_id, BUYER, "g-used", "ailleurs")).await.unwrap();
+    let id = &c.conversation_id;
+    let answers = store
+        .append_messages(vec![
+            text(id, BUYER, "g-1", "un"),
+            text(id, BUYER, "g-used", "refusé : id déjà pris ailleurs"),
+            text(id, SELLER, "g-2", "deux"),
+            text(id, BUYER, "g-1", "un (retry in the same group)"),
+        ])
+        .await
+        .unwrap();
+    assert_eq!(answers.len(), 4);
+    let first = answers[0].as_ref().unwrap();
+    assert!(!first.duplicate);
+    assert!(matches!(answers[1], Err(StoreError::Conflict(_))), "{:?}", answers[1]);
+    let second = answers[2].as_ref().unwrap();
+    assert!(second.message.message_id > first.message.message_id, "stored in the group's order");
+    let retry = answers[3].as_ref().unwrap();
+    assert!(retry.duplicate);
+    assert_eq!(retry.message, first.message);
+    let stored = store.messages(id, BUYER, None, 50).await.unwrap();
+    let texts: Vec<_> = stored.iter().rev().map(|m| m.text.clone().unwrap_or_default()).collect();
+    assert_eq!(texts, ["un", "deux"], "the refused one and the retry store nothing");
+    let buyer_row = store.view(id, BUYER).await.unwrap().unwrap();
+    assert_eq!(buyer_row.unread, 1, "the buyer has the seller's message unread, counted once");
+    assert_eq!(buyer_row.last_preview.as_deref(), Some("deux"));
 }
 
 async fn history_pages_newest_first(store: &dyn ChatStore) {
@@ -251,4 +288,18 @@ async fn sqlite_finds_the_ad_of_a_list_id() {
     assert_eq!(found.image.as_deref(), Some("ads/7/1.jpg"));
     assert_eq!(store.find_chat_ad(556).await.unwrap(), None);
     store.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn scylla_backend_conforms() {
+    let millis = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis();
+    let keyspace = format!("souk_test_chat_{millis}");
+    let Some((session, keyspace)) = scylla_support::session("chat conformance", &keyspace).await else { return };
+    let ads = SqliteStore::open(temp_db("scylla-ads"), 1).expect("open");
+    let store = souk_storage::scylla::chat::ScyllaChatStore::new(session.clone(), &keyspace, Arc::new(ads.clone()))
+        .await
+        .expect("prepare");
+    run_all(&store).await;
+    session.query_unpaged(format!("DROP KEYSPACE {keyspace}"), &[]).await.expect("drop the test keyspace");
+    ads.shutdown().await;
 }

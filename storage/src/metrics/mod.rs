@@ -4,7 +4,10 @@
 //! as `ad:{adId}` or `account:{accountId}`. Every backend passes [`conformance`].
 
 pub mod conformance;
+mod scylla;
 mod sqlite;
+
+pub use scylla::ScyllaMetricsStore;
 
 use crate::error::StoreError;
 use async_trait::async_trait;

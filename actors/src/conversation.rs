@@ -1,7 +1,11 @@
 //! One actor per active conversation: it holds the participants and the block state (loaded
 //! from storage on first use and after a restart), serialises the conversation's writes, persists
 //! each message before answering (the acknowledgement means durable), then fans it out to both
-//! parties; it relays typing and read receipts. It stops itself when idle. It runs under an actix
+//! parties; it relays typing and read receipts. It stops itself when idle. Posts wait in the
+//! conversation's own bounded queue (filled in call order, so a socket's messages keep their
+//! order without waiting for each other) and the actor appends every queued message in ONE store
+//! call (group commit), answering each once the transaction is committed. Actors are spread over
+//! worker arbiters (threads) by conversation id. It runs under an actix
 //! `Supervisor`: storage work runs in a task, and a panic there stops the actor, which the
 //! supervisor restarts with its state dropped, so that it reloads from storage.
 
@@ -10,12 +14,41 @@ use actix::prelude::*;
 use serde_json::{Value, json};
 use souk_domain::{ErrorCode, SoukError};
 use souk_storage::chat::{Appended, ChatMessage, ChatStore, Conversation, ConversationView, NewMessage};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
 
 /// Messages that may wait for one conversation; more are refused (the client retries).
 pub const MAILBOX: usize = 256;
+
+/// Worker arbiters (threads) the conversation actors are spread over.
+pub const ARBITERS: usize = 2;
+
+/// The answer of a queued post, once its group is committed.
+pub type PostAnswer = oneshot::Receiver<Result<Appended, SoukError>>;
+
+struct Queued {
+    sender: i64,
+    message: NewMessage,
+    reply: oneshot::Sender<Result<Appended, SoukError>>,
+}
+
+/// The posts waiting for one conversation actor.
+#[derive(Default)]
+struct PostQueue {
+    items: VecDeque<Queued>,
+    /// A `Flush` is in the actor's mailbox or running.
+    scheduled: bool,
+    /// The actor stopped: find or start a new one.
+    closed: bool,
+}
+
+#[derive(Clone)]
+struct Live {
+    addr: Addr<ConversationActor>,
+    posts: Arc<Mutex<PostQueue>>,
+}
 
 /// Turns a stored message into the `chat:message` payload.
 pub type Render = Arc<dyn Fn(&ChatMessage) -> Value + Send + Sync>;
@@ -25,8 +58,8 @@ struct Hub {
     fanout: Fanout,
     render: Render,
     idle: Duration,
-    arbiter: ArbiterHandle,
-    live: Mutex<HashMap<String, Addr<ConversationActor>>>,
+    arbiters: Vec<ArbiterHandle>,
+    live: Mutex<HashMap<String, Live>>,
 }
 
 /// The live conversation actors of this node; cheap to clone.
@@ -40,7 +73,7 @@ fn unavailable() -> SoukError {
 }
 
 impl ConversationActors {
-    /// Must be called inside an actix system: the actors run on the current arbiter.
+    /// Must be called inside an actix system: the actors run on `ARBITERS` new arbiters.
     pub fn new(store: Arc<dyn ChatStore>, fanout: Fanout, render: Render, idle: Duration) -> ConversationActors {
         ConversationActors {
             hub: Arc::new(Hub {
@@ -48,7 +81,7 @@ impl ConversationActors {
                 fanout,
                 render,
                 idle,
-                arbiter: Arbiter::current(),
+                arbiters: (0..ARBITERS).map(|_| Arbiter::new().handle()).collect(),
                 live: Mutex::new(HashMap::new()),
             }),
         }
@@ -56,35 +89,77 @@ impl ConversationActors {
 
     /// How many conversation actors are running.
     pub fn live_count(&self) -> usize {
-        self.hub.live.lock().map(|l| l.values().filter(|a| a.connected()).count()).unwrap_or(0)
+        self.hub.live.lock().map(|l| l.values().filter(|a| a.addr.connected()).count()).unwrap_or(0)
     }
 
-    fn actor(&self, conversation_id: &str) -> Addr<ConversationActor> {
+    fn live(&self, conversation_id: &str) -> Live {
         let mut live = self.hub.live.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(addr) = live.get(conversation_id)
-            && addr.connected()
+        if let Some(found) = live.get(conversation_id)
+            && found.addr.connected()
         {
-            return addr.clone();
+            return found.clone();
         }
         let id = conversation_id.to_owned();
         let hub = Arc::downgrade(&self.hub);
-        let addr = actix::Supervisor::start_in_arbiter(&self.hub.arbiter, move |_| ConversationActor {
+        let posts = Arc::new(Mutex::new(PostQueue::default()));
+        let queue = Arc::clone(&posts);
+        let arbiter = &self.hub.arbiters[shard(conversation_id, self.hub.arbiters.len())];
+        let addr = actix::Supervisor::start_in_arbiter(arbiter, move |_| ConversationActor {
             id,
             hub,
+            posts: queue,
             state: None,
             typing: HashMap::new(),
             last_used: Instant::now(),
         });
-        live.insert(conversation_id.to_owned(), addr.clone());
-        addr
+        let found = Live { addr, posts };
+        live.insert(conversation_id.to_owned(), found.clone());
+        found
     }
 
-    /// Posts a message from `sender`: checks that the sender is a party and that the
-    /// conversation is not blocked, stores it (idempotent by client message id), fans it out.
+    fn actor(&self, conversation_id: &str) -> Addr<ConversationActor> {
+        self.live(conversation_id).addr
+    }
+
+    /// Queues a message from `sender` now (posts of one caller keep the order of these calls)
+    /// and answers when it is durable: the actor checks that the sender is a party and that the
+    /// conversation is not blocked, stores it (idempotent by client message id) with every
+    /// other queued message in one transaction, and fans it out. Refused at once when
+    /// `MAILBOX` posts already wait.
+    pub fn enqueue(&self, sender: i64, message: NewMessage) -> Result<PostAnswer, SoukError> {
+        let mut message = Some(message);
+        // A queue closed by an actor stopping for idleness: the second try starts a new actor.
+        for _ in 0..2 {
+            let Some(m) = message.take() else { break };
+            let live = self.live(&m.conversation_id);
+            let mut queue = live.posts.lock().unwrap_or_else(|p| p.into_inner());
+            if queue.closed {
+                drop(queue);
+                let mut all = self.hub.live.lock().unwrap_or_else(|p| p.into_inner());
+                if all.get(&m.conversation_id).is_some_and(|l| Arc::ptr_eq(&l.posts, &live.posts)) {
+                    all.remove(&m.conversation_id);
+                }
+                message = Some(m);
+                continue;
+            }
+            if queue.items.len() >= MAILBOX {
+                return Err(unavailable());
+            }
+            let (reply, answer) = oneshot::channel();
+            queue.items.push_back(Queued { sender, message: m, reply });
+            if !queue.scheduled {
+                queue.scheduled = true;
+                live.addr.do_send(Flush);
+            }
+            return Ok(answer);
+        }
+        Err(unavailable())
+    }
+
+    /// `enqueue`, then waits for the answer.
     pub async fn post(&self, sender: i64, message: NewMessage) -> Result<Appended, SoukError> {
-        let addr = self.actor(&message.conversation_id);
-        let request = addr.send(Post { sender, message });
-        request.await.map_err(|_| unavailable())?
+        let answer = self.enqueue(sender, message)?;
+        answer.await.map_err(|_| unavailable())?
     }
 
     /// Marks read up to `message_id`; the other party gets a `chat:read` receipt.
@@ -122,10 +197,19 @@ impl ConversationActors {
     }
 }
 
+/// Which arbiter runs a conversation's actor.
+fn shard(conversation_id: &str, arbiters: usize) -> usize {
+    let hash = conversation_id
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    (hash % arbiters.max(1) as u64) as usize
+}
+
 /// The live state of one conversation.
 pub struct ConversationActor {
     id: String,
     hub: Weak<Hub>,
+    posts: Arc<Mutex<PostQueue>>,
     state: Option<Conversation>,
     /// Who is typing, since when (cleared after a few seconds without news).
     typing: HashMap<i64, Instant>,
@@ -144,7 +228,14 @@ impl Actor for ConversationActor {
             if act.last_used.elapsed() >= hub.idle {
                 let me = ctx.address();
                 let mut live = hub.live.lock().unwrap_or_else(|p| p.into_inner());
-                if live.get(&act.id) == Some(&me) {
+                {
+                    let mut queue = act.posts.lock().unwrap_or_else(|p| p.into_inner());
+                    if !queue.items.is_empty() || queue.scheduled {
+                        return;
+                    }
+                    queue.closed = true;
+                }
+                if live.get(&act.id).map(|l| &l.addr) == Some(&me) {
                     live.remove(&act.id);
                 }
                 drop(live);
@@ -223,46 +314,98 @@ impl ConversationActor {
     }
 }
 
+/// Takes every queued post and appends them in one store call.
 #[derive(Message)]
-#[rtype(result = "Result<Appended, SoukError>")]
-struct Post {
-    sender: i64,
-    message: NewMessage,
+#[rtype(result = "Result<(), SoukError>")]
+struct Flush;
+
+/// A post refused before storage, or the index of its message in the group.
+enum Slot {
+    Refused(Result<Appended, SoukError>),
+    Stored(usize),
 }
 
-impl Handler<Post> for ConversationActor {
-    type Result = AtomicResponse<Self, Result<Appended, SoukError>>;
+impl Handler<Flush> for ConversationActor {
+    type Result = AtomicResponse<Self, Result<(), SoukError>>;
 
-    fn handle(&mut self, msg: Post, _: &mut Self::Context) -> Self::Result {
-        let Some((store, fanout, render)) = self.parts() else {
-            return AtomicResponse::new(Box::pin(fut::ready(Err(unavailable()))));
+    fn handle(&mut self, _: Flush, _: &mut Self::Context) -> Self::Result {
+        let batch: Vec<Queued> = {
+            let mut queue = self.posts.lock().unwrap_or_else(|p| p.into_inner());
+            queue.scheduled = false;
+            queue.items.drain(..).collect()
         };
+        let Some((store, fanout, render)) = self.parts() else {
+            for q in batch {
+                let _ = q.reply.send(Err(unavailable()));
+            }
+            return AtomicResponse::new(Box::pin(fut::ready(Ok(()))));
+        };
+        for q in &batch {
+            self.typing.remove(&q.sender);
+        }
         let (id, cached) = (self.id.clone(), self.state.clone());
-        self.typing.remove(&msg.sender);
         self.finish(async move {
             let (state, conv, panicked) = load(Arc::clone(&store), id, cached).await;
             let conv = match conv {
-                Ok(c) if c.has_party(msg.sender) => c,
-                Ok(_) => return Step { state, answer: Err(not_party()), panicked },
-                Err(e) => return Step { state, answer: Err(e), panicked },
-            };
-            if conv.is_blocked() {
-                let detail = if conv.blocked_by(msg.sender) { "you blocked this conversation" } else { "blocked" };
-                let answer = Err(SoukError::with_detail(ErrorCode::ConversationBlocked, detail));
-                return Step { state, answer, panicked };
-            }
-            if conv.buyer_id.is_none() {
-                return Step { state, answer: Err(SoukError::new(ErrorCode::VisitorConversation)), panicked };
-            }
-            let (answer, panicked) =
-                guarded(async move { store.append_message(msg.message).await.map_err(store_error) }).await;
-            if let Ok(appended) = &answer {
-                let payload = render(&appended.message);
-                for party in [conv.buyer_id, Some(conv.seller_id)].into_iter().flatten() {
-                    fanout.deliver(party, "chat:message", payload.clone());
+                Ok(c) => c,
+                Err(e) => {
+                    for q in batch {
+                        let _ = q.reply.send(Err(e.clone()));
+                    }
+                    return Step { state, answer: Ok(()), panicked };
                 }
+            };
+            let mut slots = Vec::with_capacity(batch.len());
+            let mut replies = Vec::with_capacity(batch.len());
+            let mut messages = Vec::with_capacity(batch.len());
+            for q in batch {
+                let refused = if !conv.has_party(q.sender) {
+                    Some(not_party())
+                } else if conv.is_blocked() {
+                    let detail = if conv.blocked_by(q.sender) { "you blocked this conversation" } else { "blocked" };
+                    Some(SoukError::with_detail(ErrorCode::ConversationBlocked, detail))
+                } else if conv.buyer_id.is_none() {
+                    Some(SoukError::new(ErrorCode::VisitorConversation))
+                } else {
+                    None
+                };
+                match refused {
+                    Some(e) => slots.push(Slot::Refused(Err(e))),
+                    None => {
+                        slots.push(Slot::Stored(messages.len()));
+                        messages.push(q.message);
+                    }
+                }
+                replies.push(q.reply);
             }
-            Step { state: if panicked { None } else { Some(conv) }, answer, panicked }
+            let mut stored: Vec<Option<Result<Appended, SoukError>>> = Vec::new();
+            let mut panicked = panicked;
+            if !messages.is_empty() {
+                let count = messages.len();
+                let (answer, crashed) =
+                    guarded(async move { store.append_messages(messages).await.map_err(SoukError::internal) }).await;
+                panicked |= crashed;
+                stored = match answer {
+                    Ok(answers) => answers.into_iter().map(|a| Some(a.map_err(store_error))).collect(),
+                    Err(e) => (0..count).map(|_| Some(Err(e.clone()))).collect(),
+                };
+            }
+            // Fan-out in conversation order, then each answer (the ack follows durability).
+            let parties: Vec<i64> = [conv.buyer_id, Some(conv.seller_id)].into_iter().flatten().collect();
+            for (slot, reply) in slots.into_iter().zip(replies) {
+                let answer = match slot {
+                    Slot::Refused(answer) => answer,
+                    Slot::Stored(i) => stored.get_mut(i).and_then(Option::take).unwrap_or_else(|| Err(unavailable())),
+                };
+                if let Ok(appended) = &answer {
+                    let payload = render(&appended.message);
+                    for party in &parties {
+                        fanout.deliver(*party, "chat:message", payload.clone());
+                    }
+                }
+                let _ = reply.send(answer);
+            }
+            Step { state: if panicked { None } else { Some(conv) }, answer: Ok(()), panicked }
         })
     }
 }

@@ -4,6 +4,7 @@
 //! and one conversation actor per active conversation. Actors run under actix `Supervisor`s and
 //! keep bounded mailboxes.
 
+pub mod ad_session;
 pub mod conversation;
 pub mod fanout;
 pub mod presence;

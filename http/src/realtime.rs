@@ -1,22 +1,38 @@
 //! The product's Socket.IO handler at `/socket.io/` (contract in `docs/realtime.md`): CONNECT is
 //! authenticated with the access token of the auth payload (the same check as a GraphQL bearer,
 //! logout deny-list included); each socket joins its account's room in the session registry and
-//! gets a bounded inbound queue worked by one task, so that its events run in order; every
-//! `chat:*` event is parsed here and answered by one chat-service call.
+//! gets a bounded inbound queue worked by one task, so that its events run in order; text
+//! `chat:send` events are pipelined (queued to their conversation in order, each acknowledged
+//! when durable, up to `IN_FLIGHT` at once); the token is checked again against the logout
+//! deny-list at most `RECHECK` apart while events arrive; every `chat:*` event is parsed here
+//! and answered by one chat-service call.
 
 use crate::socketio::{self, ConnectFuture, ConnectRefusal, Data, Handler, Socket};
 use actix::Addr;
+use futures_util::stream::{FuturesUnordered, StreamExt};
 use serde_json::{Value, json};
 use souk_actors::sessions::{ClientSink, Register, SessionRegistry, Unregister};
 use souk_domain::{ErrorCode, Lang, SoukError};
 use souk_services::accounts::service::{AccountService, Caller};
 use souk_services::chat::{ChatService, ConversationItem, Outgoing, Upload};
 use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 /// Events that may wait for one socket's worker; a client that sends faster is disconnected.
 pub const INBOUND_QUEUE: usize = 64;
+
+/// Text messages of one socket that may wait to become durable at once; beyond, the worker
+/// stops taking events (and the inbound queue, once full, disconnects the client).
+pub const IN_FLIGHT: usize = 64;
+
+/// A socket's access token is checked again against the logout deny-list when an event
+/// arrives this long after the last check: events of a logged-out token are refused (and its
+/// socket closed) at most this long after the logout.
+pub const RECHECK: Duration = Duration::from_secs(2);
 
 /// The Socket.IO settings of `souk serve`: attachments up to 5 MB must fit one packet (base64
 /// over polling adds a third).
@@ -44,6 +60,13 @@ struct Inbound {
     ack: Option<u64>,
 }
 
+/// A CONNECT that was accepted: who, in which language, with which token.
+struct Accepted {
+    caller: Caller,
+    lang: Lang,
+    token: String,
+}
+
 /// Who a connected socket is.
 struct Connection {
     caller: Caller,
@@ -56,7 +79,7 @@ pub struct Realtime {
     chat: Arc<ChatService>,
     registry: Addr<SessionRegistry>,
     /// Sockets whose CONNECT was accepted, until `connected` takes them.
-    accepted: Arc<Mutex<HashMap<String, (Caller, Lang)>>>,
+    accepted: Arc<Mutex<HashMap<String, Accepted>>>,
     connections: Mutex<HashMap<String, Connection>>,
 }
 
@@ -104,18 +127,23 @@ impl Handler for Realtime {
         }
         let token = auth.get("token").and_then(Value::as_str).map(str::to_owned);
         let (accounts, accepted, id) = (Arc::clone(&self.accounts), Arc::clone(&self.accepted), socket.id().to_owned());
+        let kept = token.clone().unwrap_or_default();
         Box::pin(async move {
             let Some(token) = token.filter(|t| !t.is_empty()) else {
                 return Err(refusal(&SoukError::new(ErrorCode::LoginRequired), lang));
             };
             let caller = accounts.authenticate(&token).await.map_err(|e| refusal(&e, lang))?;
-            accepted.lock().map_err(|_| refusal(&SoukError::internal("lock"), lang))?.insert(id, (caller, lang));
+            accepted
+                .lock()
+                .map_err(|_| refusal(&SoukError::internal("lock"), lang))?
+                .insert(id, Accepted { caller, lang, token: kept });
             Ok(())
         })
     }
 
     fn connected(&self, socket: &Socket, _auth: &Value) {
-        let Some((caller, lang)) = self.accepted.lock().ok().and_then(|mut a| a.remove(socket.id())) else {
+        let Some(Accepted { caller, lang, token }) = self.accepted.lock().ok().and_then(|mut a| a.remove(socket.id()))
+        else {
             return socket.close("connection state lost");
         };
         let account_id = caller.account_id();
@@ -124,7 +152,8 @@ impl Handler for Realtime {
             c.insert(socket.id().to_owned(), Connection { caller: caller.clone(), inbound: tx });
         }
         self.registry.do_send(Register { account_id, sink: Arc::new(SocketSink(socket.clone())) });
-        tokio::spawn(worker(Arc::clone(&self.chat), socket.clone(), caller, lang, rx));
+        let session = Session { accounts: Arc::clone(&self.accounts), caller, lang, token };
+        tokio::spawn(worker(Arc::clone(&self.chat), socket.clone(), session, rx));
     }
 
     fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, ack: Option<u64>) {
@@ -148,28 +177,98 @@ impl Handler for Realtime {
     }
 }
 
-/// Works one socket's events in arrival order.
-async fn worker(chat: Arc<ChatService>, socket: Socket, caller: Caller, lang: Lang, mut rx: mpsc::Receiver<Inbound>) {
-    while let Some(inbound) = rx.recv().await {
-        let answer = if caller.claims.exp <= now_secs() {
-            Err(SoukError::with_detail(ErrorCode::SessionExpired, "the access token expired: reconnect"))
-        } else {
-            handle(&chat, &caller, &inbound.event, &inbound.args).await
-        };
-        let reply = match answer {
-            Ok(mut v) => {
-                v["ok"] = Value::Bool(true);
-                v
+/// Who a socket's worker acts for, and how to check that the token still holds.
+struct Session {
+    accounts: Arc<AccountService>,
+    caller: Caller,
+    lang: Lang,
+    token: String,
+}
+
+/// A pipelined `chat:send`: its ack id and its answer once durable.
+type Pending = Pin<Box<dyn Future<Output = (Option<u64>, Result<Value, SoukError>)> + Send>>;
+
+/// Works one socket's events in arrival order; text `chat:send` events are pipelined.
+async fn worker(chat: Arc<ChatService>, socket: Socket, session: Session, mut rx: mpsc::Receiver<Inbound>) {
+    let mut in_flight: FuturesUnordered<Pending> = FuturesUnordered::new();
+    let mut checked = Instant::now();
+    loop {
+        let inbound = tokio::select! {
+            biased;
+            Some((ack, answer)) = in_flight.next(), if !in_flight.is_empty() => {
+                reply(&socket, session.lang, "chat:send", ack, answer);
+                continue;
             }
-            Err(e) => json!({ "ok": false, "error": error_json(&e, lang) }),
+            inbound = rx.recv(), if in_flight.len() < IN_FLIGHT => inbound,
         };
-        match inbound.ack {
-            Some(id) => socket.ack(id, vec![Data::Json(reply)]),
-            None if reply["ok"] == false => {
-                socket.emit("chat:error", vec![Data::Json(json!({ "event": inbound.event, "error": reply["error"] }))])
+        let Some(inbound) = inbound else { break };
+        if checked.elapsed() >= RECHECK {
+            checked = Instant::now();
+            if let Err(e) = session.accounts.authenticate(&session.token).await {
+                // Logged out (or expired) since CONNECT: refuse and close.
+                reply(&socket, session.lang, &inbound.event, inbound.ack, Err(e));
+                socket.close("access token no longer valid");
+                break;
             }
-            None => {}
         }
+        if session.caller.claims.exp <= now_secs() {
+            let e = SoukError::with_detail(ErrorCode::SessionExpired, "the access token expired: reconnect");
+            reply(&socket, session.lang, &inbound.event, inbound.ack, Err(e));
+            continue;
+        }
+        if inbound.event == "chat:send" && !has_attachment(&inbound.args) {
+            let queued = str_field(&inbound.args, "conversationId")
+                .and_then(|c| Ok((c, outgoing(&inbound.args)?)))
+                .and_then(|(c, out)| chat.queue_send(&session.caller, &c, out));
+            match queued {
+                Ok(durable) => {
+                    let (renderer, ack) = (Arc::clone(&chat), inbound.ack);
+                    in_flight.push(Box::pin(async move {
+                        let answer = durable.await.map(|m| json!({ "message": renderer.render(&m) }));
+                        (ack, answer)
+                    }));
+                }
+                Err(e) => reply(&socket, session.lang, &inbound.event, inbound.ack, Err(e)),
+            }
+            continue;
+        }
+        // Any other event waits for the messages sent before it.
+        while let Some((ack, answer)) = in_flight.next().await {
+            reply(&socket, session.lang, "chat:send", ack, answer);
+        }
+        let answer = handle(&chat, &session.caller, &inbound.event, &inbound.args).await;
+        reply(&socket, session.lang, &inbound.event, inbound.ack, answer);
+    }
+    while let Some((ack, answer)) = in_flight.next().await {
+        reply(&socket, session.lang, "chat:send", ack, answer);
+    }
+}
+
+/// Answers an event: its acknowledgement, or a `chat:error` event when it asked for none.
+fn reply(socket: &Socket, lang: Lang, event: &str, ack: Option<u64>, answer: Result<Value, SoukError>) {
+    let reply = match answer {
+        Ok(mut v) => {
+            v["ok"] = Value::Bool(true);
+            v
+        }
+        Err(e) => json!({ "ok": false, "error": error_json(&e, lang) }),
+    };
+    match ack {
+        Some(id) => socket.ack(id, vec![Data::Json(reply)]),
+        None if reply["ok"] == false => {
+            socket.emit("chat:error", vec![Data::Json(json!({ "event": event, "error": reply["error"] }))])
+        }
+        None => {}
+    }
+}
+
+/// Whether an event's first argument carries an `attachment`.
+fn has_attachment(args: &[Data]) -> bool {
+    match args.first() {
+        Some(Data::Object(fields)) => {
+            fields.iter().any(|(k, v)| k == "attachment" && !matches!(v, Data::Json(Value::Null)))
+        }
+        _ => json_field(args, "attachment").is_some(),
     }
 }
 

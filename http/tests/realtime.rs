@@ -348,7 +348,7 @@ async fn redis_answers() -> bool {
 }
 
 #[actix_web::test]
-async fn a_message_sent_through_one_process_reaches_a_socket_on_another() {
+async fn chat_presence_and_statistics_cross_from_one_process_to_another() {
     if !redis_answers().await {
         return;
     }
@@ -374,6 +374,21 @@ async fn a_message_sent_through_one_process_reaches_a_socket_on_another() {
     // And presence crossed too: the seller's socket on B makes it online for A.
     let list = call(&a, Some(&buyer), "{ myConversations { other { online } } }", json!({})).await;
     assert_eq!(list["data"]["myConversations"][0]["other"]["online"], true);
+    // And live statistics: a visitor's view counted by node A reaches the seller's socket on B.
+    let viewed: Value = reqwest::Client::new()
+        .post(format!("{a}/graphql"))
+        .header("user-agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36")
+        .header("visitorId", "visitor-two-nodes")
+        .json(&json!({ "query": "mutation { collectPerformanceEvent(event: { name: \"view\", listId: 123 }) }" }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(viewed["errors"].is_null(), "{viewed}");
+    let update = socket.event("stats:update").await;
+    assert_eq!(update["metric"], "view", "{update}");
     socket.post("1").await;
 
     let redis =
@@ -406,8 +421,29 @@ async fn chat_files_go_through_the_multipart_route_checked_from_their_bytes() {
     let ok: Value = ok.json().await.unwrap();
     let url = ok["message"]["attachment"]["url"].as_str().unwrap().to_owned();
     assert_eq!(ok["message"]["attachment"]["contentType"], "application/pdf");
-    let stored = reqwest::get(format!("{}{url}", s.base)).await.unwrap().bytes().await.unwrap();
-    assert_eq!(&stored[..], b"%PDF-1.7 plan");
+    // The file is served to the two parties only: a visitor and a third account get the
+    // catalogue error and no byte.
+    let fetch = |token: Option<String>| {
+        let mut req = reqwest::Client::new().get(format!("{}{url}", s.base));
+        if let Some(t) = token {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        req.send()
+    };
+    for party in [seller.clone(), buyer.clone()] {
+        let stored = fetch(Some(party)).await.unwrap();
+        assert_eq!(stored.status(), 200);
+        assert_eq!(&stored.bytes().await.unwrap()[..], b"%PDF-1.7 plan");
+    }
+    for (token, status, code) in
+        [(None, 401, "LOGIN_REQUIRED"), (Some(outsider.clone()), 404, "CONVERSATION_NOT_FOUND")]
+    {
+        let refused = fetch(token).await.unwrap();
+        assert_eq!(refused.status(), status);
+        let body = refused.text().await.unwrap();
+        assert!(!body.contains("%PDF"), "no byte of the file: {body}");
+        assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["code"], code);
+    }
 
     let wrong = send(seller.clone(), "f-3", b"<html>not a pdf</html>".to_vec()).await.unwrap();
     assert_eq!(wrong.status(), 400);

@@ -92,20 +92,7 @@ async fn open(
     let (mut reader, writer) = ws::connect(addr, &path).await?;
     let writer = Arc::new(Mutex::new(writer));
     if target != Target::Ws {
-        match reader.next(&writer).await? {
-            Frame::Text(t) if t.starts_with('0') => {}
-            other => return Err(format!("expected an Engine.IO open, got {other:?}").into()),
-        }
-        writer.lock().await.text(&format!("40{auth}")).await?;
-        loop {
-            let Frame::Text(t) = reader.next(&writer).await? else { return Err("closed while connecting".into()) };
-            match ws::parse(&t) {
-                Packet::Connected => break,
-                Packet::Refused(v) => return Err(format!("connect refused: {v}").into()),
-                Packet::Ping => writer.lock().await.text("3").await?,
-                _ => {}
-            }
-        }
+        ws::socketio_connect(&mut reader, &writer, &auth.to_string()).await?;
     }
     let pending: Arc<std::sync::Mutex<HashMap<u64, Instant>>> = Arc::default();
     let (w, p) = (Arc::clone(&writer), Arc::clone(&pending));
@@ -249,11 +236,7 @@ async fn souk_conversations(url: &str, wanted: usize) -> Result<Vec<(String, Str
 }
 
 fn percentile(sorted: &[u32], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let rank = (p * sorted.len() as f64 / 100.0 - 1e-9).ceil() as usize;
-    f64::from(sorted[rank.clamp(1, sorted.len()) - 1]) / 1000.0
+    crate::nearest_rank(sorted, p).map_or(0.0, |micros| f64::from(micros) / 1000.0)
 }
 
 /// The `chat` scenario.

@@ -28,6 +28,25 @@ pub struct Writer {
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
 
+/// The Socket.IO handshake over an open Engine.IO WebSocket: waits for the open packet, sends
+/// CONNECT with `auth` (a JSON object, or empty for none), answers pings until CONNECT is acknowledged.
+pub async fn socketio_connect(reader: &mut Reader, writer: &tokio::sync::Mutex<Writer>, auth: &str) -> Result<(), Error> {
+    match reader.next(writer).await? {
+        Frame::Text(t) if t.starts_with('0') => {}
+        other => return Err(format!("expected an Engine.IO open, got {other:?}").into()),
+    }
+    writer.lock().await.text(&format!("40{auth}")).await?;
+    loop {
+        let Frame::Text(t) = reader.next(writer).await? else { return Err("closed while connecting".into()) };
+        match parse(&t) {
+            Packet::Connected => return Ok(()),
+            Packet::Refused(v) => return Err(format!("connect refused: {v}").into()),
+            Packet::Ping => writer.lock().await.text("3").await?,
+            _ => {}
+        }
+    }
+}
+
 /// Opens a WebSocket to `host:port` at `path` (e.g. `/socket.io/?EIO=4&transport=websocket`).
 pub async fn connect(addr: &str, path: &str) -> Result<(Reader, Writer), Error> {
     let stream = TcpStream::connect(addr).await?;

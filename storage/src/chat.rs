@@ -149,6 +149,20 @@ pub trait ChatStore: Send + Sync + 'static {
     /// message with `duplicate: true` and changes nothing. Durable when this returns.
     async fn append_message(&self, message: NewMessage) -> Result<Appended, StoreError>;
 
+    /// Appends several messages in order, in ONE transaction (group commit): each answer is
+    /// that of `append_message` for its message (one failing leaves the others), and every
+    /// message is durable when this returns. The outer error means none was stored.
+    async fn append_messages(
+        &self,
+        messages: Vec<NewMessage>,
+    ) -> Result<Vec<Result<Appended, StoreError>>, StoreError> {
+        let mut answers = Vec::with_capacity(messages.len());
+        for m in messages {
+            answers.push(self.append_message(m).await);
+        }
+        Ok(answers)
+    }
+
     /// One account's row for one conversation; None when the account is not a party.
     async fn view(&self, conversation_id: &str, account_id: i64) -> Result<Option<ConversationView>, StoreError>;
 
@@ -190,6 +204,75 @@ pub trait ChatStore: Send + Sync + 'static {
 
     /// Unread messages over every conversation of the account.
     async fn unread_total(&self, account_id: i64) -> Result<u32, StoreError>;
+}
+
+/// What every backend shares about storing and reading messages: the clock, the JSON of an
+/// attachment, the message an append answers, and which week buckets a read walks.
+pub(crate) mod rules {
+    use super::{ChatMessage, NewMessage, StoredAttachment, message_millis};
+    use crate::error::StoreError;
+    use souk_domain::chat::bucket_of;
+
+    /// Milliseconds since the epoch, now.
+    pub fn now_millis() -> i64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+            .unwrap_or(0)
+    }
+
+    /// The attachment as stored (JSON), if any.
+    pub fn attachment_json(m: &NewMessage) -> Result<Option<String>, StoreError> {
+        m.attachment
+            .as_ref()
+            .map(|a| serde_json::to_string(a).map_err(|e| StoreError::Corrupt(e.to_string())))
+            .transpose()
+    }
+
+    /// The stored attachment of message `message_id` read back from its JSON.
+    pub fn attachment_of(message_id: &str, json: Option<String>) -> Result<Option<StoredAttachment>, StoreError> {
+        json.map(|json| {
+            serde_json::from_str::<StoredAttachment>(&json)
+                .map_err(|e| StoreError::Corrupt(format!("attachment of {message_id}: {e}")))
+        })
+        .transpose()
+    }
+
+    /// The message an append stored, under its new id.
+    pub fn stored(m: NewMessage, message_id: String) -> ChatMessage {
+        let sent_at = message_millis(&message_id).unwrap_or_else(now_millis);
+        ChatMessage {
+            message_id,
+            conversation_id: m.conversation_id,
+            sender_id: m.sender_id,
+            client_message_id: m.client_message_id,
+            text: m.text,
+            attachment: m.attachment,
+            sent_at,
+        }
+    }
+
+    /// The week buckets a history page walks, newest first: from the bucket of `before` (or the
+    /// current one) down to the conversation's first, or the one of the reader's deletion mark.
+    /// None when `before` is not a message id.
+    pub fn history_buckets(before: Option<&str>, deleted_upto: Option<&str>, created_at: i64) -> Option<(i64, i64)> {
+        let from = match before {
+            Some(b) => bucket_of(message_millis(b)?),
+            None => bucket_of(now_millis()) + 1,
+        };
+        let first = bucket_of(created_at);
+        let to = deleted_upto.and_then(message_millis).map(bucket_of).unwrap_or(first).max(first);
+        Some((from, to))
+    }
+
+    /// Where catching up after `since` starts in one conversation: after the reader's deletion
+    /// mark when it is later.
+    pub fn catch_up_after(since: &str, deleted_upto: Option<String>) -> String {
+        match deleted_upto {
+            Some(d) if d.as_str() > since => d,
+            _ => since.to_string(),
+        }
+    }
 }
 
 /// The milliseconds since the epoch of a UUIDv7 message id; None for anything else.

@@ -1,7 +1,9 @@
 //! The two chat routes that carry files, as multipart form data (the GraphQL gateway's body
 //! limit is small): `POST /api/chat/messages` sends a message with an attachment for a client
 //! without a socket, and `POST /api/ads/{listId}/message` is the visitor's message form with an
-//! optional CV. Both parse, call one chat-service function and answer its JSON.
+//! optional CV. Both parse, call one chat-service function and answer its JSON. It also serves
+//! the attachments, `GET /media/chat/{conversation}/{file}`, to the conversation's parties only
+//! (signed in by bearer token or cookie; anyone else gets the §8 error and no byte).
 
 use crate::graphql::chat::seller_message_payload;
 use crate::graphql::context::{Gateway, RequestContext};
@@ -128,4 +130,29 @@ fn seller_message_payload_json(
         "message": p.message,
         "conversationId": p.conversation_id,
     })
+}
+
+/// `GET /media/chat/{conversation}/{file}`: an attachment, for the conversation's parties.
+pub async fn attachment(
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+    state: web::Data<AppState>,
+) -> HttpResponse {
+    let lang = RequestContext::fallback_lang(&req);
+    let (conversation, file) = path.into_inner();
+    let result = async {
+        let caller = super::caller_of(&req, &state).await?;
+        state.chat.attachment(&caller, &conversation, &file).await
+    }
+    .await;
+    match result {
+        Ok(bytes) => {
+            let ext = file.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
+            HttpResponse::Ok()
+                .content_type(actix_files::file_extension_to_mime(ext))
+                .insert_header((actix_web::http::header::CACHE_CONTROL, "private, max-age=86400"))
+                .body(bytes)
+        }
+        Err(e) => request_failure(&e, lang),
+    }
 }

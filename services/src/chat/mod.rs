@@ -270,6 +270,54 @@ impl ChatService {
         self.post(caller.account_id(), &id, out).await
     }
 
+    /// `chat:send` of a text message, pipelined: checks it and queues it to the conversation
+    /// now (messages queued by one caller keep the order of these calls), and answers a future
+    /// that resolves once it is durable, so a socket need not wait for one message before
+    /// sending the next. A message with a file goes through `send` instead.
+    pub fn queue_send(
+        &self,
+        caller: &Caller,
+        conversation: &str,
+        out: Outgoing,
+    ) -> Result<impl std::future::Future<Output = Result<ChatMessage, SoukError>> + Send + use<>, SoukError> {
+        let id = conversation_id(conversation)?;
+        if out.attachment.is_some() {
+            return Err(SoukError::internal("queue_send takes text messages only"));
+        }
+        let (text, _) = self.checked(&out)?;
+        let message = NewMessage {
+            conversation_id: id,
+            sender_id: caller.account_id(),
+            client_message_id: out.client_message_id,
+            preview: preview(text.as_deref(), None),
+            text,
+            attachment: None,
+        };
+        let answer = self.conversations.enqueue(caller.account_id(), message)?;
+        Ok(async move {
+            match answer.await {
+                Ok(appended) => appended.map(|a| a.message),
+                Err(_) => Err(SoukError::with_detail(ErrorCode::InternalError, "conversation restarting")),
+            }
+        })
+    }
+
+    /// The bytes of a chat attachment (`/media/chat/{conversation}/{file}`), for the parties of
+    /// its conversation only: anyone else gets `ConversationNotFound` and no byte.
+    pub async fn attachment(&self, caller: &Caller, conversation: &str, file: &str) -> Result<Vec<u8>, SoukError> {
+        let id = conversation_id(conversation)?;
+        let conv = self.store.conversation(&id).await.map_err(SoukError::internal)?.ok_or_else(not_found)?;
+        if !conv.has_party(caller.account_id()) {
+            return Err(not_found());
+        }
+        let key = format!("chat/{id}/{file}");
+        self.media
+            .get(&key)
+            .await
+            .map_err(|_| SoukError::with_detail(ErrorCode::NotFound, "attachment"))?
+            .ok_or_else(|| SoukError::with_detail(ErrorCode::NotFound, "attachment"))
+    }
+
     /// `chat:read`: read receipt up to a message.
     pub async fn read(
         &self,

@@ -8,9 +8,9 @@
 //! - `chat_client_ids`: (sender, client message id) -> message, for idempotent retries.
 
 use super::SqliteStore;
+use crate::chat::rules::{self, now_millis};
 use crate::chat::{
-    Appended, ChatAd, ChatMessage, ChatStore, Conversation, ConversationView, NewMessage, Starter, StoredAttachment,
-    message_millis,
+    Appended, ChatAd, ChatMessage, ChatStore, Conversation, ConversationView, NewMessage, Starter, message_millis,
 };
 use crate::error::StoreError;
 use async_trait::async_trait;
@@ -119,12 +119,7 @@ fn message_row(r: &Row) -> rusqlite::Result<(ChatMessage, Option<String>)> {
 }
 
 fn finish_message((mut m, attachment): (ChatMessage, Option<String>)) -> Result<ChatMessage, StoreError> {
-    if let Some(json) = attachment {
-        m.attachment = Some(
-            serde_json::from_str::<StoredAttachment>(&json)
-                .map_err(|e| StoreError::Corrupt(format!("attachment of {}: {e}", m.message_id)))?,
-        );
-    }
+    m.attachment = rules::attachment_of(&m.message_id, attachment)?;
     Ok(m)
 }
 
@@ -163,13 +158,6 @@ fn view_row(r: &Row, account_id: i64) -> rusqlite::Result<ConversationView> {
         read_upto: r.get(16)?,
         other_read_upto: r.get(17)?,
     })
-}
-
-fn now_millis() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
 }
 
 /// Messages of one conversation visible after `after` (exclusive) and before `before`
@@ -307,75 +295,27 @@ impl ChatStore for SqliteStore {
     }
 
     async fn append_message(&self, m: NewMessage) -> Result<Appended, StoreError> {
+        self.write(move |c| append_one(c, m)).await
+    }
+
+    async fn append_messages(
+        &self,
+        messages: Vec<NewMessage>,
+    ) -> Result<Vec<Result<Appended, StoreError>>, StoreError> {
         self.write(move |c| {
-            let earlier: Option<(String, String)> = c
-                .query_row(
-                    "SELECT conversation_id, message_id FROM chat_client_ids
-                     WHERE sender_id = ?1 AND client_message_id = ?2",
-                    params![m.sender_id, m.client_message_id],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()?;
-            if let Some((conversation_id, message_id)) = earlier {
-                if conversation_id != m.conversation_id {
-                    return Err(StoreError::Conflict(format!(
-                        "client message id {} already used in another conversation",
-                        m.client_message_id
-                    )));
-                }
-                let message = load_message(c, &conversation_id, &message_id)?
-                    .ok_or_else(|| StoreError::Corrupt(format!("message {message_id} missing")))?;
-                return Ok(Appended { message, duplicate: true });
+            let mut answers = Vec::with_capacity(messages.len());
+            for m in messages {
+                // Each message in its own savepoint: a refused one leaves the others.
+                c.execute_batch("SAVEPOINT message")?;
+                let answer = append_one(c, m);
+                c.execute_batch(if answer.is_ok() {
+                    "RELEASE message"
+                } else {
+                    "ROLLBACK TO message; RELEASE message"
+                })?;
+                answers.push(answer);
             }
-            let conv = load_conversation(c, &m.conversation_id)?
-                .ok_or_else(|| StoreError::Corrupt(format!("no conversation {}", m.conversation_id)))?;
-            let id = uuid::Uuid::now_v7();
-            let message_id = id.to_string();
-            let sent_at = message_millis(&message_id).unwrap_or_else(now_millis);
-            let attachment = m
-                .attachment
-                .as_ref()
-                .map(|a| serde_json::to_string(a).map_err(|e| StoreError::Corrupt(e.to_string())))
-                .transpose()?;
-            c.execute(
-                "INSERT INTO chat_messages (conversation_id, bucket, message_id, sender_id, client_message_id, body,
-                     attachment) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![
-                    m.conversation_id,
-                    bucket_of(sent_at),
-                    message_id,
-                    m.sender_id,
-                    m.client_message_id,
-                    m.text,
-                    attachment
-                ],
-            )?;
-            c.execute(
-                "INSERT INTO chat_client_ids (sender_id, client_message_id, conversation_id, message_id)
-                 VALUES (?1, ?2, ?3, ?4)",
-                params![m.sender_id, m.client_message_id, m.conversation_id, message_id],
-            )?;
-            for party in [conv.buyer_id, Some(conv.seller_id)].into_iter().flatten() {
-                let is_sender = party == m.sender_id;
-                c.execute(
-                    "UPDATE chat_members SET last_activity = ?3, last_message_id = ?4, last_preview = ?5,
-                         last_sender_id = ?6, hidden = 0,
-                         unread = CASE WHEN ?7 THEN 0 ELSE unread + 1 END,
-                         read_upto = CASE WHEN ?7 THEN ?4 ELSE read_upto END
-                     WHERE account_id = ?1 AND conversation_id = ?2",
-                    params![party, m.conversation_id, sent_at, message_id, m.preview, m.sender_id, is_sender],
-                )?;
-            }
-            let message = ChatMessage {
-                message_id,
-                conversation_id: m.conversation_id,
-                sender_id: m.sender_id,
-                client_message_id: m.client_message_id,
-                text: m.text,
-                attachment: m.attachment,
-                sent_at,
-            };
-            Ok(Appended { message, duplicate: false })
+            Ok(answers)
         })
         .await
     }
@@ -415,15 +355,10 @@ impl ChatStore for SqliteStore {
         self.read(move |c| {
             let Some(deleted_upto) = member_markers(c, &id, account_id)? else { return Ok(Vec::new()) };
             let Some(conv) = load_conversation(c, &id)? else { return Ok(Vec::new()) };
-            let from = match &before {
-                Some(b) => match message_millis(b) {
-                    Some(ms) => bucket_of(ms),
-                    None => return Ok(Vec::new()),
-                },
-                None => bucket_of(now_millis()) + 1,
+            let Some((from, to)) = rules::history_buckets(before.as_deref(), deleted_upto.as_deref(), conv.created_at)
+            else {
+                return Ok(Vec::new());
             };
-            let floor = deleted_upto.as_deref().and_then(message_millis).map(bucket_of);
-            let to = floor.unwrap_or(bucket_of(conv.created_at)).max(bucket_of(conv.created_at));
             walk_newest_first(c, &id, before.as_deref(), deleted_upto.as_deref(), from, to, limit as usize)
         })
         .await
@@ -445,10 +380,7 @@ impl ChatStore for SqliteStore {
             let now_bucket = bucket_of(now_millis()) + 1;
             let mut out = Vec::new();
             for (conversation_id, deleted_upto) in convs {
-                let after = match deleted_upto {
-                    Some(d) if d > since => d,
-                    _ => since.clone(),
-                };
+                let after = rules::catch_up_after(&since, deleted_upto);
                 let found = walk_newest_first(
                     c,
                     &conversation_id,
@@ -551,4 +483,62 @@ impl ChatStore for SqliteStore {
         })
         .await
     }
+}
+
+/// One message appended inside the current transaction (see `ChatStore::append_message`).
+fn append_one(c: &Connection, m: NewMessage) -> Result<Appended, StoreError> {
+    let earlier: Option<(String, String)> = c
+        .prepare_cached(
+            "SELECT conversation_id, message_id FROM chat_client_ids
+                 WHERE sender_id = ?1 AND client_message_id = ?2",
+        )?
+        .query_row(params![m.sender_id, m.client_message_id], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    if let Some((conversation_id, message_id)) = earlier {
+        if conversation_id != m.conversation_id {
+            return Err(StoreError::Conflict(format!(
+                "client message id {} already used in another conversation",
+                m.client_message_id
+            )));
+        }
+        let message = load_message(c, &conversation_id, &message_id)?
+            .ok_or_else(|| StoreError::Corrupt(format!("message {message_id} missing")))?;
+        return Ok(Appended { message, duplicate: true });
+    }
+    let conv = load_conversation(c, &m.conversation_id)?
+        .ok_or_else(|| StoreError::Corrupt(format!("no conversation {}", m.conversation_id)))?;
+    let id = uuid::Uuid::now_v7();
+    let message_id = id.to_string();
+    let sent_at = message_millis(&message_id).unwrap_or_else(now_millis);
+    let attachment = rules::attachment_json(&m)?;
+    c.prepare_cached(
+        "INSERT INTO chat_messages (conversation_id, bucket, message_id, sender_id, client_message_id, body,
+                 attachment) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?
+    .execute(params![
+        m.conversation_id,
+        bucket_of(sent_at),
+        message_id,
+        m.sender_id,
+        m.client_message_id,
+        m.text,
+        attachment
+    ])?;
+    c.prepare_cached(
+        "INSERT INTO chat_client_ids (sender_id, client_message_id, conversation_id, message_id)
+             VALUES (?1, ?2, ?3, ?4)",
+    )?
+    .execute(params![m.sender_id, m.client_message_id, m.conversation_id, message_id])?;
+    for party in [conv.buyer_id, Some(conv.seller_id)].into_iter().flatten() {
+        let is_sender = party == m.sender_id;
+        c.prepare_cached(
+            "UPDATE chat_members SET last_activity = ?3, last_message_id = ?4, last_preview = ?5,
+                     last_sender_id = ?6, hidden = 0,
+                     unread = CASE WHEN ?7 THEN 0 ELSE unread + 1 END,
+                     read_upto = CASE WHEN ?7 THEN ?4 ELSE read_upto END
+                 WHERE account_id = ?1 AND conversation_id = ?2",
+        )?
+        .execute(params![party, m.conversation_id, sent_at, message_id, m.preview, m.sender_id, is_sender])?;
+    }
+    Ok(Appended { message: rules::stored(m, message_id), duplicate: false })
 }

@@ -2,110 +2,15 @@
 // `souk serve` on a seeded demo data dir: auth refusals, polling-then-upgrade and websocket-only,
 // acknowledgements and idempotent retries, binary attachments, reconnect catch-up, isolation of
 // conversations, blocking and deletion. Expects target/debug/souk to exist.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { io } from 'socket.io-client';
+import { FIRST_LIST_ID, ask, connected, once, seededDemo } from '../support/demo.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const binary = process.env.SOUK_BIN ?? path.join(root, 'target/debug/souk');
-const FIRST_LIST_ID = 10_000_001;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-let child;
-let url;
-let dataDir;
-const people = []; // { login, token, id }
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function run(args) {
-  return new Promise((resolve, reject) => {
-    const p = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    p.stderr.on('data', (c) => { err += c; });
-    p.once('error', reject);
-    p.once('exit', (code) => (code === 0 ? resolve(err) : reject(new Error(`souk ${args[0]} exited ${code}: ${err}`))));
-  });
-}
-
-async function gql(query, variables = {}, token) {
-  const headers = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-  return res.json();
-}
-
-before(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'souk-chat-'));
-  const seeded = await run(['seed', '--demo', '--ads', '40', '--data-dir', dataDir]);
-  const logins = seeded
-    .split('\n')
-    .filter((l) => /^ {2}(private|shop) /.test(l))
-    .map((l) => l.trim().split(/\s+/))
-    .map((parts) => ({ login: parts[parts.length - 2], password: parts[parts.length - 1] }));
-  assert.ok(logins.length >= 3, seeded);
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  child = spawn(binary, ['serve', '--data-dir', dataDir, '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
-  await new Promise((resolve, reject) => {
-    let seen = '';
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`souk exited with ${code}: ${seen}`)));
-    child.stderr.on('data', (chunk) => {
-      seen += chunk;
-      if (seen.includes('serving on')) resolve();
-    });
-  });
-  for (const { login, password } of logins) {
-    const signIn = await gql('mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }', { i: login, p: password });
-    const token = signIn.data?.loginByIdentifier?.accessToken;
-    assert.ok(token, JSON.stringify(signIn));
-    const me = await gql('{ getMyAccountInfo { id } }', {}, token);
-    people.push({ login, token, id: me.data.getMyAccountInfo.id });
-  }
-});
-
-after(() => {
-  child?.kill();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-function connect(token, opts = {}) {
-  return io(url, { reconnection: false, forceNew: true, auth: token === undefined ? {} : { token }, ...opts });
-}
-
-function once(emitter, event, ms = 5000) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${event}`)), ms);
-    emitter.once(event, (...args) => {
-      clearTimeout(timer);
-      resolve(args);
-    });
-  });
-}
-
-async function connected(socket) {
-  if (!socket.connected) await once(socket, 'connect');
-  return socket;
-}
-
-const ask = (socket, event, payload) => socket.timeout(5000).emitWithAck(event, payload);
+const demo = seededDemo('souk-chat-');
+const { people } = demo;
+const gql = (...args) => demo.gql(...args);
+const connect = (...args) => demo.connect(...args);
 
 let counter = 0;
 const clientId = () => `node-${process.pid}-${++counter}`;
@@ -147,6 +52,62 @@ test('a CONNECT without a token, with a bad one, or after logout is refused with
   const [err] = await once(socket, 'connect_error');
   assert.equal(err.data.code, 'SESSION_EXPIRED');
   socket.close();
+});
+
+test('a socket whose token is logged out after CONNECT has its next events refused and is closed', async () => {
+  const { buyer, seller, conversation } = await conversationBetweenTwo(0);
+  const signIn = await gql('mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }', { i: buyer.login, p: 'souk-demo-2026' });
+  const token = signIn.data.loginByIdentifier.accessToken;
+  const b = await connected(connect(token, { transports: ['websocket'] }));
+  const s = await connected(connect(seller.token, { transports: ['websocket'] }));
+  const heard = [];
+  s.on('chat:message', (m) => heard.push(m.text));
+  try {
+    const before = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), text: 'avant' });
+    assert.equal(before.ok, true, JSON.stringify(before));
+    const out = await gql('mutation { logout }', {}, token);
+    assert.equal(out.errors, undefined, JSON.stringify(out));
+    // The deny-list is checked again at most 2 s apart (docs/realtime.md).
+    await new Promise((r) => setTimeout(r, 2200));
+    const closed = once(b, 'disconnect');
+    const after = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), text: 'après' });
+    assert.equal(after.ok, false);
+    assert.equal(after.error.code, 'SESSION_EXPIRED');
+    assert.ok(after.error.messageKey && after.error.message);
+    await closed;
+    const history = await ask(s, 'chat:history', { conversationId: conversation.id, limit: 50 });
+    assert.ok(!history.messages.some((m) => m.text === 'après'), 'nothing stored after logout');
+    assert.ok(!heard.includes('après'));
+  } finally {
+    b.close();
+    s.close();
+  }
+});
+
+test('messages sent without waiting for their acks are all acknowledged and delivered in order', async () => {
+  const { buyer, seller, conversation } = await conversationBetweenTwo(0);
+  const b = await connected(connect(buyer.token, { transports: ['websocket'] }));
+  const s = await connected(connect(seller.token, { transports: ['websocket'] }));
+  const heard = [];
+  s.on('chat:message', (m) => { if (m.text?.startsWith('rafale ')) heard.push(m.text); });
+  try {
+    const texts = Array.from({ length: 40 }, (_, i) => `rafale ${i}`);
+    const ids = texts.map(() => clientId());
+    const acks = await Promise.all(texts.map((text, i) => ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: ids[i], text })));
+    assert.ok(acks.every((a) => a.ok), JSON.stringify(acks.find((a) => !a.ok)));
+    const messageIds = acks.map((a) => a.message.id);
+    const times = acks.map((a) => a.message.sentAt);
+    assert.deepEqual([...times].sort((x, y) => x - y), times, 'stored in the order sent');
+    // A retry of one of them answers the stored message.
+    const again = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: ids[7], text: texts[7] });
+    assert.equal(again.message.id, messageIds[7]);
+    for (let i = 0; i < 50 && heard.length < texts.length; i++) await new Promise((r) => setTimeout(r, 50));
+    // (A retry is pushed again, as every answered send: clients drop a message id they hold.)
+    assert.deepEqual(heard.slice(0, texts.length), texts);
+  } finally {
+    b.close();
+    s.close();
+  }
 });
 
 test('polling then upgrade and websocket-only clients chat with acknowledgements after durability', async () => {
@@ -203,8 +164,24 @@ test('binary attachments are stored and pushed; wrong types and bad input are re
     assert.equal(ack.message.attachment.name, 'photo.png');
     const [pushed] = await incoming;
     assert.equal(pushed.attachment.url, ack.message.attachment.url);
-    const file = Buffer.from(await (await fetch(url + ack.message.attachment.url)).arrayBuffer());
-    assert.deepEqual(file, PNG);
+    // Only the two parties may fetch it: the other member (and the sender) get the bytes, a
+    // third account and a visitor the catalogue error and no byte.
+    const fetchAs = (token) => fetch(demo.url + ack.message.attachment.url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    for (const member of [seller, buyer]) {
+      const res = await fetchAs(member.token);
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-type'), 'image/png');
+      assert.deepEqual(Buffer.from(await res.arrayBuffer()), PNG);
+    }
+    const third = people.find((p) => p.id !== buyer.id && p.id !== seller.id);
+    for (const [token, code, status] of [[third.token, 'CONVERSATION_NOT_FOUND', 404], [undefined, 'LOGIN_REQUIRED', 401]]) {
+      const res = await fetchAs(token);
+      assert.equal(res.status, status, code);
+      const body = await res.json();
+      assert.equal(body.code, code);
+      assert.ok(body.messageKey && body.wording);
+      assert.ok(!JSON.stringify(body).includes(PNG.toString('base64')), 'no byte of the file');
+    }
     const exe = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), attachment: { name: 'x.exe', data: Buffer.from('MZ\x90\x00binary') } });
     assert.equal(exe.ok, false);
     assert.equal(exe.error.code, 'ATTACHMENT_TYPE');

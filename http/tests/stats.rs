@@ -105,6 +105,8 @@ async fn views_are_counted_honestly_and_only_the_owner_reads_them() {
     assert_eq!(counted(&call(&s, Some(&other), "visitor-e", BROWSER, VIEW, l.clone()).await), Some(true));
     call(&s, None, "visitor-a", BROWSER, "mutation { showAdPhone(listId: 910001) }", json!({})).await;
 
+    let sessions = s.state.stats.sessions().expect("ad sessions run in the server");
+    assert_eq!(sessions.live_count(), 1, "the ad's views went through its session");
     let today = call(&s, Some(&seller), "x", BROWSER, FIXED, json!({ "r": "TODAY", "a": ad_id })).await;
     let names: Vec<&str> = today["data"]["getMyPerformanceMetricsFixedRange"]
         .as_array()

@@ -1,11 +1,14 @@
 //! Statistics: counting what happens to ads and shops (views, phone views, conversations,
 //! publications, deletions, boosts, calls, leads), honestly (not the owner's own views, one view
 //! per visitor per ad per 30 minutes, no obvious bots), batching the counts into the metrics
-//! time series every second, pushing each counted event at once to whoever listens (the owner's
-//! live statistics page), and answering the statistics queries for the owner only.
+//! time series every second (an ad's events through its `AdSession` actor once
+//! [`StatsService::run_sessions`] started them, the rest through a buffer here), pushing the
+//! counted events within a second to whoever listens (the owner's live statistics page), and
+//! answering the statistics queries for the owner only.
 
 use crate::accounts::service::Caller;
 use crate::ads::service::now;
+use souk_actors::ad_session::{AdSessions, LivePush};
 use souk_domain::ad::AdStatus;
 use souk_domain::stats::{FixedRange, Granularity, Metric, custom_range, day_label, granularity, is_bot, month_start};
 use souk_domain::{ErrorCode, SoukError};
@@ -13,19 +16,24 @@ use souk_storage::ads::AdStore;
 use souk_storage::ephemeral::Ephemeral;
 use souk_storage::metrics::{MetricCount, MetricsStore};
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 use tokio::sync::broadcast;
 
 /// How often counts go to storage.
 pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
 
-/// One counted event, pushed live to the owner.
+/// How long an ad session lives without events.
+pub const SESSION_IDLE: Duration = Duration::from_secs(30);
+
+/// Counted events of one metric, pushed live to the owner (an ad session coalesces what it
+/// counted within 200 ms into one, hence `count`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LiveStat {
     pub account_id: i64,
     pub ad_id: Option<String>,
     pub metric: Metric,
+    pub count: u64,
     pub at: i64,
 }
 
@@ -55,12 +63,23 @@ fn account_owner(account_id: i64) -> String {
 
 type Buffer = HashMap<(String, Metric, i64), u64>;
 
+/// How long the ad a view is about stays known without reading it again (a viewed ad is read at
+/// most this often; an ad deactivated meanwhile may take this long to stop counting views).
+const VIEWED_AD_TTL: Duration = Duration::from_secs(2);
+/// Viewed ads remembered at most; beyond, the memory starts over.
+const VIEWED_ADS: usize = 100_000;
+
+/// An active ad being viewed: its id and owner, and when they were read.
+type ViewedAds = HashMap<i64, (Arc<str>, i64, std::time::Instant)>;
+
 pub struct StatsService {
     store: Arc<dyn MetricsStore>,
     ads: Arc<dyn AdStore>,
     ephemeral: Arc<dyn Ephemeral>,
     buffer: Mutex<Buffer>,
     live: broadcast::Sender<LiveStat>,
+    sessions: OnceLock<AdSessions>,
+    viewed: Mutex<ViewedAds>,
 }
 
 impl StatsService {
@@ -70,7 +89,38 @@ impl StatsService {
         ephemeral: Arc<dyn Ephemeral>,
     ) -> Arc<StatsService> {
         let (live, _) = broadcast::channel(4096);
-        Arc::new(StatsService { store, ads, ephemeral, buffer: Mutex::new(HashMap::new()), live })
+        Arc::new(StatsService {
+            store,
+            ads,
+            ephemeral,
+            buffer: Mutex::new(HashMap::new()),
+            live,
+            sessions: OnceLock::new(),
+            viewed: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Counts ad events through one `AdSession` actor per ad from now on (design §3). Must be
+    /// called inside an actix system; without it (tools, unit tests) the buffer here counts.
+    pub fn run_sessions(&self, idle: Duration) -> AdSessions {
+        let live = self.live.clone();
+        let push: LivePush = Arc::new(move |f| {
+            let _ = live.send(LiveStat {
+                account_id: f.account_id,
+                ad_id: Some(f.ad_id),
+                metric: f.metric,
+                count: f.count,
+                at: f.at,
+            });
+        });
+        self.sessions
+            .get_or_init(|| AdSessions::new(Arc::clone(&self.store), Arc::clone(&self.ads), push, idle))
+            .clone()
+    }
+
+    /// The ad sessions, once started.
+    pub fn sessions(&self) -> Option<&AdSessions> {
+        self.sessions.get()
     }
 
     /// Counted events as they happen (the real-time layer forwards them to `user:{accountId}`).
@@ -88,7 +138,7 @@ impl StatsService {
                     Ok(e) => fanout.deliver(
                         e.account_id,
                         "stats:update",
-                        serde_json::json!({ "adId": e.ad_id, "metric": e.metric.name(), "at": e.at }),
+                        serde_json::json!({ "adId": e.ad_id, "metric": e.metric.name(), "count": e.count, "at": e.at }),
                     ),
                     Err(broadcast::error::RecvError::Lagged(n)) => {
                         tracing::warn!(skipped = n, "live statistics lagging: events skipped");
@@ -115,6 +165,9 @@ impl StatsService {
 
     /// Writes what was counted since the last flush. On failure the counts go back to the buffer.
     pub async fn flush(&self) -> Result<(), SoukError> {
+        if let Some(sessions) = self.sessions.get() {
+            sessions.flush_all().await?;
+        }
         let taken: Buffer = std::mem::take(&mut *self.buffer.lock().map_err(SoukError::internal)?);
         if taken.is_empty() {
             return Ok(());
@@ -163,6 +216,12 @@ impl StatsService {
     /// Counts one event for an ad (and its owner's account) or an account alone, and pushes it.
     pub fn count(&self, account_id: i64, ad_id: Option<&str>, metric: Metric) {
         let at = now();
+        if let (Some(sessions), Some(ad)) = (self.sessions.get(), ad_id)
+            && sessions.count(account_id, ad, metric, at)
+        {
+            return;
+        }
+        // No session (an account's own event, no actix system) or its mailbox is full.
         let hour = at.div_euclid(3600);
         if let Ok(mut buffer) = self.buffer.lock() {
             *buffer.entry((account_owner(account_id), metric, hour)).or_default() += 1;
@@ -170,7 +229,7 @@ impl StatsService {
                 *buffer.entry((ad_owner(ad), metric, hour)).or_default() += 1;
             }
         }
-        let _ = self.live.send(LiveStat { account_id, ad_id: ad_id.map(str::to_string), metric, at });
+        let _ = self.live.send(LiveStat { account_id, ad_id: ad_id.map(str::to_string), metric, count: 1, at });
     }
 
     /// A view of an active ad: not counted for its owner, for a bot, or again for the same visitor
@@ -182,14 +241,11 @@ impl StatsService {
         visitor_id: Option<&str>,
         user_agent: &str,
     ) -> Result<bool, SoukError> {
-        let ad = self
-            .ads
-            .find_by_list_id(list_id)
-            .await
-            .map_err(SoukError::internal)?
-            .filter(|a| a.ad.status == AdStatus::Active)
-            .ok_or_else(|| SoukError::with_detail(ErrorCode::AdNotFound, list_id.to_string()))?;
-        if viewer.is_some_and(|c| c.account_id() == ad.ad.account_id) || is_bot(user_agent) {
+        if is_bot(user_agent) {
+            return Ok(false);
+        }
+        let (ad_id, owner) = self.viewed_ad(list_id).await?;
+        if viewer.is_some_and(|c| c.account_id() == owner) {
             return Ok(false);
         }
         let who = match (viewer, visitor_id) {
@@ -197,13 +253,39 @@ impl StatsService {
             (None, Some(v)) if !v.is_empty() => format!("v{v}"),
             (None, _) => return Ok(false),
         };
-        let key = format!("stats:view:{}:{who}", ad.ad.ad_id);
+        let key = format!("stats:view:{ad_id}:{who}");
         let ttl = Duration::from_secs(souk_domain::stats::VIEW_DEDUP_SECONDS);
         if !self.ephemeral.set_if_absent(&key, b"1", Some(ttl)).await.map_err(SoukError::internal)? {
             return Ok(false);
         }
-        self.count(ad.ad.account_id, Some(&ad.ad.ad_id), Metric::View);
+        self.count(owner, Some(&ad_id), Metric::View);
         Ok(true)
+    }
+
+    /// The id and owner of the active ad `list_id` (`AD_NOT_FOUND` otherwise), read at most every
+    /// [`VIEWED_AD_TTL`].
+    async fn viewed_ad(&self, list_id: i64) -> Result<(Arc<str>, i64), SoukError> {
+        if let Ok(viewed) = self.viewed.lock()
+            && let Some((ad_id, owner, at)) = viewed.get(&list_id)
+            && at.elapsed() < VIEWED_AD_TTL
+        {
+            return Ok((Arc::clone(ad_id), *owner));
+        }
+        let ad = self
+            .ads
+            .find_by_list_id(list_id)
+            .await
+            .map_err(SoukError::internal)?
+            .filter(|a| a.ad.status == AdStatus::Active)
+            .ok_or_else(|| SoukError::with_detail(ErrorCode::AdNotFound, list_id.to_string()))?;
+        let found: (Arc<str>, i64) = (ad.ad.ad_id.into(), ad.ad.account_id);
+        if let Ok(mut viewed) = self.viewed.lock() {
+            if viewed.len() >= VIEWED_ADS {
+                viewed.clear();
+            }
+            viewed.insert(list_id, (Arc::clone(&found.0), found.1, std::time::Instant::now()));
+        }
+        Ok(found)
     }
 
     /// The metric of an event a browser may report (`calls`, `leads`); `UNKNOWN_EVENT` otherwise.

@@ -4,10 +4,11 @@
 # prints the ingest rate), the index size, then `souk-load gateway` for keyword + city +
 # category searches (searchKeyword) and filter-only searches (searchFilters) at 1, 10 and 50
 # concurrent connections, DURATION seconds each. Loopback only; the server is stopped at the
-# end. KEEP_DATA=dir reuses (or keeps) a seeded data dir.
+# end. KEEP_DATA=dir reuses (or keeps) a seeded data dir; SKIP_BUILD=1 uses the release
+# binaries already built; SOUK_SEARCH__LISTING_CACHE_MS=0 measures without the listing cache.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release -p souk-http -p souk-load-tests
+[ -n "${SKIP_BUILD:-}" ] || cargo build --release -p souk-http -p souk-load-tests
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 data=${KEEP_DATA:-$(mktemp -d)}
 mkdir -p "$data"

@@ -233,6 +233,24 @@ pub fn premium_window(page: u64, premium_total: u64) -> Option<(u64, u64)> {
     Some((start, slots))
 }
 
+/// The wording of a "save search" answer (spec §8: saved, already saved), in the page's language.
+pub fn save_search_wording(already_saved: bool, lang: crate::lang::Lang) -> &'static str {
+    match (already_saved, lang) {
+        (false, crate::lang::Lang::Ar) => "تم حفظ البحث. سنخبرك بالإعلانات الجديدة.",
+        (false, _) => "Recherche enregistrée. Nous vous préviendrons des nouvelles annonces.",
+        (true, crate::lang::Lang::Ar) => "هذا البحث محفوظ من قبل.",
+        (true, _) => "Cette recherche est déjà enregistrée.",
+    }
+}
+
+/// Whether the daily saved-search digest is due at `now` (seconds, UTC): from `digest_hour`
+/// (UTC) on, once per day (`last_day`: the day number it last went out).
+pub fn digest_due(now: i64, digest_hour: u32, last_day: Option<i64>) -> bool {
+    let day = now.div_euclid(86_400);
+    let hour = now.rem_euclid(86_400) / 3_600;
+    hour >= i64::from(digest_hour) && last_day != Some(day)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -300,5 +318,16 @@ mod tests {
         assert_eq!(premium_window(1, 7), Some((3, 3)));
         assert_eq!(premium_window(3, 7), Some((2, 3)));
         assert_eq!(premium_window(5, 2), Some((0, 2)));
+    }
+
+    #[test]
+    fn the_digest_goes_once_a_day_from_its_hour() {
+        let day = 20_000 * 86_400;
+        assert!(!digest_due(day + 7 * 3_600 + 59 * 60, 8, None));
+        assert!(digest_due(day + 8 * 3_600, 8, None));
+        assert!(digest_due(day + 23 * 3_600, 8, Some(19_999)));
+        assert!(!digest_due(day + 23 * 3_600, 8, Some(20_000)));
+        assert!(!digest_due(day + 86_400 + 3_600, 8, Some(20_000)));
+        assert!(digest_due(day + 86_400 + 9 * 3_600, 8, Some(20_000)));
     }
 }

@@ -328,3 +328,41 @@ async fn bad_input_gets_catalogue_codes_never_a_failure() {
     assert!(status.is_client_error() || status == StatusCode::OK, "{status} {body}");
     assert!(!body["errors"].is_null());
 }
+
+#[actix_web::test]
+async fn the_index_follows_its_sellers_status_shop_and_verified_flag() {
+    use souk_domain::account::AccountStatus;
+    use souk_storage::accounts::AccountStore;
+    // Seller changes made by triggers (verified flag, shop conversion) reach a cached page
+    // only when it expires (docs/search.md); this test reads the index itself.
+    let s = start("search-sellers", |c| c.search.listing_cache_ms = 0).await;
+    let (private, shop) = seed(&s).await;
+    let cars = json!({ "f": { "categoryId": 2010 }, "s": "NEWEST" });
+    assert_eq!(ids(&search(&s, cars.clone()).await), vec![900002, 900001]);
+
+    // A disabled account's ads leave the results; re-enabled, they come back.
+    s.store.set_account_status(shop, AccountStatus::Disabled).await.expect("disable");
+    assert_eq!(ids(&search(&s, cars.clone()).await), vec![900002]);
+    assert_eq!(ids(&search(&s, json!({ "f": { "keyword": "peugeot" } })).await), Vec::<i64>::new());
+    s.store.set_account_status(shop, AccountStatus::Active).await.expect("enable");
+    assert_eq!(ids(&search(&s, cars.clone()).await), vec![900002, 900001]);
+    assert_eq!(ids(&search(&s, json!({ "f": { "keyword": "peugeot" } })).await), vec![900001]);
+
+    // The verified flag and the seller kind follow the seller without touching the ads.
+    let verified = json!({ "f": { "categoryId": 2010, "verifiedSeller": true } });
+    assert_eq!(ids(&search(&s, verified.clone()).await), Vec::<i64>::new());
+    s.store
+        .write(move |c| Ok(c.execute("UPDATE stores SET is_verified_seller = 1 WHERE account_id = ?1", [shop])?))
+        .await
+        .expect("verify");
+    assert_eq!(ids(&search(&s, verified).await), vec![900001]);
+    let shops = json!({ "f": { "categoryId": 2010, "seller": "SHOP" } });
+    assert_eq!(ids(&search(&s, shops.clone()).await), vec![900001]);
+    s.store
+        .write(move |c| Ok(c.execute("UPDATE accounts SET account_type = 'shop' WHERE account_id = ?1", [private])?))
+        .await
+        .expect("convert");
+    let mut both = ids(&search(&s, shops).await);
+    both.sort();
+    assert_eq!(both, vec![900001, 900002]);
+}

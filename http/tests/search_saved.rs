@@ -101,13 +101,24 @@ async fn saved_searches_alert_live_and_by_daily_digest() {
     let auth = format!("Bearer {token}");
     let h = [("Authorization", auth.as_str())];
 
-    let save = "mutation($f: SearchFiltersInput!, $n: String) { saveSearch(filters: $f, name: $n) { outcome messageKey search { id name } } }";
+    let save = "mutation($f: SearchFiltersInput!, $n: String) { saveSearch(filters: $f, name: $n) { outcome messageKey message search { id name } } }";
     let first = call(&s, &h, save, json!({ "f": { "keyword": "Vélo", "cityId": 2 }, "n": "Vélo à Fès" })).await;
     assert_eq!(first["data"]["saveSearch"]["outcome"], "SAVED", "{first}");
     assert_eq!(first["data"]["saveSearch"]["messageKey"], "saveSearch.saved");
     let again = call(&s, &h, save, json!({ "f": { "keyword": "  VELO ", "cityId": 2 } })).await;
     assert_eq!(again["data"]["saveSearch"]["outcome"], "ALREADY_SAVED");
     assert_eq!(again["data"]["saveSearch"]["messageKey"], "saveSearch.alreadySaved");
+    assert_eq!(
+        first["data"]["saveSearch"]["message"],
+        "Recherche enregistrée. Nous vous préviendrons des nouvelles annonces."
+    );
+    assert_eq!(again["data"]["saveSearch"]["message"], "Cette recherche est déjà enregistrée.");
+    let ar = [h[0], ("Accept-Language", "ar")];
+    let again_ar = call(&s, &ar, save, json!({ "f": { "keyword": "velo", "cityId": 2 } })).await;
+    assert_eq!(again_ar["data"]["saveSearch"]["message"], "هذا البحث محفوظ من قبل.");
+    let bad_ar = call(&s, &ar, save, json!({ "f": { "priceMin": -3 } })).await;
+    let wording = bad_ar["errors"][0]["message"].as_str().unwrap_or("");
+    assert!(wording.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)), "{bad_ar}");
     assert_eq!(again["data"]["saveSearch"]["search"]["id"], first["data"]["saveSearch"]["search"]["id"]);
     let visitor = call(&s, &[], save, json!({ "f": { "keyword": "x" } })).await;
     assert_eq!(visitor["errors"][0]["extensions"]["code"], "LOGIN_REQUIRED");
@@ -128,19 +139,22 @@ async fn saved_searches_alert_live_and_by_daily_digest() {
         transport: MailTransport::Outbox { dir: outbox.clone() },
     })
     .expect("mailer");
+    let ephemeral: Arc<dyn souk_storage::ephemeral::Ephemeral> = Arc::new(MemoryEphemeral::new("t:"));
     let alerts = SavedSearchService::new(
         Arc::new(s.store.clone()),
         Arc::new(s.store.clone()),
         Arc::new(s.store.clone()),
         search,
-        Arc::new(MemoryEphemeral::new("t:")),
+        Arc::clone(&ephemeral),
         Arc::new(mailer),
         Arc::new(slug_index(&catalog)),
         "https://souk.ma".into(),
     );
     let recorder = Arc::new(Recorder(Mutex::new(vec![])));
     alerts.set_alert_sink(recorder.clone());
+    let search_id = first["data"]["saveSearch"]["search"]["id"].as_i64().unwrap_or(0);
 
+    // Offline owner: no live alert, the matches wait for the daily digest.
     let later = now() + 60;
     s.store
         .insert_ads(vec![
@@ -152,11 +166,8 @@ async fn saved_searches_alert_live_and_by_daily_digest() {
         .await
         .expect("new ads");
     let run = alerts.match_new_ads(later + 10).await.expect("match");
-    assert_eq!((run.searches, run.matches), (1, 2));
-    assert_eq!(
-        recorder.0.lock().map(|v| v.clone()).unwrap_or_default(),
-        vec![(saver, first["data"]["saveSearch"]["search"]["id"].as_i64().unwrap_or(0), 2)]
-    );
+    assert_eq!((run.searches, run.matches, run.live), (1, 2, 0));
+    assert_eq!(recorder.0.lock().map(|v| v.clone()).unwrap_or_default(), vec![]);
     // Nothing new: nothing recorded twice.
     assert_eq!(alerts.match_new_ads(later + 20).await.expect("match").matches, 0);
 
@@ -173,6 +184,16 @@ async fn saved_searches_alert_live_and_by_daily_digest() {
     assert!(!mails[0].text.contains("Moto"));
     // Sent once.
     assert_eq!(alerts.send_digests(later + 40).await.expect("digest"), 0);
+
+    // Online owner (a socket on some node, as the presence actor records it): the new match
+    // goes out live and the digest leaves it out. The seller, offline, is not alerted.
+    ephemeral.set_add(&format!("presence:{saver}"), "node-1", None).await.expect("presence");
+    s.store.insert_ads(vec![car(800005, seller, "Vélo électrique", later + 50)]).await.expect("ad");
+    let run = alerts.match_new_ads(later + 60).await.expect("match");
+    assert_eq!((run.matches, run.live), (1, 1));
+    assert_eq!(recorder.0.lock().map(|v| v.clone()).unwrap_or_default(), vec![(saver, search_id, 1)]);
+    assert_eq!(alerts.send_digests(later + 70).await.expect("digest"), 0);
+    assert_eq!(read_outbox(&outbox, 10).expect("outbox").len(), 1);
 
     let del = call(
         &s,

@@ -233,3 +233,64 @@ async fn sitemaps_and_robots() {
     let (status, _, _) = get(&s, "/sitemaps/ads-0.xml").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[actix_web::test]
+async fn bad_paths_offsets_prices_and_keywords_never_fail() {
+    // A client build (its shell) so that paths the server leaves to the SPA answer a page.
+    let client = common::temp_dir("web-bad-input-client");
+    std::fs::create_dir_all(&client).expect("client dir");
+    std::fs::write(client.join("index.html"), "<!doctype html><html><head></head><body></body></html>").expect("shell");
+    let s = start("web-bad-input", move |c| c.web.client_dir = client).await;
+    seed(&s).await;
+    // Unknown slugs, malformed or absurd offsets and prices in page URLs: a page or a redirect.
+    for path in [
+        "/atlantis/voitures",
+        "/casablanca/licornes-volantes",
+        "/casablanca/voitures_a-teleporter",
+        "/casablanca/voitures?o=-5",
+        "/casablanca/voitures?o=1e99",
+        "/casablanca/voitures?o=%22%27",
+        "/casablanca/voitures?price=-100",
+        "/casablanca/voitures/%22peugeot%22%20OR%20NEAR(a%20b)*",
+        "/list?city=abc&category=-1&q=%22",
+        "/vi/abc.htm",
+        "/vi/-1.htm",
+        "/boutique/%22%27",
+        "/boutiques/nulle-part/rien",
+    ] {
+        let (status, _, _) = get(&s, path).await;
+        assert!(!status.is_server_error(), "{path}: {status}");
+    }
+    // The same in parse-URL: a clean (possibly empty) answer.
+    for pathname in ["/atlantis/voitures", "/casablanca/voitures/\"peugeot\" OR *", "/%ZZ", ""] {
+        let (status, body) = parse(&s, json!({ "pathname": pathname, "query": "o=-1&q=\"" })).await;
+        assert_eq!(status, StatusCode::OK, "{pathname}: {body}");
+    }
+    // FTS operators and quotes in a keyword are plain words: a result, never an error.
+    let q = "query($k: String) { searchAds(filters: { keyword: $k }) { total } }";
+    for k in ["\"", "\"peugeot", "peugeot\" OR \"dacia", "NEAR(peugeot dacia)", "*", "title:peugeot", "^-()", "'; DROP"]
+    {
+        let body = gql(&s, q, json!({ "k": k })).await;
+        assert!(body["errors"].is_null(), "{k}: {body}");
+        assert!(body["data"]["searchAds"]["total"].is_u64(), "{k}: {body}");
+    }
+}
+
+#[actix_web::test]
+async fn the_shop_directory_has_seo_tags() {
+    let s = start("web-directory", |_| {}).await;
+    seed(&s).await;
+    let (status, _, html) = get(&s, "/boutiques/casablanca/voitures").await;
+    assert_eq!(status, StatusCode::OK, "{html}");
+    assert!(html.contains("<title>Boutiques Voitures à Casablanca | Souk</title>"), "{html}");
+    assert!(html.contains("<meta name=\"description\" content=\"1 boutiques professionnelles"), "{html}");
+    assert!(
+        html.contains("rel=\"canonical\" href=\"http") && html.contains("/boutiques/casablanca/voitures\">"),
+        "{html}"
+    );
+    assert!(html.contains("hreflang=\"ar\"") && html.contains("og:title"), "{html}");
+    assert!(html.contains("\"@type\":\"ItemList\"") && html.contains("Auto Atlas"), "{html}");
+    let (status, _, html) = get(&s, "/ar/boutiques").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("lang=\"ar\" dir=\"rtl\"") && html.contains("المتاجر في المغرب"), "{html}");
+}

@@ -83,6 +83,50 @@ pub(crate) const SCHEMA: &str = "
     );
 ";
 
+/// The seller's columns of the listing index follow the seller whoever writes them: a shop
+/// conversion (`accounts.account_type`) or a verified flag (`stores.is_verified_seller`)
+/// updates that seller's rows in the same statement (migration 9). A disabled or re-enabled
+/// account goes through `sync_account` (the index needs the ads' folded words to come back).
+pub(crate) const SELLER_TRIGGERS: &str = "
+    CREATE TRIGGER search_seller_kind AFTER UPDATE OF account_type ON accounts
+    BEGIN
+        UPDATE search_listing SET shop = (NEW.account_type = 'shop') WHERE account_id = NEW.account_id;
+    END;
+    CREATE TRIGGER search_seller_verified AFTER UPDATE OF is_verified_seller ON stores
+    BEGIN
+        UPDATE search_listing SET verified = coalesce(NEW.is_verified_seller, 0) WHERE account_id = NEW.account_id;
+    END;
+    CREATE TRIGGER search_seller_store AFTER INSERT ON stores
+    BEGIN
+        UPDATE search_listing SET verified = coalesce(NEW.is_verified_seller, 0) WHERE account_id = NEW.account_id;
+    END;
+";
+
+/// Takes the ads of accounts disabled before migration 9 out of the index.
+pub(crate) fn resync_disabled_sellers(c: &Connection) -> Result<(), StoreError> {
+    let ids: Vec<i64> = {
+        let mut st = c.prepare("SELECT account_id FROM accounts WHERE status <> 'active'")?;
+        st.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?
+    };
+    for id in ids {
+        sync_account(c, id)?;
+    }
+    Ok(())
+}
+
+/// Makes the index follow one seller: every active ad of the account is indexed again (out
+/// of the index while the account is not active, back in when it is).
+pub(crate) fn sync_account(c: &Connection, account_id: i64) -> Result<(), StoreError> {
+    let ids: Vec<String> = {
+        let mut st = c.prepare_cached("SELECT ad_id FROM ads WHERE account_id = ?1 AND status = 'active'")?;
+        st.query_map([account_id], |r| r.get(0))?.collect::<Result<_, _>>()?
+    };
+    for id in ids {
+        sync_ad(c, &id, false)?;
+    }
+    Ok(())
+}
+
 /// Puts every active ad into the index (migration 7 on a store that already has ads).
 pub(crate) fn backfill(c: &Connection) -> Result<(), StoreError> {
     let ids: Vec<String> = {
@@ -95,9 +139,19 @@ pub(crate) fn backfill(c: &Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Moves every time the listing index changes in this process (any `sync_ad`): a cached
+/// listing page computed under an older value is stale.
+static LISTING_GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The listing index's change counter (see `LISTING_GENERATION`).
+pub fn listing_generation() -> u64 {
+    LISTING_GENERATION.load(std::sync::atomic::Ordering::Acquire)
+}
+
 /// Makes the index follow one ad: removed, then put back if the ad is active. `fresh` skips
 /// the removal for an ad that was just inserted.
 pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), StoreError> {
+    LISTING_GENERATION.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
     type Row = (i64, i64, u32, u32, Option<u32>, String, Option<i64>, i64, String, String, String, String, String, i64);
     let row: Option<Row> = c
         .prepare_cached(
@@ -147,7 +201,15 @@ pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), St
         c.prepare_cached("DELETE FROM search_listing WHERE list_id = ?1")?.execute([list_id])?;
         c.prepare_cached("DELETE FROM search_fts WHERE rowid = ?1")?.execute([list_id])?;
     }
-    if status != "active" {
+    let (shop, verified, seller_active): (bool, bool, bool) = c
+        .prepare_cached(
+            "SELECT a.account_type = 'shop', coalesce(s.is_verified_seller, 0), a.status = 'active' FROM accounts a
+             LEFT JOIN stores s ON s.account_id = a.account_id WHERE a.account_id = ?1",
+        )?
+        .query_row([account_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .optional()?
+        .unwrap_or((false, false, true));
+    if status != "active" || !seller_active {
         return Ok(());
     }
     let params: BTreeMap<String, ParamValue> =
@@ -159,14 +221,6 @@ pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), St
         .query_row([city_id], |r| r.get(0))
         .optional()?
         .unwrap_or(0);
-    let (shop, verified): (bool, bool) = c
-        .prepare_cached(
-            "SELECT a.account_type = 'shop', coalesce(s.is_verified_seller, 0) FROM accounts a
-             LEFT JOIN stores s ON s.account_id = a.account_id WHERE a.account_id = ?1",
-        )?
-        .query_row([account_id], |r| Ok((r.get(0)?, r.get(1)?)))
-        .optional()?
-        .unwrap_or((false, false));
     let (premium_from, premium_until): (i64, i64) = c
         .prepare_cached(
             "SELECT coalesce(min(start_date), 0), coalesce(max(end_date), 0) FROM ad_vas_packs
@@ -313,8 +367,10 @@ pub struct PageRequest {
 
 #[async_trait]
 pub trait SearchStore: Send + Sync + 'static {
-    /// How many active ads match, counted up to `COUNT_CAP`.
-    async fn count_listing(&self, q: ListingQuery) -> Result<u64, StoreError>;
+    /// How many active ads match, counted up to `cap` (at most `COUNT_CAP`).
+    async fn count_listing(&self, q: ListingQuery, cap: u64) -> Result<u64, StoreError>;
+    /// Refreshes the planner's statistics of the listing index (`ANALYZE`), after a bulk load.
+    async fn analyze_listing(&self) -> Result<(), StoreError>;
     /// One page of matching active ads, the premium ones for its slots, counts and facets.
     async fn search_listing(&self, q: ListingQuery, page: PageRequest) -> Result<ListingPage, StoreError>;
     /// Size of the listing index in bytes (table, indexes and FTS), for the benchmark notes.
@@ -431,31 +487,84 @@ fn where_clause(q: &ListingQuery) -> (String, Vec<Value>) {
 
 fn order_by(sort: SearchSort, keyword: bool) -> &'static str {
     match sort {
-        SearchSort::Relevance if keyword => "ORDER BY f.score, l.rank_time DESC",
+        SearchSort::Relevance if keyword => "ORDER BY f.score, l.rank_time DESC, l.list_id DESC",
         SearchSort::Relevance | SearchSort::Newest => "ORDER BY l.rank_time DESC, l.list_id DESC",
-        SearchSort::PriceAsc => "ORDER BY l.price IS NULL, l.price ASC, l.rank_time DESC",
-        SearchSort::PriceDesc => "ORDER BY l.price IS NULL, l.price DESC, l.rank_time DESC",
+        SearchSort::PriceAsc => "ORDER BY l.price IS NULL, l.price ASC, l.rank_time DESC, l.list_id DESC",
+        SearchSort::PriceDesc => "ORDER BY l.price IS NULL, l.price DESC, l.rank_time DESC, l.list_id DESC",
     }
 }
 
-fn count(c: &Connection, from_where: &str, args: &[Value]) -> Result<u64, StoreError> {
+fn count(c: &Connection, from_where: &str, args: &[Value], cap: u64) -> Result<u64, StoreError> {
     let n: i64 = c
-        .prepare_cached(&format!("SELECT count(*) FROM (SELECT 1 {from_where} LIMIT {COUNT_CAP})"))?
+        .prepare_cached(&format!("SELECT count(*) FROM (SELECT 1 {from_where} LIMIT {})", cap.min(COUNT_CAP)))?
         .query_row(params_from_iter(args.iter()), |r| r.get(0))?;
     Ok(n.max(0) as u64)
 }
 
-fn facet(c: &Connection, column: &str, from_where: &str, args: &[Value]) -> Result<Vec<(u32, u64)>, StoreError> {
+/// One matching row as the single scan reads it: enough to count, facet, sort and pick the
+/// premium slots without touching the match again.
+struct Hit {
+    list_id: i64,
+    category_id: u32,
+    city_id: u32,
+    score: f64,
+    rank_time: i64,
+    price: Option<i64>,
+    premium_from: i64,
+    premium_until: i64,
+}
+
+/// The matches, up to `COUNT_CAP`, in one pass over the match (the FTS5 MATCH and its bm25
+/// rank are evaluated once). `with_score` reads the rank (relevance sort only).
+fn scan(c: &Connection, from_where: &str, args: &[Value], with_score: bool) -> Result<Vec<Hit>, StoreError> {
+    let score = if with_score { "f.score" } else { "0.0" };
     let mut st = c.prepare_cached(&format!(
-        "SELECT k, count(*) FROM (SELECT l.{column} AS k {from_where} LIMIT {COUNT_CAP}) GROUP BY k ORDER BY 2 DESC, 1"
+        "SELECT l.list_id, l.category_id, l.city_id, {score}, l.rank_time, l.price, l.premium_from, l.premium_until
+         {from_where} LIMIT {COUNT_CAP}"
     ))?;
-    let rows = st.query_map(params_from_iter(args.iter()), |r| Ok((r.get::<_, u32>(0)?, r.get::<_, i64>(1)?)))?;
-    let mut out = Vec::new();
-    for row in rows {
-        let (k, n) = row?;
-        out.push((k, n.max(0) as u64));
+    let rows = st.query_map(params_from_iter(args.iter()), |r| {
+        Ok(Hit {
+            list_id: r.get(0)?,
+            category_id: r.get(1)?,
+            city_id: r.get(2)?,
+            score: r.get(3)?,
+            rank_time: r.get(4)?,
+            price: r.get(5)?,
+            premium_from: r.get(6)?,
+            premium_until: r.get(7)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Counts per key, largest first, then by key (the facets).
+fn facet(hits: &[Hit], key: impl Fn(&Hit) -> u32) -> Vec<(u32, u64)> {
+    let mut counts: BTreeMap<u32, u64> = BTreeMap::new();
+    for h in hits {
+        *counts.entry(key(h)).or_default() += 1;
     }
-    Ok(out)
+    let mut out: Vec<(u32, u64)> = counts.into_iter().collect();
+    out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    out
+}
+
+/// The same order as `order_by`, on scanned rows.
+fn sort_hits(hits: &mut [Hit], sort: SearchSort, keyword: bool) {
+    use std::cmp::Ordering;
+    let newest = |a: &Hit, b: &Hit| b.rank_time.cmp(&a.rank_time).then(b.list_id.cmp(&a.list_id));
+    let price = |a: &Hit, b: &Hit, desc: bool| match (a.price, b.price) {
+        (None, None) => Ordering::Equal,
+        (None, Some(_)) => Ordering::Greater,
+        (Some(_), None) => Ordering::Less,
+        (Some(x), Some(y)) if desc => y.cmp(&x),
+        (Some(x), Some(y)) => x.cmp(&y),
+    };
+    match sort {
+        SearchSort::Relevance if keyword => hits.sort_by(|a, b| a.score.total_cmp(&b.score).then_with(|| newest(a, b))),
+        SearchSort::Relevance | SearchSort::Newest => hits.sort_by(newest),
+        SearchSort::PriceAsc => hits.sort_by(|a, b| price(a, b, false).then_with(|| newest(a, b))),
+        SearchSort::PriceDesc => hits.sort_by(|a, b| price(a, b, true).then_with(|| newest(a, b))),
+    }
 }
 
 fn load_by_list_ids(c: &Connection, ids: &[i64]) -> Result<Vec<StoredAd>, StoreError> {
@@ -474,10 +583,18 @@ fn list_ids(c: &Connection, sql: &str, args: &[Value]) -> Result<Vec<i64>, Store
 
 #[async_trait]
 impl SearchStore for SqliteStore {
-    async fn count_listing(&self, q: ListingQuery) -> Result<u64, StoreError> {
+    async fn count_listing(&self, q: ListingQuery, cap: u64) -> Result<u64, StoreError> {
         self.read(move |c| {
             let (from_where, args) = where_clause(&q);
-            count(c, &from_where, &args)
+            count(c, &from_where, &args, cap)
+        })
+        .await
+    }
+
+    async fn analyze_listing(&self) -> Result<(), StoreError> {
+        self.write(|c| {
+            c.execute_batch("ANALYZE search_listing; ANALYZE ads; PRAGMA optimize;")?;
+            Ok(())
         })
         .await
     }
@@ -485,34 +602,53 @@ impl SearchStore for SqliteStore {
     async fn search_listing(&self, q: ListingQuery, p: PageRequest) -> Result<ListingPage, StoreError> {
         self.read(move |c| {
             let (from_where, mut args) = where_clause(&q);
-            let total = count(c, &from_where, &args)?;
+            let keyword = q.fts.is_some();
+            // One scan reads every match (up to the cap) once: the count, both facets and,
+            // when the whole match fits under the cap, the page order and the premium ads too.
+            let mut hits = scan(c, &from_where, &args, keyword && p.sort == SearchSort::Relevance)?;
+            let total = hits.len() as u64;
+            let complete = total < COUNT_CAP;
             let (by_category, by_city) = if p.with_facets {
-                (facet(c, "category_id", &from_where, &args)?, facet(c, "city_id", &from_where, &args)?)
+                (facet(&hits, |h| h.category_id), facet(&hits, |h| h.city_id))
             } else {
                 (Vec::new(), Vec::new())
             };
-            let order = order_by(p.sort, q.fts.is_some());
-            let n = args.len();
-            let page_sql = format!("SELECT l.list_id {from_where} {order} LIMIT ?{} OFFSET ?{}", n + 1, n + 2);
-            let mut page_args = args.clone();
-            page_args.push(Value::Integer(p.limit.into()));
-            page_args.push(Value::Integer(p.offset.min(i64::MAX as u64) as i64));
-            let ads = load_by_list_ids(c, &list_ids(c, &page_sql, &page_args)?)?;
+            let page_ids: Vec<i64> = if complete {
+                sort_hits(&mut hits, p.sort, keyword);
+                let from = (p.offset.min(usize::MAX as u64) as usize).min(hits.len());
+                hits[from..].iter().take(p.limit as usize).map(|h| h.list_id).collect()
+            } else {
+                let order = order_by(p.sort, keyword);
+                let n = args.len();
+                let page_sql = format!("SELECT l.list_id {from_where} {order} LIMIT ?{} OFFSET ?{}", n + 1, n + 2);
+                let mut page_args = args.clone();
+                page_args.push(Value::Integer(p.limit.into()));
+                page_args.push(Value::Integer(p.offset.min(i64::MAX as u64) as i64));
+                list_ids(c, &page_sql, &page_args)?
+            };
+            let ads = load_by_list_ids(c, &page_ids)?;
             // Premium slots: the matching ads with a gallery or special pack live now, rotated by page.
             let mut premium = Vec::new();
             if p.premium_slots > 0 {
-                let live = if from_where.contains(" WHERE ") { " AND" } else { " WHERE" };
-                args.push(Value::Integer(p.now));
-                let k = args.len();
-                let premium_from_where =
-                    format!("{from_where}{live} l.premium_until > ?{k} AND l.premium_from <= ?{k}");
-                let ids = list_ids(
-                    c,
-                    &format!(
-                        "SELECT l.list_id {premium_from_where} ORDER BY l.rank_time DESC, l.list_id DESC LIMIT 200"
-                    ),
-                    &args,
-                )?;
+                let ids: Vec<i64> = if complete {
+                    let mut live: Vec<&Hit> =
+                        hits.iter().filter(|h| h.premium_until > p.now && h.premium_from <= p.now).collect();
+                    live.sort_by(|a, b| b.rank_time.cmp(&a.rank_time).then(b.list_id.cmp(&a.list_id)));
+                    live.iter().take(200).map(|h| h.list_id).collect()
+                } else {
+                    let live = if from_where.contains(" WHERE ") { " AND" } else { " WHERE" };
+                    args.push(Value::Integer(p.now));
+                    let k = args.len();
+                    let premium_from_where =
+                        format!("{from_where}{live} l.premium_until > ?{k} AND l.premium_from <= ?{k}");
+                    list_ids(
+                        c,
+                        &format!(
+                            "SELECT l.list_id {premium_from_where} ORDER BY l.rank_time DESC, l.list_id DESC LIMIT 200"
+                        ),
+                        &args,
+                    )?
+                };
                 if let Some((start, slots)) = souk_domain::search::premium_window(p.page, ids.len() as u64) {
                     let chosen: Vec<i64> = (0..slots).map(|i| ids[((start + i) % ids.len() as u64) as usize]).collect();
                     premium = load_by_list_ids(c, &chosen)?;
@@ -646,6 +782,14 @@ pub trait SavedSearchStore: Send + Sync + 'static {
     async fn pending_alerts(&self, account_id: i64) -> Result<Vec<PendingAlert>, StoreError>;
     /// Marks an account's matches up to `until` as sent.
     async fn mark_alerts_sent(&self, account_id: i64, until: i64, now: i64) -> Result<(), StoreError>;
+    /// Marks some matches of one search sent (they went out live), so the digest leaves them out.
+    async fn mark_search_alerts_sent(
+        &self,
+        account_id: i64,
+        search_id: i64,
+        list_ids: Vec<i64>,
+        now: i64,
+    ) -> Result<(), StoreError>;
 }
 
 fn saved_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<SavedSearch> {
@@ -800,6 +944,26 @@ impl SavedSearchStore for SqliteStore {
                 "UPDATE search_alerts SET sent_at = ?3 WHERE account_id = ?1 AND sent_at IS NULL AND created_at <= ?2",
                 params![account_id, until, now],
             )?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn mark_search_alerts_sent(
+        &self,
+        account_id: i64,
+        search_id: i64,
+        list_ids: Vec<i64>,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        self.write(move |c| {
+            let mut st = c.prepare_cached(
+                "UPDATE search_alerts SET sent_at = ?4
+                 WHERE account_id = ?1 AND search_id = ?2 AND list_id = ?3 AND sent_at IS NULL",
+            )?;
+            for id in list_ids {
+                st.execute(params![account_id, search_id, id, now])?;
+            }
             Ok(())
         })
         .await

@@ -152,6 +152,8 @@ fn saved_node(s: &souk_storage::search::SavedSearch) -> SavedSearchNode {
 pub struct SaveSearchResult {
     pub outcome: String,
     pub message_key: String,
+    /// The answer's wording in the request's language (fr or ar).
+    pub message: String,
     pub search: SavedSearchNode,
 }
 
@@ -381,11 +383,13 @@ impl SearchMutation {
             SaveOutcome::Saved(s) => SaveSearchResult {
                 outcome: "SAVED".into(),
                 message_key: "saveSearch.saved".into(),
+                message: souk_domain::search::save_search_wording(false, r.lang).into(),
                 search: saved_node(&s),
             },
             SaveOutcome::AlreadySaved(s) => SaveSearchResult {
                 outcome: "ALREADY_SAVED".into(),
                 message_key: "saveSearch.alreadySaved".into(),
+                message: souk_domain::search::save_search_wording(true, r.lang).into(),
                 search: saved_node(&s),
             },
         })

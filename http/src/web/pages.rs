@@ -61,6 +61,12 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
             return shop_page(&req, &state, &path, lang, &segs[1..]).await;
         }
         Some("list") | Some("li") if segs.len() == 1 => return list_alias(&req, &state, lang),
+        Some("boutiques") if segs.len() <= 4 => {
+            if let Some(res) = shop_directory_page(&state, lang, &segs[1..]).await {
+                return res;
+            }
+            return spa::fallback(req, state).await;
+        }
         _ => {}
     }
     match parse_listing(&path, &state.slugs) {
@@ -314,4 +320,115 @@ async fn shop_page(req: &HttpRequest, state: &AppState, path: &str, lang: Lang, 
         noindex: false,
     };
     render(state, &meta, StatusCode::OK).await
+}
+
+/// The shop directory `/boutiques/{location?}/{category?}/{keyword?}` (the SPA renders it):
+/// its SEO tags, with the canonical path rebuilt from what was understood. `None` when a slug
+/// is unknown (the SPA answers as for any other path).
+async fn shop_directory_page(state: &AppState, lang: Lang, segs: &[&str]) -> Option<HttpResponse> {
+    let catalog = &state.catalog;
+    let mut rest = segs.iter().copied();
+    let mut city = None;
+    let mut category = None;
+    let mut keyword = None;
+    let mut next = rest.next();
+    if let Some(place) = next {
+        if place == "maroc" || place == "المغرب" {
+            next = rest.next();
+        } else if let Some(c) = catalog.cities().iter().find(|c| {
+            state.slugs.city_slug(c.id, Lang::Fr) == Some(place) || state.slugs.city_slug(c.id, Lang::Ar) == Some(place)
+        }) {
+            city = Some(c.clone());
+            next = rest.next();
+        }
+    }
+    if let Some(slug) = next {
+        let base = slug.split('_').next().unwrap_or(slug);
+        if let Some(c) = catalog.tree().all().iter().find(|c| c.slug.fr == base || c.slug.ar == base) {
+            category = Some(c.clone());
+            next = rest.next();
+        }
+    }
+    if let Some(k) = next {
+        keyword = Some(souk_domain::text::slugify(k)).filter(|k| !k.is_empty());
+        if rest.next().is_some() || keyword.is_none() {
+            return None;
+        }
+    }
+    if !segs.is_empty()
+        && city.is_none()
+        && category.is_none()
+        && keyword.is_none()
+        && segs[0] != "maroc"
+        && segs[0] != "المغرب"
+    {
+        return None;
+    }
+    let (shops, count) = state
+        .shops
+        .shops(city.as_ref().map(|c| c.id), category.as_ref().map(|c| c.id), keyword.clone(), 0, PAGE_SIZE as i64)
+        .await
+        .ok()?;
+    let path = |lang: Lang| {
+        let mut p = String::from(if lang == Lang::Ar { "/ar/boutiques" } else { "/boutiques" });
+        if city.is_some() || category.is_some() || keyword.is_some() {
+            p.push('/');
+            let place = match &city {
+                Some(c) => state.slugs.city_slug(c.id, lang).unwrap_or_default().to_string(),
+                None => (if lang == Lang::Ar { "المغرب" } else { "maroc" }).to_string(),
+            };
+            p.push_str(&place);
+        }
+        if let Some(slug) = category.as_ref().and_then(|c| state.slugs.category_slug(c.id, lang)) {
+            p.push('/');
+            p.push_str(slug);
+        }
+        if let Some(k) = &keyword {
+            p.push('/');
+            p.push_str(k);
+        }
+        p
+    };
+    let where_ = city.as_ref().map(|c| c.label.get(lang).to_string());
+    let what = category.as_ref().map(|c| c.label.get(lang).to_string());
+    let title = match lang {
+        Lang::Fr => format!(
+            "Boutiques{}{} | Souk",
+            what.as_ref().map(|w| format!(" {w}")).unwrap_or_default(),
+            where_.as_ref().map(|w| format!(" à {w}")).unwrap_or_else(|| " au Maroc".into())
+        ),
+        Lang::Ar => format!(
+            "المتاجر{}{} | سوق",
+            what.as_ref().map(|w| format!(" {w}")).unwrap_or_default(),
+            where_.as_ref().map(|w| format!(" في {w}")).unwrap_or_else(|| " في المغرب".into())
+        ),
+    };
+    let description = match lang {
+        Lang::Fr => format!("{count} boutiques professionnelles sur Souk : leurs annonces, adresses et téléphones."),
+        Lang::Ar => format!("{count} متجر محترف على سوق: إعلاناتها وعناوينها وهواتفها."),
+    };
+    let items: Vec<serde_json::Value> = shops
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            json!({ "@type": "ListItem", "position": i + 1, "name": s.name,
+                    "url": format!("{}{}", state.settings.auth.public_base_url.trim_end_matches('/'),
+                                   souk_domain::listing_url::percent_encode_path(&shop_path(lang, &s.name, s.store_id))) })
+        })
+        .collect();
+    let canonical = path(lang);
+    let meta = PageMeta {
+        lang,
+        title,
+        description,
+        canonical: canonical.clone(),
+        alternates: vec![(lang, canonical), (other(lang), path(other(lang)))],
+        og_type: "website",
+        image: None,
+        json_ld: Some(
+            json!({ "@context": "https://schema.org", "@type": "ItemList", "numberOfItems": count, "itemListElement": items }),
+        ),
+        noindex: false,
+    };
+    Some(render(state, &meta, StatusCode::OK).await)
 }

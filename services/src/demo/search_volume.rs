@@ -64,5 +64,7 @@ pub async fn seed_search_volume<S: AdStore + SearchStore + CatalogStore>(
         done += n;
         progress(SeedProgress { stage: "search ads", done, total: count });
     }
+    // Statistics for the planner, so it chooses among the listing indexes knowing their sizes.
+    store.analyze_listing().await?;
     Ok(templates.len())
 }

@@ -32,6 +32,20 @@ pub trait AlertSink: Send + Sync + 'static {
     fn new_matches(&self, account_id: i64, search_id: i64, search_name: &str, list_ids: &[i64]);
 }
 
+/// The live sink of `souk serve`: a `search:alert` event `{searchId, name, listIds}` to every
+/// socket of the owner, on every node (`docs/realtime.md`).
+pub struct FanoutAlertSink(pub souk_actors::fanout::Fanout);
+
+impl AlertSink for FanoutAlertSink {
+    fn new_matches(&self, account_id: i64, search_id: i64, search_name: &str, list_ids: &[i64]) {
+        self.0.deliver(
+            account_id,
+            "search:alert",
+            serde_json::json!({ "searchId": search_id, "name": search_name, "listIds": list_ids }),
+        );
+    }
+}
+
 /// The sink until the real-time service connects one: a log line per alert.
 pub struct LogAlertSink;
 
@@ -53,6 +67,8 @@ pub enum SaveOutcome {
 pub struct AlertRun {
     pub searches: usize,
     pub matches: usize,
+    /// Searches whose new matches went out live (owner online).
+    pub live: usize,
 }
 
 pub struct SavedSearchService {
@@ -209,13 +225,58 @@ impl SavedSearchService {
                 let added = self.saved.record_alerts(&s, ids.clone(), now).await.map_err(internal)?;
                 if added > 0 {
                     run.matches += added;
-                    if let Ok(sink) = self.sink.read() {
-                        sink.new_matches(s.account_id, s.search_id, &s.name, &ids);
+                    // Online owners hear it now and the digest leaves these out; the others
+                    // get them in the daily e-mail.
+                    let online = souk_actors::presence::presence_of(&*self.ephemeral, s.account_id)
+                        .await
+                        .map(|p| p.online)
+                        .unwrap_or(false);
+                    if online {
+                        let sink = self.sink.read().map(|s| Arc::clone(&s)).ok();
+                        if let Some(sink) = sink {
+                            sink.new_matches(s.account_id, s.search_id, &s.name, &ids);
+                            run.live += 1;
+                        }
+                        self.saved
+                            .mark_search_alerts_sent(s.account_id, s.search_id, ids.clone(), now)
+                            .await
+                            .map_err(internal)?;
                     }
                 }
             }
         }
         Ok(run)
+    }
+
+    /// The schedule of `souk serve`: new matches every `every` (the first run one period after
+    /// start), and the digest once a day at `digest_hour` UTC (0-23). Stops with the runtime.
+    pub fn start_schedule(self: &Arc<Self>, every: Duration, digest_hour: u32) {
+        let me = Arc::clone(self);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+            let mut last_digest_day = None;
+            loop {
+                tick.tick().await;
+                let now = crate::ads::service::now();
+                match me.match_new_ads(now).await {
+                    Ok(run) if run.matches > 0 => {
+                        tracing::info!(matches = run.matches, live = run.live, "saved-search alerts");
+                    }
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "saved-search alerts not matched; next run retries"),
+                }
+                let day = now.div_euclid(86_400);
+                if souk_domain::search::digest_due(now, digest_hour, last_digest_day) {
+                    match me.send_digests(now).await {
+                        Ok(sent) => {
+                            last_digest_day = Some(day);
+                            tracing::info!(sent, "saved-search digests");
+                        }
+                        Err(e) => tracing::warn!(error = %e, "saved-search digests not sent; next run retries"),
+                    }
+                }
+            }
+        });
     }
 
     /// Sends each account with unsent matches one digest e-mail; answers how many were sent.

@@ -10,7 +10,12 @@ use souk_domain::search::{
 use souk_domain::{ErrorCode, SoukError};
 use souk_storage::ads::StoredAd;
 use souk_storage::search::{CategoryScope, ListingQuery, PageRequest, PlaceScope, SearchStore};
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Listing pages kept at most (the popular listings; the oldest half is dropped beyond).
+const CACHE_ENTRIES: usize = 2_000;
 
 /// One page of a listing search.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,6 +38,9 @@ pub struct SearchService {
     store: Arc<dyn SearchStore>,
     ads: Arc<dyn souk_storage::ads::AdStore>,
     catalog: Arc<CatalogService>,
+    /// Pages recently computed: (when, listing generation then, the page), by query and window.
+    cache: Mutex<HashMap<String, (Instant, u64, SearchResult)>>,
+    cache_ttl: Duration,
 }
 
 fn internal(e: souk_storage::StoreError) -> SoukError {
@@ -45,7 +53,34 @@ impl SearchService {
         ads: Arc<dyn souk_storage::ads::AdStore>,
         catalog: Arc<CatalogService>,
     ) -> SearchService {
-        SearchService { store, ads, catalog }
+        SearchService { store, ads, catalog, cache: Mutex::new(HashMap::new()), cache_ttl: Duration::ZERO }
+    }
+
+    /// Keeps computed listing pages for `ttl` (zero: no cache). A page is served from the
+    /// cache only while no ad of the listing index changed in this process since it was computed.
+    pub fn with_cache_ttl(mut self, ttl: Duration) -> SearchService {
+        self.cache_ttl = ttl;
+        self
+    }
+
+    fn cached(&self, key: &str) -> Option<SearchResult> {
+        let cache = self.cache.lock().ok()?;
+        let (at, generation, page) = cache.get(key)?;
+        (at.elapsed() < self.cache_ttl && *generation == souk_storage::search::listing_generation())
+            .then(|| page.clone())
+    }
+
+    fn remember(&self, key: String, generation: u64, page: &SearchResult) {
+        if let Ok(mut cache) = self.cache.lock() {
+            if cache.len() >= CACHE_ENTRIES {
+                let ttl = self.cache_ttl;
+                cache.retain(|_, (at, _, _)| at.elapsed() < ttl);
+                if cache.len() >= CACHE_ENTRIES {
+                    cache.clear();
+                }
+            }
+            cache.insert(key, (Instant::now(), generation, page.clone()));
+        }
     }
 
     /// Turns checked filters into a listing query: unknown categories, places and ad types are
@@ -169,10 +204,17 @@ impl SearchService {
     ) -> Result<SearchResult, SoukError> {
         let (offset, limit) = check_window(offset, limit)?;
         let mut q = self.resolve(filters)?;
+        let key = format!("{q:?}|{sort:?}|{offset}|{limit}");
+        if !self.cache_ttl.is_zero()
+            && let Some(hit) = self.cached(&key)
+        {
+            return Ok(hit);
+        }
+        let generation = souk_storage::search::listing_generation();
         let mut extended = None;
         // Widening is decided on the whole location, not the page, so every page agrees.
         while let Some(place) = q.place {
-            let n = self.store.count_listing(q.clone()).await.map_err(internal)?;
+            let n = self.store.count_listing(q.clone(), EXTEND_BELOW).await.map_err(internal)?;
             if n >= EXTEND_BELOW {
                 break;
             }
@@ -195,7 +237,7 @@ impl SearchService {
             with_facets: true,
         };
         let p = self.store.search_listing(q, page).await.map_err(internal)?;
-        Ok(SearchResult {
+        let result = SearchResult {
             ads: p.ads,
             premium: p.premium,
             total: p.total,
@@ -205,6 +247,10 @@ impl SearchService {
             by_city: p.by_city,
             offset,
             limit,
-        })
+        };
+        if !self.cache_ttl.is_zero() {
+            self.remember(key, generation, &result);
+        }
+        Ok(result)
     }
 }

@@ -24,6 +24,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 6, name: "chat", apply: super::chat::migration },
     Migration { version: 7, name: "search", apply: search },
     Migration { version: 8, name: "metrics", apply: metrics },
+    Migration { version: 9, name: "search_seller_status", apply: search_seller_status },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -457,6 +458,13 @@ fn metrics(tx: &Transaction) -> Result<(), StoreError> {
         ) WITHOUT ROWID;",
     )?;
     Ok(())
+}
+
+/// The listing index follows its sellers (`crate::search::SELLER_TRIGGERS`); ads of disabled
+/// accounts leave it.
+fn search_seller_status(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(crate::search::SELLER_TRIGGERS)?;
+    crate::search::resync_disabled_sellers(tx)
 }
 
 /// The listing index and its FTS5 table (`crate::search`), filled from the active ads.

@@ -27,6 +27,7 @@ pub fn register(cfg: &mut web::ServiceConfig, state: &AppState) {
         .route("/healthz", web::get().to(ops::health::healthz))
         .route("/readyz", web::get().to(ops::health::readyz))
         .route("/metrics", web::get().to(ops::metrics::metrics))
+        .route("/media/chat/{conversation}/{file}", web::get().to(rest::chat_upload::attachment))
         .configure(|cfg| crate::socketio::configure(cfg, state.socketio.clone()))
         .service(
             web::scope("/assets")

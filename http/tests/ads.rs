@@ -230,6 +230,27 @@ async fn an_ad_goes_through_the_four_steps_moderation_and_appears_in_my_ads() {
     assert_eq!(m["area"]["name"], "Maârif");
     assert_eq!(m["price"]["withCurrency"], "2 500 DH");
     assert_eq!(m["params"][0]["value"], "tres_bon_etat");
+    let fr = call(
+        &s,
+        None,
+        "query($l: Int!) { getAd(listId: $l) { ad { params { valueLabel } } } }",
+        json!({ "l": list_id }),
+    )
+    .await;
+    assert_eq!(
+        fr["data"]["getAd"]["ad"]["params"][0]["valueLabel"], "Très bon état",
+        "a choice carries its label: {fr}"
+    );
+    let ar = call_in(
+        &s,
+        None,
+        "ar",
+        "query($l: Int!) { getAd(listId: $l) { ad { params { value valueLabel } } savedByMe } }",
+        json!({ "l": list_id }),
+    )
+    .await;
+    assert_eq!(ar["data"]["getAd"]["ad"]["params"][0]["valueLabel"], "حالة جيدة جدا", "{ar}");
+    assert_eq!(ar["data"]["getAd"]["savedByMe"], false, "a visitor has saved nothing");
     let images = m["images"].as_array().expect("images");
     assert_eq!(images.len(), 2);
     for size in ["thumb", "medium", "large"] {
@@ -522,6 +543,9 @@ async fn saved_ads_and_abuse_reports() {
     assert_eq!(call(&s, Some(&buyer), save, json!({ "l": 800_001 })).await["data"]["saveAd"]["code"], 201);
     let saved = call(&s, Some(&buyer), list, json!({})).await;
     assert_eq!(saved["data"]["getMySavedAds"]["count"], 1, "{saved}");
+    let saved_by = "query($l: Int!) { getAd(listId: $l) { savedByMe } }";
+    assert_eq!(call(&s, Some(&buyer), saved_by, json!({ "l": 800_001 })).await["data"]["getAd"]["savedByMe"], true);
+    assert_eq!(call(&s, Some(&owner), saved_by, json!({ "l": 800_001 })).await["data"]["getAd"]["savedByMe"], false);
     assert_eq!(saved["data"]["getMySavedAds"]["ads"][0]["price"]["withCurrency"], "800 DH");
     assert_eq!(call(&s, Some(&owner), list, json!({})).await["data"]["getMySavedAds"]["count"], 0);
     let missing = call(&s, Some(&buyer), save, json!({ "l": 800_002 })).await;

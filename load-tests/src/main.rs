@@ -4,6 +4,7 @@
 //! over WebSocket (Souk, or the reference relays of `load-tests/reference/`).
 
 mod realtime;
+mod stats;
 mod ws;
 
 use clap::{Parser, Subcommand};
@@ -105,6 +106,33 @@ enum Scenario {
         /// The server's process id (required: memory is what is measured).
         #[arg(long)]
         server_pid: u32,
+    },
+    /// Live statistics: view events ingested with the owner's live pushes on, then the p99 of
+    /// the shop's 30-day and all-time statistics (a server seeded with `--stats-shop N`).
+    Stats {
+        #[arg(long, default_value = "http://127.0.0.1:8080")]
+        url: String,
+        /// The shop owner's e-mail (the seed prints it).
+        #[arg(long, default_value = "contact@auto-prestige-casa.ma")]
+        login: String,
+        #[arg(long, default_value = "souk-demo-2026")]
+        password: String,
+        #[arg(long, default_value_t = 1)]
+        store_id: i64,
+        /// The N of `--stats-shop N`.
+        #[arg(long, default_value_t = 5000)]
+        ads: usize,
+        /// How many of the shop's active ads receive the views.
+        #[arg(long, default_value_t = 200)]
+        viewed_ads: usize,
+        #[arg(long, default_value_t = 64)]
+        connections: usize,
+        /// Seconds of ingest.
+        #[arg(long, default_value_t = 20)]
+        duration: u64,
+        /// Repetitions of each statistics query.
+        #[arg(long, default_value_t = 200)]
+        queries: usize,
     },
     /// The CPU cost of sign-in (argon2id verification) and of one access-token check, on one
     /// thread, in process.
@@ -348,12 +376,17 @@ fn is_loopback(url: &str) -> bool {
 
 /// Latency percentiles in microseconds from the samples (sorted in place).
 fn percentile(sorted: &[u32], p: f64) -> u32 {
+    nearest_rank(sorted, p).unwrap_or(0)
+}
+
+/// The nearest-rank `p` percentile of sorted samples; None when there are none. The epsilon
+/// keeps 99.9% of 1000 at rank 999 despite float rounding.
+pub(crate) fn nearest_rank<T: Copy>(sorted: &[T], p: f64) -> Option<T> {
     if sorted.is_empty() {
-        return 0;
+        return None;
     }
-    // Nearest-rank; the epsilon keeps 99.9% of 1000 at rank 999 despite float rounding.
     let rank = (p * sorted.len() as f64 / 100.0 - 1e-9).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
+    Some(sorted[rank.clamp(1, sorted.len()) - 1])
 }
 
 /// Times `f` `n` times on this thread: (mean, p50, p99) in milliseconds.
@@ -432,6 +465,25 @@ fn auth_costs(iterations: usize) -> std::process::ExitCode {
     std::process::ExitCode::SUCCESS
 }
 
+/// Runs a scenario under a hard time bound (setup, warm-up and drain included) and turns its
+/// outcome into the exit code.
+async fn bounded<E: std::fmt::Display>(
+    limit: Duration,
+    run: impl std::future::Future<Output = Result<(), E>>,
+) -> std::process::ExitCode {
+    match tokio::time::timeout(limit, run).await {
+        Ok(Ok(())) => std::process::ExitCode::SUCCESS,
+        Ok(Err(e)) => {
+            eprintln!("souk-load: {e}");
+            std::process::ExitCode::FAILURE
+        }
+        Err(_) => {
+            eprintln!("souk-load: time bound reached");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     let (url, operation, connections, duration, lang, login, password) = match Cli::parse().scenario {
@@ -451,17 +503,26 @@ async fn main() -> std::process::ExitCode {
                 server_pid,
             );
             // Hard bound: setup, warm-up and the drain included.
-            return match tokio::time::timeout(duration + Duration::from_secs(60), run).await {
-                Ok(Ok(())) => std::process::ExitCode::SUCCESS,
-                Ok(Err(e)) => {
-                    eprintln!("souk-load: {e}");
-                    std::process::ExitCode::FAILURE
-                }
-                Err(_) => {
-                    eprintln!("souk-load: time bound reached");
-                    std::process::ExitCode::FAILURE
-                }
+            return bounded(duration + Duration::from_secs(60), run).await;
+        }
+        Scenario::Stats { url, login, password, store_id, ads, viewed_ads, connections, duration, queries } => {
+            if !is_loopback(&url) {
+                eprintln!("souk-load: only loopback targets are allowed");
+                return std::process::ExitCode::FAILURE;
+            }
+            let duration = Duration::from_secs(duration.clamp(1, MAX_DURATION_SECS));
+            let options = stats::Options {
+                url,
+                login,
+                password,
+                store_id,
+                ads,
+                viewed_ads,
+                connections: connections.clamp(1, MAX_CONNECTIONS),
+                duration,
+                queries: queries.clamp(1, 10_000),
             };
+            return bounded(duration + Duration::from_secs(240), stats::run(options)).await;
         }
         Scenario::Idle { target, url, connections, server_pid } => {
             if !is_loopback(&url) {
@@ -469,17 +530,7 @@ async fn main() -> std::process::ExitCode {
                 return std::process::ExitCode::FAILURE;
             }
             let run = realtime::idle(target, &url, connections.clamp(1, 50_000), server_pid, Duration::from_secs(3));
-            return match tokio::time::timeout(Duration::from_secs(MAX_DURATION_SECS), run).await {
-                Ok(Ok(())) => std::process::ExitCode::SUCCESS,
-                Ok(Err(e)) => {
-                    eprintln!("souk-load: {e}");
-                    std::process::ExitCode::FAILURE
-                }
-                Err(_) => {
-                    eprintln!("souk-load: time bound reached");
-                    std::process::ExitCode::FAILURE
-                }
-            };
+            return bounded(Duration::from_secs(MAX_DURATION_SECS), run).await;
         }
         Scenario::Publish { url, login, password, photos, width, height, ads, pid } => {
             return publish(url, login, password, photos, width, height, ads, pid).await;

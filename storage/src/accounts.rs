@@ -467,6 +467,8 @@ impl AccountStore for SqliteStore {
     async fn set_account_status(&self, account_id: i64, status: AccountStatus) -> Result<(), StoreError> {
         self.write(move |c| {
             c.execute("UPDATE accounts SET status = ?2 WHERE account_id = ?1", params![account_id, status.as_str()])?;
+            // A disabled seller's ads leave the listing index; they come back when re-enabled.
+            crate::search::sync_account(c, account_id)?;
             Ok(())
         })
         .await

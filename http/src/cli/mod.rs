@@ -60,6 +60,10 @@ pub enum Command {
         /// Also add this many active ads spread over every city (the search benchmark's listing).
         #[arg(long)]
         search_ads: Option<usize>,
+        /// Give the first demo shop this many more ads and a year of statistics history (the
+        /// statistics benchmark's shop); not with --shop-ads.
+        #[arg(long, conflicts_with = "shop_ads")]
+        stats_shop: Option<usize>,
     },
     /// Give or take the admin role (an admin may act as a user; every write is audited).
     Admin {
@@ -185,9 +189,18 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             let store = server::open_store(&settings)?;
             store.shutdown().await;
             eprintln!("migrations applied to {}", settings.database_path().display());
+            if let Some(cluster) = settings.scylla.cluster() {
+                let session = souk_storage::scylla::connect(&cluster)
+                    .await
+                    .map_err(|e| CliError::Start(StartError::Scylla(e.to_string())))?;
+                let applied = souk_storage::scylla::apply_schema(&session, &cluster.keyspace)
+                    .await
+                    .map_err(|e| CliError::Start(StartError::Scylla(e.to_string())))?;
+                eprintln!("scylla schema: {applied} statements applied to keyspace {}", cluster.keyspace);
+            }
             Ok(())
         }
-        Command::Seed { common, demo, ads, shop_ads, search_ads } => {
+        Command::Seed { common, demo, ads, shop_ads, search_ads, stats_shop } => {
             if !demo {
                 return Err(CliError::Usage("nothing to seed: pass --demo".into()));
             }
@@ -200,6 +213,9 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             }
             if let (Ok(()), Some(n)) = (&result, search_ads) {
                 result = seed_search(&store, n).await;
+            }
+            if let (Ok(()), Some(n)) = (&result, stats_shop) {
+                result = seed_stats_shop(&store, n).await;
             }
             store.shutdown().await;
             result
@@ -214,6 +230,10 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             let ephemeral = server::open_ephemeral(&settings).await?;
             let state = server::build_state(settings, store.clone(), ephemeral).await?;
             let stats = std::sync::Arc::clone(&state.stats);
+            state.saved_searches.start_schedule(
+                std::time::Duration::from_secs(state.settings.search.alerts_every_secs),
+                state.settings.search.digest_hour_utc,
+            );
             let (server, addr) = server::bind(state)?;
             tracing::info!(%addr, "serving");
             eprintln!("Souk is serving on http://{addr}  (Ctrl-C to stop)");
@@ -267,18 +287,57 @@ async fn seed(store: &SqliteStore, settings: &Settings, ads: usize) -> Result<()
     Ok(())
 }
 
-/// Adds `count` ads to the first demo shop.
-async fn seed_shop(store: &SqliteStore, count: usize) -> Result<(), CliError> {
-    let reference = Reference::embedded()?;
-    let shop = demo_credentials(&reference)
+/// The first shop of the demo's sign-in list: the one the volume seeds grow.
+fn first_demo_shop() -> Result<DemoCredentials, CliError> {
+    demo_credentials(&Reference::embedded()?)
         .into_iter()
         .find(|c| c.kind == souk_domain::account::AccountType::Shop)
-        .ok_or_else(|| CliError::Usage("the demo has no shop".into()))?;
+        .ok_or_else(|| CliError::Usage("the demo has no shop".into()))
+}
+
+/// Adds `count` ads to the first demo shop.
+async fn seed_shop(store: &SqliteStore, count: usize) -> Result<(), CliError> {
+    let shop = first_demo_shop()?;
     let mut bar = progress::ProgressBar::new();
     let owner = seed_shop_volume(store, &shop.login, count, &mut |p| bar.update(p.stage, p.done, p.total)).await;
     bar.finish();
     let owner = owner?;
     eprintln!("demo: {count} more ads for {} (account {owner}, sign in with {})", shop.name, shop.login);
+    Ok(())
+}
+
+/// Gives the first demo shop `count` more ads and a year of statistics history.
+async fn seed_stats_shop(store: &SqliteStore, count: usize) -> Result<(), CliError> {
+    use souk_storage::accounts::AccountStore;
+    let started = std::time::Instant::now();
+    let shop = first_demo_shop()?;
+    let mut bar = progress::ProgressBar::new();
+    let owner = seed_shop_volume(store, &shop.login, count, &mut |p| bar.update(p.stage, p.done, p.total)).await;
+    let history = match owner {
+        Ok(owner) => {
+            let now = souk_services::ads::service::now();
+            souk_services::demo::stats_history::seed_stats_history(store, owner, count, now, &mut |p| {
+                bar.update(p.stage, p.done, p.total)
+            })
+            .await
+            .map(|h| (owner, h))
+        }
+        Err(e) => Err(e),
+    };
+    bar.finish();
+    let (owner, history) = history?;
+    let store_id = store.find_account(owner).await.ok().flatten().and_then(|a| a.store_id);
+    eprintln!(
+        "demo: statistics shop {} (account {owner}, store {}, sign in with {} / {}): {} ads, {} views, {} counts over a year in {:.1} s",
+        shop.name,
+        store_id.map_or("?".to_string(), |s| s.to_string()),
+        shop.login,
+        shop.password,
+        history.ads,
+        history.views,
+        history.counts,
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 

@@ -86,6 +86,9 @@ pub struct AdParam {
     /// text, number or boolean.
     pub kind: String,
     pub value: String,
+    /// The value as people read it, in the request's language: a choice's label (fuel,
+    /// gearbox, brand and model names too), else the value itself.
+    pub value_label: String,
     pub unit: Option<String>,
 }
 
@@ -166,9 +169,45 @@ fn params_nodes(ad: &StoredAd, state: &AppState, lang: Lang) -> Vec<AdParam> {
                 ParamValue::Number(_) => "number",
                 ParamValue::Text(_) => "text",
             };
-            AdParam { key: key.clone(), label: label.to_string(), kind: kind.into(), value: param_text(value), unit }
+            let value_text = param_text(value);
+            let value_label = spec
+                .and_then(|s| choice_label(s.kind, &value_text, ad, state, lang))
+                .unwrap_or_else(|| value_text.clone());
+            AdParam {
+                key: key.clone(),
+                label: label.to_string(),
+                kind: kind.into(),
+                value: value_text,
+                value_label,
+                unit,
+            }
         })
         .collect()
+}
+
+/// The label of a parameter value that is a key of a list (choices, fuels, gearboxes, brands
+/// and models of the car catalogue), in `lang`.
+fn choice_label(kind: ParamKind, value: &str, ad: &StoredAd, state: &AppState, lang: Lang) -> Option<String> {
+    let cars = state.catalog.cars();
+    match kind {
+        ParamKind::Choice(choices) => choices
+            .iter()
+            .find(|c| c.key == value)
+            .map(|c| if lang == Lang::Ar { c.label.ar } else { c.label.fr }.to_string()),
+        ParamKind::CarFuel => cars.fuels.iter().find(|f| f.key == value).map(|f| f.label.get(lang).to_string()),
+        ParamKind::CarGearbox => cars.gearboxes.iter().find(|g| g.key == value).map(|g| g.label.get(lang).to_string()),
+        ParamKind::CarBrand => cars.brands.iter().find(|b| b.slug == value).map(|b| b.name.clone()),
+        ParamKind::CarModel => {
+            let brand = ad.ad.params.get("brand").map(param_text);
+            cars.brands
+                .iter()
+                .filter(|b| brand.as_deref().is_none_or(|slug| b.slug == slug))
+                .flat_map(|b| b.models.iter())
+                .find(|m| m.slug == value)
+                .map(|m| m.name.clone())
+        }
+        ParamKind::Text { .. } | ParamKind::Number { .. } | ParamKind::Bool => None,
+    }
 }
 
 pub(crate) fn my_ad(ad: &StoredAd, packs: &[VasPack], phone: Option<String>, state: &AppState, lang: Lang) -> MyAd {
@@ -312,15 +351,18 @@ pub struct PublicAdNode {
     /// The city's coordinates, for the map drawn without an external tile server.
     pub latitude: f64,
     pub longitude: f64,
+    /// Whether the signed-in viewer has saved this ad (false for visitors).
+    pub saved_by_me: bool,
 }
 
-fn public_node(p: PublicAd, state: &AppState, lang: Lang) -> PublicAdNode {
+fn public_node(p: PublicAd, saved_by_me: bool, state: &AppState, lang: Lang) -> PublicAdNode {
     let city = state.catalog.cities().iter().find(|c| c.id == p.ad.ad.city_id);
     let s = p.seller;
     PublicAdNode {
         latitude: city.map(|c| c.latitude).unwrap_or_default(),
         longitude: city.map(|c| c.longitude).unwrap_or_default(),
         ad: my_ad(&p.ad, &p.vas_packs, None, state, lang),
+        saved_by_me,
         seller: Seller {
             account_id: s.account_id,
             name: s.name,
@@ -734,7 +776,11 @@ impl AdQuery {
         let r = req(ctx);
         let caller = r.optional_caller().await?;
         let ad = r.state.ads.public_ad(caller.as_ref(), list_id).await.map_err(|e| r.err(e))?;
-        Ok(public_node(ad, r.state, r.lang))
+        let saved_by_me = match &caller {
+            Some(c) => r.state.ads.is_saved(c, list_id).await.map_err(|e| r.err(e))?,
+            None => false,
+        };
+        Ok(public_node(ad, saved_by_me, r.state, r.lang))
     }
 
     /// Active ads of the same category and city.

@@ -791,6 +791,23 @@ impl AdService {
         self.ads.saved_ads(caller.account_id(), offset, limit).await.map_err(internal)
     }
 
+    /// Whether the caller has saved an ad (the ad view's "saved by me"). Walks the saved list
+    /// by pages of 200: lists are short; a keyed storage lookup would replace it if they grow.
+    pub async fn is_saved(&self, caller: &Caller, list_id: i64) -> Result<bool, SoukError> {
+        const PAGE: u32 = 200;
+        let mut offset = 0;
+        loop {
+            let (ads, total) = self.ads.saved_ads(caller.account_id(), offset, PAGE).await.map_err(internal)?;
+            if ads.iter().any(|a| a.ad.list_id == list_id) {
+                return Ok(true);
+            }
+            offset += PAGE;
+            if ads.is_empty() || u64::from(offset) >= total {
+                return Ok(false);
+            }
+        }
+    }
+
     // ----- Abuse reports -----
 
     /// `submitReportAd(listId, from, type, body)`: one report per reporter per ad; a repeat

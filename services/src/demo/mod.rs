@@ -13,6 +13,7 @@ mod real_estate;
 mod rng;
 pub mod search_volume;
 pub mod shop_volume;
+pub mod stats_history;
 pub mod text_rules;
 mod vehicles;
 

@@ -30,7 +30,11 @@ type Error = Box<dyn std::error::Error + Send + Sync>;
 
 /// The Socket.IO handshake over an open Engine.IO WebSocket: waits for the open packet, sends
 /// CONNECT with `auth` (a JSON object, or empty for none), answers pings until CONNECT is acknowledged.
-pub async fn socketio_connect(reader: &mut Reader, writer: &tokio::sync::Mutex<Writer>, auth: &str) -> Result<(), Error> {
+pub async fn socketio_connect(
+    reader: &mut Reader,
+    writer: &tokio::sync::Mutex<Writer>,
+    auth: &str,
+) -> Result<(), Error> {
     match reader.next(writer).await? {
         Frame::Text(t) if t.starts_with('0') => {}
         other => return Err(format!("expected an Engine.IO open, got {other:?}").into()),

@@ -3,6 +3,7 @@
 
 use crate::config::{EphemeralBackend, Settings};
 use crate::graphql::cache::ReferenceCache;
+use crate::graphql::documents::DocumentCache;
 use crate::graphql::{SchemaLimits, build_schema};
 use crate::ops::metrics::Metrics;
 use crate::routes;
@@ -39,6 +40,9 @@ use souk_storage::sqlite::SqliteStore;
 use std::sync::Arc;
 use std::time::Duration;
 use std::time::Instant;
+
+/// Parsed GraphQL documents kept (the client's documents number in the tens).
+const DOCUMENT_CACHE_ENTRIES: usize = 512;
 
 /// Why the server could not start; the message names what to fix.
 #[derive(Debug, thiserror::Error)]
@@ -193,6 +197,7 @@ pub async fn build_state(
         catalog,
         schema,
         reference_cache: Arc::new(ReferenceCache::new(reference_cache_entries)),
+        documents: Arc::new(DocumentCache::new(DOCUMENT_CACHE_ENTRIES)),
         metrics: Arc::new(Metrics::new()?),
     })
 }
@@ -211,6 +216,9 @@ pub fn bind(state: AppState) -> Result<(Server, std::net::SocketAddr), StartErro
         let metrics = Arc::clone(&state.metrics);
         App::new()
             .app_data(web::Data::new(state.clone()))
+            // gzip for whoever asks (the client build, pages, GraphQL answers); actix leaves
+            // images and videos as they are.
+            .wrap(actix_web::middleware::Compress::default())
             .wrap_fn(move |req, srv| {
                 let started = Instant::now();
                 let route = req.match_pattern().unwrap_or_else(|| "fallback".into());

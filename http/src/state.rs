@@ -42,6 +42,7 @@ pub struct AppState {
     pub media: Arc<dyn MediaStore>,
     pub schema: SoukSchema,
     pub reference_cache: Arc<ReferenceCache>,
+    pub documents: Arc<crate::graphql::documents::DocumentCache>,
     pub metrics: Arc<Metrics>,
     pub chat: Arc<ChatService>,
     pub sessions: actix::Addr<souk_actors::sessions::SessionRegistry>,

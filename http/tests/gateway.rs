@@ -217,6 +217,32 @@ async fn pages_get_the_client_shell_and_unknown_api_paths_a_json_404() {
     let asset = get("/assets/app.123.js").await.expect("asset");
     assert_eq!(asset.status(), StatusCode::OK);
     assert!(asset.headers()["cache-control"].to_str().expect("header").contains("immutable"));
+    assert!(asset.headers().get("content-encoding").is_none(), "identity unless asked");
+    let script = "console.log('souk');\n".repeat(200);
+    std::fs::write(client.join("assets/vendors.456.js"), &script).expect("asset");
+    let gz = s
+        .client
+        .get(format!("{}/assets/vendors.456.js", s.base))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .expect("gzip asset");
+    assert_eq!(gz.status(), StatusCode::OK);
+    assert_eq!(gz.headers()["content-encoding"], "gzip", "the client build is compressed when asked");
+    assert!(gz.headers()["cache-control"].to_str().expect("header").contains("immutable"));
+    let body = gz.bytes().await.expect("body");
+    assert!(body.len() < script.len() / 10, "{} compressed bytes of {}", body.len(), script.len());
+    let png = [0x89u8, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a].repeat(64);
+    std::fs::write(client.join("assets/logo.789.png"), &png).expect("image");
+    let image = s
+        .client
+        .get(format!("{}/assets/logo.789.png", s.base))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .expect("image");
+    assert!(image.headers().get("content-encoding").is_none(), "images are sent as they are");
+    assert_eq!(image.bytes().await.expect("image body").len(), png.len());
     let res = get("/api/nothing-here").await.expect("api");
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
     assert_eq!(res.json::<Value>().await.expect("json")["code"], "NOT_FOUND");

@@ -183,6 +183,13 @@ async fn ad_and_shop_pages_have_one_canonical_path_and_seo_tags() {
     assert!(html.contains("\"@type\":[\"Product\",\"Vehicle\"]"), "{html}");
     assert!(html.contains("\"price\":\"95000.00\"") && html.contains("\"priceCurrency\":\"MAD\""), "{html}");
     assert!(html.contains("hreflang=\"ar\""));
+    // The first photo, as the gallery will ask for it, is fetched with the HTML.
+    let ad = gql(&s, "{ getAd(listId: 900001) { ad { images { large } } } }", json!({})).await;
+    let large = ad["data"]["getAd"]["ad"]["images"][0]["large"].as_str().expect("large photo").to_string();
+    assert!(
+        html.contains(&format!("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{large}\">")),
+        "{large} not preloaded: {html}"
+    );
     let (status, _, html) = get(&s, "/vi/424242.htm").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(html.contains("noindex"));

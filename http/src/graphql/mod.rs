@@ -9,6 +9,7 @@ pub mod cache;
 pub mod catalog;
 pub mod chat;
 pub mod context;
+pub mod documents;
 pub mod errors;
 pub mod request;
 pub mod search;
@@ -92,13 +93,13 @@ async fn run(req: &HttpRequest, body: web::Payload, state: &AppState, gateway: G
         Ok(b) => b,
         Err(e) => return invalid(e, lang),
     };
-    let request: async_graphql::Request = match serde_json::from_slice(&bytes) {
+    let mut request: async_graphql::Request = match serde_json::from_slice(&bytes) {
         Ok(r) => r,
         Err(e) => {
             return invalid(SoukError::with_detail(ErrorCode::MalformedRequest, format!("body: {e}")), lang);
         }
     };
-    let document = match async_graphql::parser::parse_query(&request.query) {
+    let document = match state.documents.parse(&request.query) {
         Ok(d) => d,
         Err(e) => {
             return invalid(SoukError::with_detail(ErrorCode::GraphqlParseFailed, e.to_string()), lang);
@@ -113,6 +114,8 @@ async fn run(req: &HttpRequest, body: web::Payload, state: &AppState, gateway: G
         Some(Err(slot)) => Some(slot),
         None => None,
     };
+    // The engine runs the tree parsed above instead of parsing the text again.
+    request.set_parsed_query(document);
     let response = state.schema.execute(request.data(ctx).data(state.clone())).await;
     let is_engine_error = |e: &async_graphql::ServerError| e.path.is_empty() && e.extensions.is_none();
     if let Some(first) = response.errors.iter().find(|e| is_engine_error(e)) {

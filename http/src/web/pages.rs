@@ -88,6 +88,7 @@ async fn not_found_page(state: &AppState, lang: Lang, path: &str) -> HttpRespons
         alternates: vec![],
         og_type: "website",
         image: None,
+        preload_image: None,
         json_ld: None,
         noindex: true,
     };
@@ -152,6 +153,7 @@ async fn ad_page(req: &HttpRequest, state: &AppState, path: &str, lang: Lang, li
         canonical,
         alternates,
         og_type: "product",
+        preload_image: image.clone(),
         image,
         json_ld: Some(ld),
         noindex: false,
@@ -255,6 +257,7 @@ async fn listing_page(req: &HttpRequest, state: &AppState, path: &str, route: Li
         alternates: vec![(lang, canonical), (other(lang), listing_path(&other_route, &state.slugs))],
         og_type: "website",
         image: None,
+        preload_image: None,
         json_ld: Some(ld),
         noindex: offset > 0 && total == 0,
     };
@@ -316,6 +319,7 @@ async fn shop_page(req: &HttpRequest, state: &AppState, path: &str, lang: Lang, 
         alternates: vec![(lang, canonical), (other(lang), with_category(other(lang)))],
         og_type: "website",
         image: logo,
+        preload_image: None,
         json_ld: Some(ld),
         noindex: false,
     };
@@ -425,6 +429,7 @@ async fn shop_directory_page(state: &AppState, lang: Lang, segs: &[&str]) -> Opt
         alternates: vec![(lang, canonical), (other(lang), path(other(lang)))],
         og_type: "website",
         image: None,
+        preload_image: None,
         json_ld: Some(
             json!({ "@context": "https://schema.org", "@type": "ItemList", "numberOfItems": count, "itemListElement": items }),
         ),

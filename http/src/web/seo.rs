@@ -20,6 +20,9 @@ pub struct PageMeta {
     pub alternates: Vec<(Lang, String)>,
     pub og_type: &'static str,
     pub image: Option<String>,
+    /// The page's largest picture (the ad's first photo), fetched with the HTML rather than
+    /// once the client has asked for the ad.
+    pub preload_image: Option<String>,
     pub json_ld: Option<Value>,
     pub noindex: bool,
 }
@@ -82,6 +85,12 @@ pub fn head_tags(meta: &PageMeta, base: &str) -> String {
     if let Some(img) = &meta.image {
         h.push_str(&format!("<meta property=\"og:image\" content=\"{}\">\n", escape(&absolute(base, img))));
     }
+    if let Some(img) = &meta.preload_image {
+        h.push_str(&format!(
+            "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\">\n",
+            escape(&percent_encode_path(img))
+        ));
+    }
     if let Some(ld) = &meta.json_ld {
         // `</` inside a string would end the script element early.
         let json = serde_json::to_string(ld).unwrap_or_default().replace("</", "<\\/");
@@ -142,6 +151,7 @@ mod tests {
             alternates: vec![(Lang::Fr, "/casablanca".into()), (Lang::Ar, "/ar/الدار-البيضاء".into())],
             og_type: "website",
             image: None,
+            preload_image: Some("/media/ads/1/large.jpg".into()),
             json_ld: Some(serde_json::json!({ "name": "</script><b>" })),
             noindex: false,
         };
@@ -152,5 +162,7 @@ mod tests {
         assert!(html.contains("href=\"https://souk.ma/ar/%D8%A7"));
         assert!(html.contains("hreflang=\"x-default\" href=\"https://souk.ma/casablanca\""));
         assert!(html.contains("<\\/script><b>"));
+        let head = &html[..html.find("</head>").expect("head")];
+        assert!(head.contains("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/media/ads/1/large.jpg\">"));
     }
 }

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
+import { startFirstPage } from './app/firstPage';
 import { languageFromCookie, resolveLanguage } from './app/language';
 import { loadMessages } from './app/messages';
 import { createAppStore } from './app/store';
@@ -14,16 +15,21 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const container: HTMLElement = root;
 
+const store = createAppStore();
+const language = resolveLanguage(window.location.pathname, languageFromCookie());
+
 function render(): void {
   createRoot(container).render(
     <StrictMode>
       <BrowserRouter>
-        <App store={createAppStore()} />
+        <App store={store} />
       </BrowserRouter>
     </StrictMode>,
   );
 }
 
+// The page's code and data start loading now, alongside its language's text.
+startFirstPage(window.location, language, store);
 // The text of the page's language comes first, so the first render is already in it. A failed
 // load still renders: the provider asks again.
-loadMessages(resolveLanguage(window.location.pathname, languageFromCookie())).then(render, render);
+loadMessages(language).then(render, render);

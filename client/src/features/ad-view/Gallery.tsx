@@ -24,6 +24,7 @@ export function Gallery({ images, title }: { images: AdImage[]; title: string })
       <img
         className="gallery__large"
         src={current.large}
+        fetchPriority="high"
         width="800"
         height="600"
         alt={intl.formatMessage({ id: 'ad.gallery.photo' }, { title, n: index + 1, total: images.length })}

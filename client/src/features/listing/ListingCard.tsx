@@ -8,7 +8,9 @@ import { useLanguage } from '../../app/i18n';
 import { localized } from '../../app/paths';
 import { adPath } from '../ads/adPaths';
 
-export function ListingCard({ ad, premium = false }: { ad: Ad; premium?: boolean }) {
+/** `firstOnScreen`: the card is visible without scrolling, so its photo is fetched at once and
+ *  first (it is the page's largest paint), not lazily. */
+export function ListingCard({ ad, premium = false, firstOnScreen = false }: { ad: Ad; premium?: boolean; firstOnScreen?: boolean }) {
   const intl = useIntl();
   const language = useLanguage();
   const labels: string[] = [];
@@ -18,7 +20,19 @@ export function ListingCard({ ad, premium = false }: { ad: Ad; premium?: boolean
   if (ad.delivery) labels.push(intl.formatMessage({ id: 'ad.label.delivery' }));
   return (
     <article className={premium ? 'listing-card listing-card--premium' : 'listing-card'}>
-      {ad.image ? <img className="listing-card__image" src={ad.image} alt="" loading="lazy" width="320" height="240" /> : <div className="listing-card__image" aria-hidden="true" />}
+      {ad.image ? (
+        <img
+          className="listing-card__image"
+          src={ad.image}
+          alt=""
+          loading={firstOnScreen ? 'eager' : 'lazy'}
+          fetchPriority={firstOnScreen ? 'high' : 'auto'}
+          width="320"
+          height="240"
+        />
+      ) : (
+        <div className="listing-card__image" aria-hidden="true" />
+      )}
       <div className="listing-card__body">
         <h2 className="listing-card__title" dir="auto">
           <Link to={localized(language, adPath(ad.listId))}>{ad.title}</Link>

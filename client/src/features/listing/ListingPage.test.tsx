@@ -106,6 +106,9 @@ describe('search listing', () => {
     const titles = within(results).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(titles).toEqual(['Peugeot 208 2020', 'Dacia Logan 2018 diesel', 'Renault Clio 2016']);
     expect(within(results).getAllByRole('listitem')[0]).toHaveTextContent('Premium');
+    // The photos a phone shows first are fetched at once, the rest lazily.
+    const photos = results.querySelectorAll('img');
+    expect([...photos].map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'lazy']);
     expect(screen.getByText('30 annonces')).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent("Peu d'annonces dans cette ville : voici aussi celles de la région.");
     const search = calls.find((c) => c.operationName === 'searchAds');
@@ -150,6 +153,32 @@ describe('search listing', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Rechercher' }));
     await waitFor(() => { expect(pathname()).toBe('/casablanca/maarif/voitures_offres/diesel-clim'); });
     expect(search()).toBe('?priceMin=90000&priceMax=95000&yearMin=2015&withPhotos=1');
+  });
+
+  it('folds the filters on a phone and builds the form once they are opened', async () => {
+    const matchMedia = jest.fn((query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: jest.fn(),
+      removeEventListener: jest.fn(),
+    }));
+    Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: matchMedia });
+    try {
+      mockFetch().mockImplementation(gateway(RESOLVERS));
+      renderApp('/casablanca/voitures');
+      await screen.findByRole('list', { name: 'Résultats' });
+      const summary = screen.getByText('Filtres de recherche');
+      const toggle = summary.closest('details');
+      expect(toggle).not.toHaveAttribute('open');
+      expect(screen.queryByRole('button', { name: 'Rechercher' })).not.toBeInTheDocument();
+      act(() => {
+        if (toggle) toggle.open = true;
+        toggle?.dispatchEvent(new Event('toggle'));
+      });
+      expect(await screen.findByRole('button', { name: 'Rechercher' })).toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
   });
 
   it('switches between grid and list and remembers the choice', async () => {

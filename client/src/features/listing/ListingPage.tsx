@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { useGetAreasQuery, useGetCategoriesQuery, useGetCitiesFormattedNextQuery, type Area } from '../../api/catalog';
-import { useParseUrlQuery, useSearchAdsQuery, type ParsedUrl, type SearchFilters, type SearchSort } from '../../api/search';
+import { useParseUrlQuery, useSearchAdsQuery, type ParsedUrl } from '../../api/search';
 import type { Ad } from '../../api/ads';
 import { useLanguage } from '../../app/i18n';
 import type { MessageId } from '../../app/i18n';
@@ -23,7 +23,7 @@ import { FiltersForm } from './FiltersForm';
 import { ListingCard } from './ListingCard';
 import { rememberListing, shownOrder } from './listingContext';
 import { listingHref, type ListingRefs } from './listingRefs';
-import { compactFilters, isCountryPath, readQuery } from './listingUrl';
+import { isListing, searchOf } from './listingUrl';
 import { OffsetPager as Pager } from './OffsetPager';
 import { RecentSearches } from './RecentSearches';
 import { SaveSearchButton } from './SaveSearchButton';
@@ -39,25 +39,8 @@ function storedView(): View {
   }
 }
 
-/** The search a parsed path and its query string ask for. */
-function searchOf(parsed: ParsedUrl, search: string): { filters: SearchFilters; sort: SearchSort; offset: number } {
-  const query = readQuery(new URLSearchParams(search));
-  const city = parsed.locations.find((l) => l.level === 'city');
-  const area = parsed.locations.find((l) => l.level === 'area');
-  const filters = compactFilters({
-    ...query.filters,
-    keyword: parsed.keyword ?? undefined,
-    categoryId: parsed.category?.id,
-    adType: parsed.adType ?? undefined,
-    cityId: city?.id,
-    areaId: area?.id,
-  });
-  return { filters, sort: query.sort, offset: query.offset };
-}
-
-function isListing(parsed: ParsedUrl, path: string): boolean {
-  return parsed.locations.length > 0 || parsed.category !== null || parsed.adType !== null || parsed.keyword !== null || isCountryPath(path);
-}
+/** How many results a phone shows before scrolling: their photos load first, not lazily. */
+const FIRST_ON_SCREEN = 2;
 
 function Results({ ads, premium, view }: { ads: Ad[]; premium: Ad[]; view: View }) {
   const intl = useIntl();
@@ -65,14 +48,14 @@ function Results({ ads, premium, view }: { ads: Ad[]; premium: Ad[]; view: View 
   const rest = ads.filter((ad) => !premiumIds.has(ad.listId));
   return (
     <ul className={`listing-results listing-results--${view}`} aria-label={intl.formatMessage({ id: 'listing.results' })}>
-      {premium.map((ad) => (
+      {premium.map((ad, i) => (
         <li key={`p${ad.listId}`}>
-          <ListingCard ad={ad} premium />
+          <ListingCard ad={ad} premium firstOnScreen={i < FIRST_ON_SCREEN} />
         </li>
       ))}
-      {rest.map((ad) => (
+      {rest.map((ad, i) => (
         <li key={ad.listId}>
-          <ListingCard ad={ad} />
+          <ListingCard ad={ad} firstOnScreen={premium.length + i < FIRST_ON_SCREEN} />
         </li>
       ))}
     </ul>
@@ -86,6 +69,10 @@ function Listing({ parsed }: { parsed: ParsedUrl }) {
   const navigate = useNavigate();
   const [view, setView] = useState<View>(storedView);
   const isMobile = useIsMobile();
+  // Folded on a phone, open on a wider screen; the form inside is built only once it is open,
+  // which keeps a phone's first render to the results.
+  const [filtersChosen, setFiltersOpen] = useState<boolean | undefined>(undefined);
+  const filtersOpen = filtersChosen ?? !isMobile;
   const { filters, sort, offset } = searchOf(parsed, location.search);
   const result = useSearchAdsQuery({ filters, sort, offset, lang: language });
   const categories = useGetCategoriesQuery({ lang: language });
@@ -172,34 +159,45 @@ function Listing({ parsed }: { parsed: ParsedUrl }) {
       </div>
       <div className="listing__body">
         <aside className="listing__side">
-          {categories.currentData && cities.currentData ? (
-            // On a phone the filters fold above the results; open on a wider screen.
-            <details className="listing-filters-toggle" open={!isMobile}>
-              <summary>{intl.formatMessage({ id: 'listing.filters' })}</summary>
-            <FiltersForm
-              key={here}
-              filters={filters}
-              sort={sort}
-              categories={categories.currentData}
-              cities={cities.currentData.cities}
-              onSearch={(next, nextSort, formAreas) => {
-                const href = listingHref(language, next, nextSort, 0, refs(formAreas));
-                // After the submit event: a navigation started inside it would make React
-                // treat the form as a transition action (and build FormData from it).
-                queueMicrotask(() => void navigate(href));
-              }}
-            />
-            </details>
-          ) : categories.isError ? (
-            <ErrorMessage error={categories.error} onRetry={() => void categories.refetch()} />
-          ) : (
-            <Loader label={intl.formatMessage({ id: 'listing.filters.loading' })} />
-          )}
-          <RecentSearches refreshAfter={result.fulfilledTimeStamp} refs={refs()} />
+          {/* The toggle is there from the first frame, so that the filters arriving move nothing
+              on a phone (where they fold above the results). */}
+          <details
+            className="listing-filters-toggle"
+            open={filtersOpen}
+            onToggle={(event) => {
+              setFiltersOpen(event.currentTarget.open);
+            }}
+          >
+            <summary>{intl.formatMessage({ id: 'listing.filters' })}</summary>
+            {!filtersOpen ? null : categories.currentData && cities.currentData ? (
+              <FiltersForm
+                key={here}
+                filters={filters}
+                sort={sort}
+                categories={categories.currentData}
+                cities={cities.currentData.cities}
+                onSearch={(next, nextSort, formAreas) => {
+                  const href = listingHref(language, next, nextSort, 0, refs(formAreas));
+                  // After the submit event: a navigation started inside it would make React
+                  // treat the form as a transition action (and build FormData from it).
+                  queueMicrotask(() => void navigate(href));
+                }}
+              />
+            ) : categories.isError ? (
+              <ErrorMessage error={categories.error} onRetry={() => void categories.refetch()} />
+            ) : (
+              <Loader label={intl.formatMessage({ id: 'listing.filters.loading' })} />
+            )}
+          </details>
         </aside>
         <section className="listing__main" aria-label={intl.formatMessage({ id: 'listing.results' })}>
           {content}
         </section>
+        {/* After the results in reading order (below them on a phone, under the filters on a
+            wider screen): the list grows once the search is recorded. */}
+        <div className="listing__recent">
+          <RecentSearches refreshAfter={result.fulfilledTimeStamp} refs={refs()} />
+        </div>
       </div>
     </div>
   );

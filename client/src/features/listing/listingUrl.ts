@@ -5,7 +5,7 @@
 // `o`. The path itself is read by the parse-URL endpoint; this module reads the query string.
 
 import type { Language } from '../../app/language';
-import type { SearchFilters, SearchSort } from '../../api/search';
+import type { ParsedUrl, SearchFilters, SearchSort } from '../../api/search';
 
 /** The whole-country place segment. */
 export const COUNTRY_SLUG: Record<Language, string> = { fr: 'maroc', ar: 'المغرب' };
@@ -202,4 +202,25 @@ export function compactFilters(filters: SearchFilters): SearchFilters {
   return Object.fromEntries(
     entries.filter(([, value]) => value !== undefined && value !== '' && value !== false && value !== null),
   );
+}
+
+/** The search a parsed path and its query string ask for. */
+export function searchOf(parsed: ParsedUrl, search: string): { filters: SearchFilters; sort: SearchSort; offset: number } {
+  const query = readQuery(new URLSearchParams(search));
+  const city = parsed.locations.find((l) => l.level === 'city');
+  const area = parsed.locations.find((l) => l.level === 'area');
+  const filters = compactFilters({
+    ...query.filters,
+    keyword: parsed.keyword ?? undefined,
+    categoryId: parsed.category?.id,
+    adType: parsed.adType ?? undefined,
+    cityId: city?.id,
+    areaId: area?.id,
+  });
+  return { filters, sort: query.sort, offset: query.offset };
+}
+
+/** Whether a parsed path names a listing (a place, category, ad type, keyword or the country). */
+export function isListing(parsed: ParsedUrl, path: string): boolean {
+  return parsed.locations.length > 0 || parsed.category !== null || parsed.adType !== null || parsed.keyword !== null || isCountryPath(path);
 }

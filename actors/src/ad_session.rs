@@ -2,8 +2,10 @@
 //! (views, phone views, conversations, bump, publish, delete ...) for the ad and its owner's
 //! account, writes them to the metrics time series at most once a second (and before it stops
 //! when idle), pushes live figures for the owner at most every [`LIVE_EVERY`], and stops when
-//! idle. Sessions run under actix `Supervisor`s with bounded mailboxes; a panic while writing
-//! restarts the session with its unwritten counts kept, so nothing counted is lost.
+//! idle. Counting threads leave counts in a shared inbox and wake a session only when its list
+//! was empty, so a busy ad costs one wake-up per batch, not per event. Sessions run under actix
+//! `Supervisor`s with bounded mailboxes; a panic while writing restarts the session with its
+//! unwritten counts kept, so nothing counted is lost.
 
 use actix::prelude::*;
 use souk_domain::SoukError;
@@ -17,6 +19,8 @@ use std::time::{Duration, Instant};
 
 /// Counts that may wait for one session; beyond, the caller keeps the count itself.
 pub const MAILBOX: usize = 4096;
+/// Messages that may wait in one session's mailbox (drain calls and flushes).
+const MESSAGES: usize = 64;
 /// How often a session writes what it counted.
 pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
 /// How often a session pushes live figures to the owner (well within the second of the spec).
@@ -43,7 +47,18 @@ struct Hub {
     idle: Duration,
     arbiter: ArbiterHandle,
     live: Mutex<HashMap<String, Addr<AdSession>>>,
+    /// Counts on their way to each ad's session. A counting thread adds to the list and wakes
+    /// the session only when the list was empty, so a busy ad costs one cross-thread wake-up per
+    /// batch instead of one per event.
+    inbox: Mutex<HashMap<String, Vec<Count>>>,
     restarts: AtomicU64,
+}
+
+impl Hub {
+    /// Takes the counts waiting for `ad_id`.
+    fn take_inbox(&self, ad_id: &str) -> Vec<Count> {
+        self.inbox.lock().unwrap_or_else(|p| p.into_inner()).remove(ad_id).unwrap_or_default()
+    }
 }
 
 /// The ad sessions of this node, started on demand; cheap to clone.
@@ -63,6 +78,7 @@ impl AdSessions {
                 idle,
                 arbiter: Arbiter::current(),
                 live: Mutex::new(HashMap::new()),
+                inbox: Mutex::new(HashMap::new()),
                 restarts: AtomicU64::new(0),
             }),
         }
@@ -88,7 +104,7 @@ impl AdSessions {
         let id = ad_id.to_owned();
         let hub = Arc::downgrade(&self.hub);
         let addr = actix::Supervisor::start_in_arbiter(&self.hub.arbiter, move |ctx| {
-            ctx.set_mailbox_capacity(MAILBOX);
+            ctx.set_mailbox_capacity(MESSAGES);
             AdSession {
                 ad_id: id,
                 hub,
@@ -105,21 +121,46 @@ impl AdSessions {
     }
 
     /// Counts one event of `ad_id` (owned by `account_id`) at `at` (unix seconds) in its session.
-    /// False when the session's mailbox is full: the caller must keep the count itself.
+    /// False when [`MAILBOX`] counts already wait for the session: the caller must keep the
+    /// count itself.
     pub fn count(&self, account_id: i64, ad_id: &str, metric: Metric, at: i64) -> bool {
-        let mut msg = Count { account_id, metric, at };
+        let first = {
+            let mut inbox = self.hub.inbox.lock().unwrap_or_else(|p| p.into_inner());
+            let waiting = inbox.entry(ad_id.to_owned()).or_default();
+            if waiting.len() >= MAILBOX {
+                return false;
+            }
+            waiting.push(Count { account_id, metric, at });
+            waiting.len() == 1
+        };
+        // A session already has a drain call on its way for the counts before this one.
+        if !first {
+            return true;
+        }
         for _ in 0..2 {
-            match self.session(ad_id).try_send(msg) {
+            match self.session(ad_id).try_send(Drain) {
                 Ok(()) => return true,
-                Err(SendError::Full(_)) => return false,
+                Err(SendError::Full(_)) => break,
                 // The session stopped between the look-up and the send: start a new one.
-                Err(SendError::Closed(m)) => {
+                Err(SendError::Closed(_)) => {
                     let mut live = self.hub.live.lock().unwrap_or_else(|p| p.into_inner());
                     if live.get(ad_id).is_some_and(|a| !a.connected()) {
                         live.remove(ad_id);
                     }
-                    msg = m;
                 }
+            }
+        }
+        // No session to wake: this count goes back to the caller; any other waiting count is
+        // taken by the session's next drain or flush.
+        let mut inbox = self.hub.inbox.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(waiting) = inbox.get_mut(ad_id) {
+            if let Some(i) =
+                waiting.iter().rposition(|c| c.account_id == account_id && c.metric == metric && c.at == at)
+            {
+                waiting.remove(i);
+            }
+            if waiting.is_empty() {
+                inbox.remove(ad_id);
             }
         }
         false
@@ -165,6 +206,7 @@ impl Actor for AdSession {
     fn started(&mut self, ctx: &mut Self::Context) {
         let Some(hub) = self.hub.upgrade() else { return ctx.stop() };
         let flush = ctx.run_interval(FLUSH_EVERY, |act, ctx| {
+            act.take_counts();
             if !act.pending.is_empty() {
                 let write = act.write().map(|_, _, _| ());
                 ctx.wait(write);
@@ -174,6 +216,7 @@ impl Actor for AdSession {
         let every = (hub.idle / 2).max(Duration::from_millis(10));
         let idle = ctx.run_interval(every, |act, ctx| {
             let Some(hub) = act.hub.upgrade() else { return ctx.stop() };
+            act.take_counts();
             if act.last_used.elapsed() < hub.idle || !act.pending.is_empty() {
                 return;
             }
@@ -196,6 +239,7 @@ impl Actor for AdSession {
     }
 
     fn stopping(&mut self, _: &mut Self::Context) -> Running {
+        self.take_counts();
         self.push_live();
         if self.crashed || self.pending.is_empty() {
             return Running::Stop;
@@ -312,6 +356,23 @@ impl AdSession {
         }))
     }
 
+    /// Moves the counts waiting in the inbox into the pending and live figures; answers how many.
+    fn take_counts(&mut self) -> usize {
+        let Some(hub) = self.hub.upgrade() else { return 0 };
+        let counts = hub.take_inbox(&self.ad_id);
+        if counts.is_empty() {
+            return 0;
+        }
+        self.last_used = Instant::now();
+        for c in &counts {
+            *self.pending.entry((c.account_id, c.metric, c.at.div_euclid(3600))).or_default() += 1;
+            let e = self.live.entry((c.account_id, c.metric)).or_default();
+            e.0 += 1;
+            e.1 = e.1.max(c.at);
+        }
+        counts.len()
+    }
+
     fn push_live(&mut self) {
         if self.live.is_empty() {
             return;
@@ -324,23 +385,25 @@ impl AdSession {
     }
 }
 
-#[derive(Message)]
-#[rtype(result = "()")]
+/// One counted event waiting in the hub's inbox.
 struct Count {
     account_id: i64,
     metric: Metric,
     at: i64,
 }
 
-impl Handler<Count> for AdSession {
+/// "Counts are waiting for you in the inbox."
+#[derive(Message)]
+#[rtype(result = "()")]
+struct Drain;
+
+impl Handler<Drain> for AdSession {
     type Result = ();
 
-    fn handle(&mut self, msg: Count, _: &mut Self::Context) {
-        self.last_used = Instant::now();
-        *self.pending.entry((msg.account_id, msg.metric, msg.at.div_euclid(3600))).or_default() += 1;
-        let e = self.live.entry((msg.account_id, msg.metric)).or_default();
-        e.0 += 1;
-        e.1 = e.1.max(msg.at);
+    fn handle(&mut self, _: Drain, _: &mut Self::Context) {
+        if self.take_counts() == 0 {
+            return;
+        }
         // The first event after a quiet spell goes out at once; the others within LIVE_EVERY.
         if self.last_push.is_none_or(|t| t.elapsed() >= LIVE_EVERY) {
             self.push_live();
@@ -356,6 +419,7 @@ impl Handler<Flush> for AdSession {
     type Result = AtomicResponse<Self, Result<(), SoukError>>;
 
     fn handle(&mut self, _: Flush, _: &mut Self::Context) -> Self::Result {
+        self.take_counts();
         self.push_live();
         AtomicResponse::new(self.write())
     }

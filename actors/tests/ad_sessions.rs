@@ -142,3 +142,36 @@ async fn counts_survive_a_supervisor_restart_of_the_session() {
     assert_eq!(s.store.inner.total("ad:ad-9", "view").await.unwrap(), 4);
     assert_eq!(s.sessions.restarts(), 1);
 }
+
+#[actix::test]
+async fn counts_from_many_threads_at_once_are_each_counted_once() {
+    let s = setup("threads", Duration::from_secs(30));
+    const THREADS: usize = 4;
+    const EACH: usize = 2_500;
+    let refused = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for t in 0..THREADS {
+            let (sessions, refused) = (s.sessions.clone(), &refused);
+            scope.spawn(move || {
+                for i in 0..EACH {
+                    let ad = if (t + i) % 2 == 0 { "ad-even" } else { "ad-odd" };
+                    if !sessions.count(OWNER, ad, Metric::View, now()) {
+                        refused.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+    });
+    s.sessions.flush_all().await.unwrap();
+    let refused = refused.load(Ordering::Relaxed) as u64;
+    let even = s.store.inner.total("ad:ad-even", "view").await.unwrap();
+    let odd = s.store.inner.total("ad:ad-odd", "view").await.unwrap();
+    // A count a session could not take goes back to the caller, which keeps it itself.
+    assert_eq!(even + odd + refused, (THREADS * EACH) as u64);
+    assert!(even > 0 && odd > 0);
+    assert_eq!(s.store.inner.total("account:7", "view").await.unwrap(), even + odd);
+    until("every count pushed live", || {
+        pushed_count(&s, "ad-even", Metric::View) + pushed_count(&s, "ad-odd", Metric::View) == even + odd
+    })
+    .await;
+}

@@ -36,8 +36,8 @@ export function detailAd(overrides: Partial<AdDetail> = {}): AdDetail {
   return {
     ...listAd(overrides),
     images: [
-      { thumb: '/t1.jpg', medium: '/m1.jpg', large: '/l1.jpg' },
-      { thumb: '/t2.jpg', medium: '/m2.jpg', large: '/l2.jpg' },
+      { mediaId: 'ads/p1/large.jpg', thumb: '/t1.jpg', medium: '/m1.jpg', large: '/l1.jpg' },
+      { mediaId: 'ads/p2/large.jpg', thumb: '/t2.jpg', medium: '/m2.jpg', large: '/l2.jpg' },
     ],
     description: 'Voiture bien entretenue et de première main.',
     area: { id: 101, name: 'Maarif' },

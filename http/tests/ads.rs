@@ -460,6 +460,38 @@ async fn an_edit_of_a_live_ad_waits_for_moderation_while_the_ad_stays_online() {
 }
 
 #[actix_web::test]
+async fn an_edit_keeps_the_photos_it_sends_back_and_adds_new_ones() {
+    let s = start("ads-edit-photos", |_| {}).await;
+    let (seller, seller_id) = private(&s, "0611000043").await;
+    let moderator = admin(&s, "0611000048").await;
+    let ad_id = seed_ad(&s, seller_id, 600_011, AdStatus::Active, now()).await;
+    let images = "query($id: String!) { getMyAd(adId: $id) { images { mediaId large } videoMediaId } }";
+    let before = call(&s, Some(&seller), images, json!({ "id": ad_id })).await;
+    let kept = before["data"]["getMyAd"]["images"][0]["mediaId"].as_str().expect("media id").to_string();
+    assert_eq!(kept, "demo/table.jpg", "{before}");
+    assert!(before["data"]["getMyAd"]["videoMediaId"].is_null());
+    let added = photo(&s, &seller).await;
+    let patch = "mutation($a: AdInput!) { patchAd(ad: $a) }";
+    let p = call(&s, Some(&seller), patch, json!({ "a": { "adId": ad_id, "images": [kept, added] } })).await;
+    assert_eq!(p["data"]["patchAd"], ad_id.as_str(), "{p}");
+    call(&s, Some(&moderator), MODERATE, json!({ "id": ad_id, "d": "APPROVE" })).await;
+    let after = call(&s, Some(&seller), images, json!({ "id": ad_id })).await;
+    let after = after["data"]["getMyAd"]["images"].as_array().expect("images").clone();
+    assert_eq!(after.len(), 2, "{after:?}");
+    assert_eq!(after[0]["mediaId"], "demo/table.jpg", "the old photo is kept first");
+    assert!(after[1]["large"].as_str().expect("large").ends_with("/large.jpg"), "{after:?}");
+
+    // Another account's photo key is not kept: it is no media of this seller's.
+    let (other, _) = private(&s, "0611000044").await;
+    let theirs = photo(&s, &other).await;
+    let refused =
+        call(&s, Some(&seller), patch, json!({ "a": { "adId": ad_id, "images": ["demo/table.jpg", theirs] } })).await;
+    assert_eq!(code(&refused), "MEDIA_NOT_FOUND", "{refused}");
+    let unchanged = call(&s, Some(&seller), images, json!({ "id": ad_id })).await;
+    assert_eq!(unchanged["data"]["getMyAd"]["images"].as_array().map(Vec::len), Some(2), "nothing stored");
+}
+
+#[actix_web::test]
 async fn another_account_never_touches_my_ads_and_visitors_must_sign_in() {
     let s = start("ads-authz", |_| {}).await;
     let (owner, owner_id) = private(&s, "0611000051").await;

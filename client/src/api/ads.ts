@@ -28,6 +28,8 @@ export interface AdParam {
 }
 
 export interface AdImage {
+  /** What an edit sends back in `images` to keep the photo. */
+  mediaId: string;
   thumb: string;
   medium: string;
   large: string;
@@ -73,6 +75,11 @@ export interface AdDetail extends Ad {
   params: AdParam[];
   video: string | null;
   phone: string | null;
+}
+
+/** One of my ads, as the form edits it: the video's id too, to keep it. */
+export interface MyAdDetail extends AdDetail {
+  videoMediaId: string | null;
 }
 
 export interface Seller {
@@ -185,7 +192,7 @@ const PRICE = 'price { withCurrency withoutCurrency value }';
 const AD_FIELDS = `adId listId title status labels discount type { key name } image mediaCount ${PRICE}
   publishedAt lastStateTime city { id name } category { id name } urgent hotdeal delivery hasVideo
   performance { views phoneViews conversations } editAdStatus refusalReasonText deletableInDays vasPackages`;
-const DETAIL_FIELDS = `${AD_FIELDS} images { thumb medium large } description area { id name }
+const DETAIL_FIELDS = `${AD_FIELDS} images { mediaId thumb medium large } description area { id name }
   params { key label kind value valueLabel unit } video phone`;
 
 export const GET_AD = `query getAd($listId: Int!) {
@@ -209,7 +216,7 @@ export const SUBMIT_REPORT_AD = `mutation submitReportAd($listId: Int!, $from: S
 export const GET_MY_ADS = `query getMyAds($filters: MyAdsFilters, $pagination: Pagination) {
   getMyAds(filters: $filters, pagination: $pagination) { ads { ${AD_FIELDS} } count { total } }
 }`;
-export const GET_MY_AD = `query getMyAd($adId: String!) { getMyAd(adId: $adId) { ${DETAIL_FIELDS} } }`;
+export const GET_MY_AD = `query getMyAd($adId: String!) { getMyAd(adId: $adId) { ${DETAIL_FIELDS} videoMediaId } }`;
 export const GET_MY_ADS_COUNT = `query getMyAdsCount { getMyAdsCount { countByStatus { status count } } }`;
 const OPERATION = 'adId listId status outcome messageKey message';
 export const DEACTIVATE_AD = `mutation deactivateAd($adId: String!) { deactivateAd(adId: $adId) { ${OPERATION} } }`;
@@ -302,9 +309,9 @@ export const adsApi = api.enhanceEndpoints({ addTagTypes: ['MyAds', 'SavedAds', 
       transformResponse: (data: { getMyAds: MyAdsPage }) => data.getMyAds,
       providesTags: ['MyAds'],
     }),
-    getMyAd: build.query<AdDetail, { adId: string }>({
+    getMyAd: build.query<MyAdDetail, { adId: string }>({
       query: (variables) => ({ document: GET_MY_AD, variables }),
-      transformResponse: (data: { getMyAd: AdDetail }) => data.getMyAd,
+      transformResponse: (data: { getMyAd: MyAdDetail }) => data.getMyAd,
       providesTags: ['MyAds'],
     }),
     getMyAdsCount: build.query<StatusCount[], undefined>({

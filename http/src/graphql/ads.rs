@@ -94,6 +94,8 @@ pub struct AdParam {
 
 #[derive(SimpleObject)]
 pub struct ImageNode {
+    /// What an edit sends back in `AdInput.images` to keep this photo (its stored key).
+    pub media_id: String,
     pub thumb: String,
     pub medium: String,
     pub large: String,
@@ -139,15 +141,22 @@ pub struct MyAd {
     pub vas_packs: Vec<VasPackNode>,
     pub params: Vec<AdParam>,
     pub video: Option<String>,
+    /// What an edit sends back in `AdInput.video` to keep the video (its stored key).
+    pub video_media_id: Option<String>,
 }
 
 fn image_node(state: &AppState, key: &str) -> ImageNode {
     let path = |size: &str| state.media.public_path(&key.replace("/large.", &format!("/{size}.")));
     if key.ends_with("/large.jpg") {
-        ImageNode { thumb: path("thumb"), medium: path("medium"), large: state.media.public_path(key) }
+        ImageNode {
+            media_id: key.to_string(),
+            thumb: path("thumb"),
+            medium: path("medium"),
+            large: state.media.public_path(key),
+        }
     } else {
         let p = state.media.public_path(key);
-        ImageNode { thumb: p.clone(), medium: p.clone(), large: p }
+        ImageNode { media_id: key.to_string(), thumb: p.clone(), medium: p.clone(), large: p }
     }
 }
 
@@ -283,6 +292,7 @@ pub(crate) fn my_ad(ad: &StoredAd, packs: &[VasPack], phone: Option<String>, sta
         vas_packs: packs.iter().map(vas_node).collect(),
         params: params_nodes(ad, state, lang),
         video: a.video.as_ref().map(|k| state.media.public_path(k)),
+        video_media_id: a.video.clone(),
     }
 }
 

@@ -163,6 +163,8 @@ mod tests {
         assert!(html.contains("hreflang=\"x-default\" href=\"https://souk.ma/casablanca\""));
         assert!(html.contains("<\\/script><b>"));
         let head = &html[..html.find("</head>").expect("head")];
-        assert!(head.contains("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/media/ads/1/large.jpg\">"));
+        assert!(
+            head.contains("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/media/ads/1/large.jpg\">")
+        );
     }
 }

@@ -196,20 +196,25 @@ describe('ad form', () => {
   it('edits one of my ads and saves it with patchAd', async () => {
     signIn();
     const calls: GatewayCall[] = [];
-    const ad = detailAd({ category: { id: 2010, name: 'Voitures' } });
+    const ad = { ...detailAd({ category: { id: 2010, name: 'Voitures' } }), videoMediaId: 'ads/v1/video.mp4' };
     jest.spyOn(globalThis, 'fetch').mockImplementation(formGateway(calls, { getMyAd: () => ad, patchAd: () => ad.adId }));
     renderApp(`/ad/edit/${ad.adId}/2`);
     const form = await screen.findByRole('form', { name: 'Description' });
     expect(within(form).getByRole('textbox', { name: 'Titre' })).toHaveValue('Dacia Logan 2018 diesel');
     fireEvent.change(within(form).getByRole('textbox', { name: 'Titre' }), { target: { value: 'Dacia Logan 2018 diesel propre' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Continuer' }));
-    fireEvent.click(within(await screen.findByRole('form', { name: 'Photos et vidéo' })).getByRole('button', { name: 'Continuer' }));
+    // The ad's photos are there to keep or remove; the first one is removed.
+    const photos = await screen.findByRole('form', { name: 'Photos et vidéo' });
+    expect(within(photos).getAllByRole('button', { name: /^Retirer la photo \d+$/ })).toHaveLength(2);
+    fireEvent.click(within(photos).getByRole('button', { name: 'Retirer la photo 1' }));
+    expect(within(photos).getAllByRole('button', { name: /^Retirer la photo \d+$/ })).toHaveLength(1);
+    fireEvent.click(within(photos).getByRole('button', { name: 'Continuer' }));
     const step4 = await screen.findByRole('form', { name: 'Lieu et prix' });
     fireEvent.click(within(step4).getByRole('button', { name: 'Enregistrer les modifications' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Annonce envoyée' })).toBeInTheDocument();
     const patch = calls.find((c) => c.operationName === 'patchAd')?.variables.ad as Record<string, unknown>;
     expect(patch).toMatchObject({ adId: ad.adId, title: 'Dacia Logan 2018 diesel propre', cityId: 1, price: 85000 });
-    expect(patch).not.toHaveProperty('images');
+    expect(patch).toMatchObject({ images: ['ads/p2/large.jpg'], video: 'ads/v1/video.mp4' });
     expect(calls.some((c) => c.operationName === 'saveAdDraft')).toBe(false);
   });
 });

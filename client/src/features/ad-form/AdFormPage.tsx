@@ -16,7 +16,7 @@ import {
   usePatchAdMutation,
   useSaveAdDraftMutation,
   useSubmitAdMutation,
-  type AdDetail,
+  type MyAdDetail,
   type AdInput,
 } from '../../api/ads';
 import { useGetAreasQuery, useGetCategoriesQuery, useGetCitiesFormattedNextQuery, type Category } from '../../api/catalog';
@@ -235,7 +235,7 @@ export function stepProblem(step: number, ad: AdInput): MessageId | undefined {
   return undefined;
 }
 
-export function fromMyAd(ad: AdDetail): FormState {
+export function fromMyAd(ad: MyAdDetail): FormState {
   const params: Record<string, string | number | boolean> = {};
   for (const param of ad.params) {
     params[param.key] = param.kind === 'number' ? Number(param.value) : param.kind === 'boolean' ? param.value === 'true' : param.value;
@@ -255,7 +255,8 @@ export function fromMyAd(ad: AdDetail): FormState {
       areaId: ad.area?.id ?? null,
       price: ad.price ? Math.round(ad.price.value) : null,
     },
-    media: { photos: [], video: null },
+    // The ad's photos and video as they are: an edit keeps, removes or adds to them.
+    media: { photos: ad.images.map((image) => ({ mediaId: image.mediaId, thumb: image.thumb })), video: ad.videoMediaId },
   };
 }
 
@@ -305,7 +306,7 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
     location.pathname.replace(/\/\d+$/, `/${String(n)}`) + (draft ? `?draft=${encodeURIComponent(draft)}` : '');
   const payload = (): AdInput => {
     const ad = { ...state.ad, video: state.media.video };
-    if (!adId || state.media.photos.length > 0) ad.images = state.media.photos.map((p) => p.mediaId);
+    ad.images = state.media.photos.map((p) => p.mediaId);
     return ad;
   };
 

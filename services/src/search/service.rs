@@ -34,13 +34,37 @@ pub struct SearchResult {
     pub limit: u32,
 }
 
+/// A page recently computed.
+struct Cached {
+    at: Instant,
+    /// The listing index's generation when it was computed.
+    generation: u64,
+    page: SearchResult,
+    /// A refresh of this page is under way: the others serve it as it is meanwhile.
+    refreshing: bool,
+}
+
+/// One computation of a page that every request for it waits on.
+type InFlight = Arc<tokio::sync::OnceCell<Result<SearchResult, SoukError>>>;
+
 pub struct SearchService {
     store: Arc<dyn SearchStore>,
     ads: Arc<dyn souk_storage::ads::AdStore>,
     catalog: Arc<CatalogService>,
-    /// Pages recently computed: (when, listing generation then, the page), by query and window.
-    cache: Mutex<HashMap<String, (Instant, u64, SearchResult)>>,
+    /// Pages recently computed, by query and window.
+    cache: Mutex<HashMap<String, Cached>>,
+    /// Pages being computed, by query and window: concurrent misses wait on one computation.
+    in_flight: Mutex<HashMap<String, InFlight>>,
     cache_ttl: Duration,
+}
+
+/// What the cache holds for a key.
+enum Lookup {
+    Fresh(SearchResult),
+    /// Expired less than a lifetime ago, nothing changed in the index since: served as it is
+    /// while one background task computes it again (`refresh` says whether this request starts it).
+    Stale(SearchResult, bool),
+    Missing,
 }
 
 fn internal(e: souk_storage::StoreError) -> SoukError {
@@ -53,33 +77,62 @@ impl SearchService {
         ads: Arc<dyn souk_storage::ads::AdStore>,
         catalog: Arc<CatalogService>,
     ) -> SearchService {
-        SearchService { store, ads, catalog, cache: Mutex::new(HashMap::new()), cache_ttl: Duration::ZERO }
+        SearchService {
+            store,
+            ads,
+            catalog,
+            cache: Mutex::new(HashMap::new()),
+            in_flight: Mutex::new(HashMap::new()),
+            cache_ttl: Duration::ZERO,
+        }
     }
 
-    /// Keeps computed listing pages for `ttl` (zero: no cache). A page is served from the
-    /// cache only while no ad of the listing index changed in this process since it was computed.
+    /// Keeps computed listing pages for `ttl` (zero: no cache). A page is served fresh for
+    /// `ttl`, then for one more `ttl` as it is while a background task computes it again; never
+    /// once an ad of the listing index changed in this process since it was computed.
+    /// Concurrent requests for a page that is not there wait on one computation.
     pub fn with_cache_ttl(mut self, ttl: Duration) -> SearchService {
         self.cache_ttl = ttl;
         self
     }
 
-    fn cached(&self, key: &str) -> Option<SearchResult> {
-        let cache = self.cache.lock().ok()?;
-        let (at, generation, page) = cache.get(key)?;
-        (at.elapsed() < self.cache_ttl && *generation == souk_storage::search::listing_generation())
-            .then(|| page.clone())
+    fn lookup(&self, key: &str) -> Lookup {
+        let Ok(mut cache) = self.cache.lock() else { return Lookup::Missing };
+        let Some(c) = cache.get_mut(key) else { return Lookup::Missing };
+        if c.generation != souk_storage::search::listing_generation() {
+            return Lookup::Missing;
+        }
+        let age = c.at.elapsed();
+        if age < self.cache_ttl {
+            Lookup::Fresh(c.page.clone())
+        } else if age < self.cache_ttl * 2 {
+            let start = !c.refreshing;
+            c.refreshing = true;
+            Lookup::Stale(c.page.clone(), start)
+        } else {
+            Lookup::Missing
+        }
     }
 
     fn remember(&self, key: String, generation: u64, page: &SearchResult) {
         if let Ok(mut cache) = self.cache.lock() {
             if cache.len() >= CACHE_ENTRIES {
-                let ttl = self.cache_ttl;
-                cache.retain(|_, (at, _, _)| at.elapsed() < ttl);
+                let keep = self.cache_ttl * 2;
+                cache.retain(|_, c| c.at.elapsed() < keep);
                 if cache.len() >= CACHE_ENTRIES {
                     cache.clear();
                 }
             }
-            cache.insert(key, (Instant::now(), generation, page.clone()));
+            cache.insert(key, Cached { at: Instant::now(), generation, page: page.clone(), refreshing: false });
+        }
+    }
+
+    /// The refresh of a stale page failed: the next request may try again.
+    fn refresh_failed(&self, key: &str) {
+        if let Ok(mut cache) = self.cache.lock()
+            && let Some(c) = cache.get_mut(key)
+        {
+            c.refreshing = false;
         }
     }
 
@@ -195,7 +248,7 @@ impl SearchService {
 
     /// `searchAds`: one page of active ads matching `filters`, in `sort` order, from `offset`.
     pub async fn search(
-        &self,
+        self: &Arc<Self>,
         filters: &SearchFilters,
         sort: SearchSort,
         offset: i64,
@@ -203,13 +256,60 @@ impl SearchService {
         now: i64,
     ) -> Result<SearchResult, SoukError> {
         let (offset, limit) = check_window(offset, limit)?;
-        let mut q = self.resolve(filters)?;
-        let key = format!("{q:?}|{sort:?}|{offset}|{limit}");
-        if !self.cache_ttl.is_zero()
-            && let Some(hit) = self.cached(&key)
-        {
-            return Ok(hit);
+        let q = self.resolve(filters)?;
+        if self.cache_ttl.is_zero() {
+            return self.compute(q, sort, offset, limit, now).await.map(|(page, _)| page);
         }
+        let key = format!("{q:?}|{sort:?}|{offset}|{limit}");
+        match self.lookup(&key) {
+            Lookup::Fresh(page) => return Ok(page),
+            Lookup::Stale(page, start) => {
+                if start {
+                    let this = Arc::clone(self);
+                    tokio::spawn(async move {
+                        match this.compute(q, sort, offset, limit, now).await {
+                            Ok((fresh, generation)) => this.remember(key, generation, &fresh),
+                            Err(e) => {
+                                tracing::warn!(error = %e, "listing page not refreshed");
+                                this.refresh_failed(&key);
+                            }
+                        }
+                    });
+                }
+                return Ok(page);
+            }
+            Lookup::Missing => {}
+        }
+        let cell = {
+            let mut in_flight = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
+            Arc::clone(in_flight.entry(key.clone()).or_default())
+        };
+        let outcome = cell
+            .get_or_init(|| async {
+                let computed = self.compute(q, sort, offset, limit, now).await;
+                if let Ok((page, generation)) = &computed {
+                    self.remember(key.clone(), *generation, page);
+                }
+                computed.map(|(page, _)| page)
+            })
+            .await
+            .clone();
+        let mut in_flight = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
+        if in_flight.get(&key).is_some_and(|c| Arc::ptr_eq(c, &cell)) {
+            in_flight.remove(&key);
+        }
+        outcome
+    }
+
+    /// Computes one page; answers it with the listing generation it was computed at.
+    async fn compute(
+        &self,
+        mut q: ListingQuery,
+        sort: SearchSort,
+        offset: u64,
+        limit: u32,
+        now: i64,
+    ) -> Result<(SearchResult, u64), SoukError> {
         let generation = souk_storage::search::listing_generation();
         let mut extended = None;
         // Widening is decided on the whole location, not the page, so every page agrees.
@@ -248,9 +348,6 @@ impl SearchService {
             offset,
             limit,
         };
-        if !self.cache_ttl.is_zero() {
-            self.remember(key, generation, &result);
-        }
-        Ok(result)
+        Ok((result, generation))
     }
 }

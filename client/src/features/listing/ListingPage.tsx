@@ -75,9 +75,12 @@ function Listing({ parsed }: { parsed: ParsedUrl }) {
   const filtersOpen = filtersChosen ?? !isMobile;
   const { filters, sort, offset } = searchOf(parsed, location.search);
   const result = useSearchAdsQuery({ filters, sort, offset, lang: language });
-  const categories = useGetCategoriesQuery({ lang: language });
-  const cities = useGetCitiesFormattedNextQuery({ lang: language, startIndex: 0, stopIndex: 99 });
-  const areas = useGetAreasQuery({ cityId: filters.cityId ?? 0 }, { skip: !filters.cityId });
+  // The filters' reference data is asked for once the results are there: the results come
+  // first on screen, and their photos are the page's largest paint.
+  const later = result.data === undefined && !result.isError;
+  const categories = useGetCategoriesQuery({ lang: language }, { skip: later });
+  const cities = useGetCitiesFormattedNextQuery({ lang: language, startIndex: 0, stopIndex: 99 }, { skip: later });
+  const areas = useGetAreasQuery({ cityId: filters.cityId ?? 0 }, { skip: later || !filters.cityId });
   const refs = (extra?: readonly Area[]): ListingRefs => ({
     categories: categories.currentData ?? [],
     cities: cities.currentData?.cities ?? [],

@@ -1,5 +1,5 @@
 // Statistics operations (docs/stats.md "Queries"): a shop's (or an ad's) metrics over a fixed
-// range or a custom one. Every point of the range is present; `total` is the sum over the range
+// range or a custom one, and the view an ad page reports (collectPerformanceEvent). Every point of the range is present; `total` is the sum over the range
 // (for activeAds: the ads active now). Imported only by the statistics tab's chunk.
 
 import { api } from './baseApi';
@@ -31,8 +31,19 @@ export const GET_CUSTOM_RANGE = `query getMyPerformanceMetricsCustomRange($from:
   getMyPerformanceMetricsCustomRange(from: $from, to: $to, storeId: $storeId) { ${FIELDS} }
 }`;
 
+export const COLLECT_PERFORMANCE_EVENT = `mutation collectPerformanceEvent($event: PerformanceEvent!) {
+  collectPerformanceEvent(event: $event)
+}`;
+
 export const statsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    // A view of an ad as the browser sees it; the server decides whether it counts (not the
+    // owner's, once per visitor per 30 minutes, no robots) and answers whether it did.
+    collectPerformanceEvent: build.mutation<boolean, { name: 'view'; listId: number }>({
+      query: (event) => ({ document: COLLECT_PERFORMANCE_EVENT, variables: { event } }),
+      transformResponse: (data: { collectPerformanceEvent: boolean }) => data.collectPerformanceEvent,
+      extraOptions: { retry: false },
+    }),
     getMyPerformanceMetrics: build.query<StatsMetric[], StatsArgs>({
       query: (args) =>
         args.kind === 'fixed'
@@ -47,4 +58,4 @@ export const statsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetMyPerformanceMetricsQuery } = statsApi;
+export const { useGetMyPerformanceMetricsQuery, useCollectPerformanceEventMutation } = statsApi;

@@ -3,7 +3,8 @@
 // sign-out; sign-up in French and in Arabic with the one-time code read from the server's
 // development outbox (GET /api/dev/outbox, on when SOUK_AUTH__DEV_OUTBOX=true); a password
 // reset by phone; a shop sign-up and its password reset from the e-mailed link; the language
-// switch keeping the path; the real-estate home's tabs.
+// switch keeping the path; the real-estate home's tabs; deleting a just-deactivated ad refused with
+// the days remaining.
 //
 //   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… DEMO_SHOP_LOGIN=…@… npm run e2e
 //
@@ -319,6 +320,39 @@ test('the real-estate home has its tabs, linking to the listings', async () => {
     // The canonical listing of the category with the ad-type suffix: /maroc/{category}_{ad-type}.
     assert.match((await seeAll.getAttribute('href')) ?? '', /^\/maroc\/[^/?]+_[^/?]+$/);
     await page.screenshot({ path: `${SCREENSHOTS}real-estate-fr.png`, fullPage: true });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a private seller deactivates an ad, then deleting it is refused with the days remaining', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+  const { context, page, problems } = await openPage();
+  try {
+    await page.goto(`${BASE_URL}/fr/account/signin`);
+    await page.getByLabel('Numéro de téléphone').fill(DEMO_PRIVATE_LOGIN);
+    await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Mon compte' }).waitFor(WAIT);
+
+    await page.goto(`${BASE_URL}/fr/account/v2/my-ads?status=ACTIVE&page=1`);
+    const first = page.getByRole('list', { name: 'Vos annonces' }).getByRole('listitem').first();
+    await first.waitFor(WAIT);
+    const title = (await first.getByRole('heading', { level: 2 }).textContent())?.trim() ?? '';
+    assert.ok(title);
+    await first.getByRole('button', { name: 'Désactiver' }).click();
+    await page.getByText('Annonce désactivée').waitFor(WAIT);
+
+    await page.getByRole('link', { name: /^Désactivées/ }).click();
+    const actions = page.getByRole('group', { name: `Actions sur « ${title} »` });
+    await actions.getByRole('button', { name: 'Supprimer' }).click();
+    const confirm = page.getByRole('dialog', { name: "Supprimer l'annonce ?" });
+    await confirm.getByRole('button', { name: 'Supprimer' }).click();
+    const refused = page.getByRole('dialog', { name: 'Suppression refusée' });
+    await refused.waitFor(WAIT);
+    // Just deactivated: the 7 days of spec §4 are all still to run.
+    await refused.getByText('Vous pourrez supprimer cette annonce dans 7 jours.').waitFor(WAIT);
+    await page.screenshot({ path: `${SCREENSHOTS}my-ads-deletion-refused-fr.png` });
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -55,10 +55,8 @@ export default function SettingsPage() {
           ))}
         </ul>
       </nav>
-      <section aria-labelledby="settings-heading">
-        <h2 id="settings-heading">{intl.formatMessage({ id: label(current) })}</h2>
-        {form}
-      </section>
+      <h2>{intl.formatMessage({ id: label(current) })}</h2>
+      {form}
     </AccountArea>
   );
 }

@@ -57,7 +57,17 @@ function SettingsRedirect() {
 }
 
 /** Spec §2 route keys implemented so far, with their paths (without language prefix). */
-export const ROUTE_KEYS = { 'home-page': PATHS.home } as const;
+export const ROUTE_KEYS = {
+  'home-page': PATHS.home,
+  'account.my-ads': PATHS.myAds,
+  'account.my-orders': PATHS.myOrders,
+  'account.my-favorites': PATHS.myFavorites,
+  'account.settings': PATHS.settingsProfile,
+  'account.settings.password': PATHS.settingsPassword,
+  'account.settings.notification': PATHS.settingsNotification,
+  'account.settings.contact': PATHS.settingsContact,
+  'account.stats': PATHS.stats,
+} as const;
 
 function relative(path: string): string {
   return path.replace(/^\//, '');

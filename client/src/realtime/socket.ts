@@ -33,6 +33,19 @@ export function isStatsUpdate(value: unknown): value is StatsUpdate {
   return typeof v.metric === 'string' && typeof v.count === 'number' && typeof v.at === 'number';
 }
 
+/** A saved search's new matches, pushed while its owner is online (docs/search.md "Alerts"). */
+export interface SearchAlert {
+  searchId: number;
+  name: string;
+  listIds: number[];
+}
+
+export function isSearchAlert(value: unknown): value is SearchAlert {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.searchId === 'number' && Array.isArray(v.listIds);
+}
+
 export const connectSocket: RealtimeConnector = (language) => {
   const socket = io({
     auth: (callback) => {

@@ -3,10 +3,11 @@
 // it lists one), the shop banner, the three-step shop tour and its remembered dismissal, and
 // the banner of an admin acting as the user.
 
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   accessTokenFor,
   currentUser,
+  FakeRealtime,
   gateway,
   internalErrorResponse,
   pending,
@@ -62,7 +63,8 @@ describe('saved searches', () => {
         calls,
       ),
     );
-    const { search } = renderApp('/account/v2/my-favorites');
+    const realtime = new FakeRealtime();
+    const { search } = renderApp('/account/v2/my-favorites', { realtime: realtime.connect });
     fireEvent.click(await screen.findByRole('link', { name: 'Recherches sauvegardées' }));
     expect(search()).toBe('?status=searches&page=1');
     const list = await screen.findByRole('list', { name: 'Recherches sauvegardées' });
@@ -71,6 +73,12 @@ describe('saved searches', () => {
     const alerts = within(list).getByRole('switch', { name: 'Alertes pour « Voitures à Rabat »' });
     expect(alerts).toBeChecked();
     expect(alerts).toBeDisabled();
+
+    // Live alerts while the list is open.
+    act(() => {
+      realtime.emit('search:alert', { searchId: 7, name: 'Voitures à Rabat', listIds: [10000011, 10000012] });
+    });
+    expect(await within(list).findByRole('status')).toHaveTextContent("2 nouvelles annonces depuis l'ouverture de cette page");
 
     fireEvent.click(within(list).getByRole('button', { name: 'Supprimer « Voitures à Rabat »' }));
     expect(await screen.findByText('Recherche supprimée')).toBeInTheDocument();

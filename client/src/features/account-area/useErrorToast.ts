@@ -1,7 +1,7 @@
 // Spec §8 failure and success toasts of the account area: a failure shows the translation of the
 // server's message key, else its wording, else the generic error.
 
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { isGatewayError } from '../../api/gateway';
 import { useAppDispatch } from '../../app/hooks';
 import type { MessageId } from '../../app/i18n';
@@ -22,5 +22,5 @@ export function useResultToasts() {
     },
     [dispatch],
   );
-  return { failed, succeeded };
+  return useMemo(() => ({ failed, succeeded }), [failed, succeeded]);
 }

@@ -157,7 +157,7 @@ test('sign-up in French with the one-time code, then a password reset by phone',
   try {
     await page.goto(`${BASE_URL}/fr/account/signup`);
     await page.getByRole('heading', { level: 1, name: 'Créer un compte' }).waitFor(WAIT);
-    await page.getByLabel('Ville').selectOption({ label: 'Casablanca' }, WAIT);
+    await page.getByLabel('Ville', { exact: true }).selectOption({ label: 'Casablanca' }, WAIT);
     await page.getByLabel('Nom', { exact: true }).fill('Salma Bennani');
     await page.getByLabel('Numéro de téléphone').fill(phone);
     await page.getByLabel('Mot de passe', { exact: true }).fill('abc');
@@ -256,7 +256,7 @@ test('a shop signs up with category and plan, then resets its password from the 
     await page.getByLabel('Nom de la boutique').fill('Auto Souk 2000');
     await page.getByLabel('Adresse e-mail').fill(email);
     await page.getByLabel('Numéro de téléphone').fill(freshPhone());
-    await page.getByLabel('Ville').selectOption({ label: 'Rabat' }, WAIT);
+    await page.getByLabel('Ville', { exact: true }).selectOption({ label: 'Rabat' }, WAIT);
     await page.getByLabel('Catégorie de la boutique').selectOption({ label: 'Voitures' }, WAIT);
     await page.getByRole('radio', { name: 'Premium' }).check();
     await page.getByLabel('Mot de passe', { exact: true }).fill('boutique1');

@@ -181,7 +181,9 @@ function base64Url(text: string): string {
 }
 
 /** An access token shaped like the server's (HS256 JWT with the spec §3 claims); unsigned. */
-export function accessTokenFor(claims: { accountId?: number; name?: string; roles?: string[]; storeId?: number | null } = {}): string {
+export function accessTokenFor(
+  claims: { accountId?: number; name?: string; roles?: string[]; storeId?: number | null; act?: number; exp?: number } = {},
+): string {
   const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const payload = base64Url(
     JSON.stringify({
@@ -192,7 +194,8 @@ export function accessTokenFor(claims: { accountId?: number; name?: string; role
       name: claims.name ?? 'Yassine El Amrani',
       email: null,
       allowedAccess: [],
-      exp: Math.floor(Date.now() / 1000) + 900,
+      exp: claims.exp ?? Math.floor(Date.now() / 1000) + 900,
+      ...(claims.act === undefined ? {} : { act: claims.act }),
     }),
   );
   return `${header}.${payload}.c2lnbmF0dXJl`;
@@ -214,5 +217,85 @@ export function accountInfo(overrides: Partial<{ name: string; type: string; ema
     type: overrides.type ?? 'private',
     roles: [],
     storeId: null,
+  };
+}
+
+/**
+ * A stand-in for the real-time socket: records what screens listen to, and lets a test push a
+ * server event (`emit`) as `souk serve` would.
+ */
+export class FakeRealtime {
+  opened = 0;
+  closed = 0;
+  languages: string[] = [];
+  private handlers = new Map<string, Set<(payload: unknown) => void>>();
+
+  connect = (language: string) => {
+    this.opened += 1;
+    this.languages.push(language);
+    const own = new Map<string, Set<(payload: unknown) => void>>();
+    return {
+      on: (event: string, handler: (payload: unknown) => void) => {
+        const set = this.handlers.get(event) ?? new Set();
+        set.add(handler);
+        this.handlers.set(event, set);
+        own.set(event, (own.get(event) ?? new Set()).add(handler));
+      },
+      off: (event: string, handler: (payload: unknown) => void) => {
+        this.handlers.get(event)?.delete(handler);
+      },
+      close: () => {
+        this.closed += 1;
+        for (const [event, set] of own) for (const handler of set) this.handlers.get(event)?.delete(handler);
+      },
+    };
+  };
+
+  listeners(event: string): number {
+    return this.handlers.get(event)?.size ?? 0;
+  }
+
+  emit(event: string, payload: unknown): void {
+    for (const handler of this.handlers.get(event) ?? []) handler(payload);
+  }
+}
+
+/** getCurrentUser's answer for a shop (store 1) or a private account, as the server shapes it. */
+export function currentUser(kind: 'shop' | 'private' = 'shop', session: { actingAdminId?: number | null; actingAdminName?: string | null; expiresAt?: number } = {}) {
+  const shop = kind === 'shop';
+  return {
+    userId: 42,
+    name: shop ? 'Auto Prestige Casa' : 'Yassine El Amrani',
+    email: shop ? 'contact@auto-prestige-casa.ma' : null,
+    type: kind,
+    role: shop ? ['ROLE_STORE_OWNER'] : [],
+    isAdmin: false,
+    phone: shop ? '0522000000' : '0612345678',
+    location: { city: { id: 1, name: 'Casablanca' }, address: shop ? 'Bd Zerktouni' : null },
+    shopInfo: shop
+      ? {
+          storeId: 1,
+          name: 'Auto Prestige Casa',
+          email: 'contact@auto-prestige-casa.ma',
+          category: 2010,
+          website: null,
+          description: { long: 'Voitures d’occasion révisées.', short: 'Voitures' },
+          phones: ['0522000000'],
+          locations: ['Bd Zerktouni'],
+          logo: null,
+          startDate: 1_748_567_305,
+          expiryDate: 4_102_444_800,
+          points: { count: 120, expiryDate: 4_102_444_800 },
+          tokenBalance: 0,
+          offersDelivery: false,
+          membership: { id: 1, name: 'Standard' },
+          isVerifiedSeller: false,
+        }
+      : null,
+    session: {
+      expiresAt: session.expiresAt ?? Math.floor(Date.now() / 1000) + 900,
+      actingAdminId: session.actingAdminId ?? null,
+      actingAdminName: session.actingAdminName ?? null,
+    },
   };
 }

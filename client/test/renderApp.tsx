@@ -5,8 +5,11 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { App } from '../src/app/App';
 import { createAppStore } from '../src/app/store';
+import { RealtimeProvider } from '../src/realtime/RealtimeContext';
+import type { RealtimeConnector } from '../src/realtime/socket';
 
-export function renderApp(path = '/') {
+/** `realtime` replaces the socket.io connection (the screens' only injected dependency). */
+export function renderApp(path = '/', options: { realtime?: RealtimeConnector } = {}) {
   const store = createAppStore();
   const current: { location?: Location } = {};
   function LocationProbe() {
@@ -15,7 +18,13 @@ export function renderApp(path = '/') {
   }
   const result = render(
     <MemoryRouter initialEntries={[path]}>
-      <App store={store} />
+      {options.realtime ? (
+        <RealtimeProvider connector={options.realtime}>
+          <App store={store} />
+        </RealtimeProvider>
+      ) : (
+        <App store={store} />
+      )}
       <LocationProbe />
     </MemoryRouter>,
   );

@@ -142,6 +142,17 @@ export const GET_SHOP = `query getShop($name: String!, $categoryId: Int, $offset
   }
 }`;
 
+export const GET_MY_SAVED_SEARCHES = `query getMySavedSearches { getMySavedSearches { id name filters createdAt } }`;
+export const DELETE_SAVED_SEARCH = `mutation deleteSavedSearch($id: Int!) { deleteSavedSearch(id: $id) }`;
+
+/** A saved search of the account (its filters in the server's domain form, like recent searches). */
+export interface SavedSearch {
+  id: number;
+  name: string;
+  filters: RecentSearch;
+  createdAt: string;
+}
+
 export const PARSE_URL_PATH = '/api/parse-url';
 /** Spec §9: a parsed listing URL is kept 600000 ms (the server answers from its cache for 300000 ms). */
 const PARSE_URL_KEPT_SECONDS = 600;
@@ -156,8 +167,19 @@ export interface SearchArgs {
   lang: Language;
 }
 
-export const searchApi = api.enhanceEndpoints({ addTagTypes: ['RecentSearches'] }).injectEndpoints({
+export const searchApi = api.enhanceEndpoints({ addTagTypes: ['RecentSearches', 'SavedSearches'] }).injectEndpoints({
   endpoints: (build) => ({
+    getMySavedSearches: build.query<SavedSearch[], undefined>({
+      query: () => ({ document: GET_MY_SAVED_SEARCHES }),
+      transformResponse: (data: { getMySavedSearches: SavedSearch[] }) => data.getMySavedSearches,
+      providesTags: ['SavedSearches'],
+    }),
+    deleteSavedSearch: build.mutation<boolean, { id: number }>({
+      query: (variables) => ({ document: DELETE_SAVED_SEARCH, variables }),
+      transformResponse: (data: { deleteSavedSearch: boolean }) => data.deleteSavedSearch,
+      invalidatesTags: ['SavedSearches'],
+      extraOptions: { retry: false },
+    }),
     searchAds: build.query<SearchPage, SearchArgs>({
       query: ({ filters, offset, sort, lang }) => ({
         document: SEARCH_ADS,
@@ -179,6 +201,7 @@ export const searchApi = api.enhanceEndpoints({ addTagTypes: ['RecentSearches'] 
     saveSearch: build.mutation<SaveSearchResult, { filters: SearchFilters; name?: string }>({
       query: (variables) => ({ document: SAVE_SEARCH, variables }),
       transformResponse: (data: { saveSearch: SaveSearchResult }) => data.saveSearch,
+      invalidatesTags: ['SavedSearches'],
       extraOptions: { retry: false },
     }),
     getShops: build.query<
@@ -213,6 +236,8 @@ export const searchApi = api.enhanceEndpoints({ addTagTypes: ['RecentSearches'] 
 });
 
 export const {
+  useGetMySavedSearchesQuery,
+  useDeleteSavedSearchMutation,
   useSearchAdsQuery,
   useGetRecentSearchesQuery,
   useClearRecentSearchesMutation,

@@ -12,6 +12,14 @@ export const PATHS = {
   resetPassword: '/account/reset-password',
   myAds: '/account/v2/my-ads',
   myFavorites: '/account/v2/my-favorites',
+  // The rest of the account area (spec §2 route keys account.*).
+  myOrders: '/account/v2/my-orders',
+  stats: '/account/v2/stats',
+  settings: '/account/v2/settings',
+  settingsProfile: '/account/v2/settings/profile',
+  settingsContact: '/account/v2/settings/contact',
+  settingsPassword: '/account/v2/settings/password',
+  settingsNotification: '/account/v2/settings/notification',
   adInsert: '/ad/insert/1',
   messages: '/messages',
 } as const;

@@ -4,8 +4,8 @@
 // favorites, the ad form, and 404. Pages are loaded on demand (React.lazy) inside the layout's
 // Suspense. ROUTE_KEYS names the spec's route keys that exist so far.
 
-import { lazy } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { lazy, type ReactNode } from 'react';
+import { Navigate, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
 import { LazyListingPage as ListingPage } from '../features/listing/LazyListingPage';
 import { LANGUAGES } from './language';
@@ -30,9 +30,44 @@ const AdFormPage = lazy(() => import(/* webpackChunkName: "ad-form" */ '../featu
 const ShopDirectoryPage = lazy(() => import(/* webpackChunkName: "shops" */ '../features/shops/ShopDirectoryPage'));
 const ShopPage = lazy(() => import(/* webpackChunkName: "shops" */ '../features/shops/ShopPage'));
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'));
+// The rest of the account area (issue 9): statistics, settings, orders.
+const StatsPage = lazy(() => import(/* webpackChunkName: "stats" */ '../features/stats/StatsPage'));
+const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/account-area/SettingsPage'));
+const OrdersPage = lazy(() => import(/* webpackChunkName: "my-ads" */ '../features/account-area/OrdersPage'));
+
+/** The account area's routes beyond my ads and favorites, each behind sign-in. */
+function accountAreaRoutes(): RouteObject[] {
+  const signedIn = (page: ReactNode) => <RequireSignIn>{page}</RequireSignIn>;
+  return [
+    { path: relative(PATHS.stats), element: signedIn(<StatsPage />) },
+    { path: relative(PATHS.myOrders), element: signedIn(<OrdersPage />) },
+    { path: relative(PATHS.settings), element: signedIn(<SettingsPage />) },
+    { path: `${relative(PATHS.settings)}/:section`, element: signedIn(<SettingsPage />) },
+    // The e-mail verification link (sent by the server) names the path without v2.
+    { path: 'account/settings/:section', element: <SettingsRedirect /> },
+  ];
+}
+
+/** /account/settings/{section}?… → /account/v2/settings/{section}?… in the same language. */
+function SettingsRedirect() {
+  const { section } = useParams();
+  const { search, pathname } = useLocation();
+  const prefix = /^\/(fr|ar)\//.exec(pathname)?.[0] ?? '/';
+  return <Navigate to={`${prefix}${relative(PATHS.settings)}/${section ?? 'profile'}${search}`} replace />;
+}
 
 /** Spec §2 route keys implemented so far, with their paths (without language prefix). */
-export const ROUTE_KEYS = { 'home-page': PATHS.home } as const;
+export const ROUTE_KEYS = {
+  'home-page': PATHS.home,
+  'account.my-ads': PATHS.myAds,
+  'account.my-orders': PATHS.myOrders,
+  'account.my-favorites': PATHS.myFavorites,
+  'account.settings': PATHS.settingsProfile,
+  'account.settings.password': PATHS.settingsPassword,
+  'account.settings.notification': PATHS.settingsNotification,
+  'account.settings.contact': PATHS.settingsContact,
+  'account.stats': PATHS.stats,
+} as const;
 
 function relative(path: string): string {
   return path.replace(/^\//, '');
@@ -82,6 +117,7 @@ function pageRoutes(): RouteObject[] {
         </RequireSignIn>
       ),
     },
+    ...accountAreaRoutes(),
     { path: relative(PATHS.signIn), element: <PrivateSignInPage /> },
     { path: relative(PATHS.shopSignIn), element: <ShopSignInPage /> },
     { path: relative(PATHS.signUp), element: <SignUpPage /> },

@@ -19,11 +19,23 @@ describe('locale files', () => {
   ])('%s messages are not empty and format as ICU', (locale, messages) => {
     const problems: string[] = [];
     const intl = intlFor(locale, messages, problems);
-    const values = { days: 2, seconds: 30, hours: 24, min: 5, length: 6, phone: '0612345678', email: 'a@b.ma', name: 'Immobilier', title: 'Dacia', n: 1, total: 2, city: 'Fès', latitude: '34.03', longitude: '-5.00', date: '1 mars 2024', discount: 20, count: 3, reason: 'x', page: 1, pages: 2, max: 8, median: '10 DH', low: '5 DH', high: '20 DH', minutes: 60 };
+    const values = { days: 2, seconds: 30, hours: 24, min: 5, length: 6, phone: '0612345678', email: 'a@b.ma', name: 'Immobilier', title: 'Dacia', n: 1, total: 2, city: 'Fès', latitude: '34.03', longitude: '-5.00', date: '1 mars 2024', discount: 20, count: 3, reason: 'x', page: 1, pages: 2, max: 8, median: '10 DH', low: '5 DH', high: '20 DH', minutes: 60, admin: 'Admin Souk', time: '14:30', step: 1, steps: 3, metric: 'Vues', from: '16 nov.', to: '22 nov.' };
     for (const [key, message] of Object.entries(messages)) {
       expect([key, message.trim().length > 0]).toEqual([key, true]);
       intl.formatMessage({ id: key as keyof typeof fr }, values);
     }
+    expect(problems).toEqual([]);
+  });
+
+  it('format the account area plurals in French and Arabic', () => {
+    const problems: string[] = [];
+    const french = intlFor('fr-MA', fr, problems);
+    const arabic = intlFor('ar-MA', ar, problems);
+    expect(french.formatMessage({ id: 'shopBanner.pointsCount' }, { count: 0 })).toBe('Aucun point');
+    expect(french.formatMessage({ id: 'shopBanner.pointsCount' }, { count: 120 })).toBe('120 points');
+    expect(arabic.formatMessage({ id: 'shopBanner.pointsCount' }, { count: 2 })).toBe('نقطتان');
+    expect(arabic.formatMessage({ id: 'shopBanner.pointsCount' }, { count: 5 })).toBe('5 نقاط');
+    expect(arabic.formatMessage({ id: 'stats.custom.tooLong' }, { max: 366 })).toContain('366 يوم');
     expect(problems).toEqual([]);
   });
 

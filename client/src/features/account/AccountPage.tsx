@@ -1,7 +1,6 @@
 // /account (spec §2 "account entry"): where a person lands after signing in. Titled 'my account'
 // for private users and 'my shop' for shops (spec §2), it shows who is signed in from
-// getMyAccountInfo and offers sign-out. The account area's tabs (my ads, favourites, settings…)
-// are issue 9's.
+// getMyAccountInfo and offers sign-out, inside the account area's frame (tabs, banners).
 
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
@@ -12,19 +11,18 @@ import { useLanguage } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
-import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { selectUser } from '../auth/authSlice';
 import { useEndSession } from '../auth/useSession';
+import { AccountArea } from '../my-ads/AccountTabs';
 
 export default function AccountPage() {
   const intl = useIntl();
   const language = useLanguage();
   const navigate = useNavigate();
-  const user = useAppSelector(selectUser);
   const endSession = useEndSession();
+  // Re-rendered when the session is renewed, so that the new token asks again.
+  useAppSelector(selectUser);
   const { currentData, isError, error, refetch } = useGetMyAccountInfoQuery({ accessToken: accessToken() ?? '' });
-  const title = intl.formatMessage({ id: user?.type === 'shop' ? 'account.title.shop' : 'account.title.private' });
-  useDocumentTitle(`${title} · Souk`);
 
   let content;
   if (currentData) {
@@ -63,8 +61,7 @@ export default function AccountPage() {
   }
 
   return (
-    <div className="page account">
-      <h1>{title}</h1>
+    <AccountArea>
       {content}
       <button
         type="button"
@@ -77,6 +74,6 @@ export default function AccountPage() {
       >
         {intl.formatMessage({ id: 'account.signOut' })}
       </button>
-    </div>
+    </AccountArea>
   );
 }

@@ -1,6 +1,6 @@
 // The ad view: loading, not found, error and retry, the ad in French and Arabic (gallery,
 // labels, parameters, map, seller), show number, save behind the login wall (the button
-// changes only on 201/204), copy link and report abuse.
+// changes only on 201/204), copy link and report abuse; one view reported per ad shown.
 
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { gateway, graphqlError, internalErrorResponse, pending, tokenPair, type GatewayCall } from '../../../test/fixtures';
@@ -34,6 +34,23 @@ describe('ad view', () => {
     unmount();
     renderApp('/vi/abc.htm');
     expect(await screen.findByRole('heading', { level: 1, name: 'Annonce introuvable' })).toBeInTheDocument();
+  });
+
+  it('reports one view of the ad shown, and none for an ad not found', async () => {
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(gateway({ ...RESOLVERS, collectPerformanceEvent: () => true }, calls));
+    const { unmount } = renderApp('/vi/10000001.htm');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dacia Logan 2018 diesel' })).toBeInTheDocument();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    const views = calls.filter((c) => c.operationName === 'collectPerformanceEvent');
+    expect(views.map((c) => c.variables)).toEqual([{ event: { name: 'view', listId: 10000001 } }]);
+    unmount();
+
+    renderApp('/vi/42.htm');
+    await screen.findByRole('heading', { level: 1, name: 'Annonce introuvable' });
+    expect(calls.filter((c) => c.operationName === 'collectPerformanceEvent')).toHaveLength(1);
   });
 
   it('shows the error and loads again on retry', async () => {

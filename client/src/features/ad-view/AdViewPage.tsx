@@ -1,13 +1,15 @@
 // The ad view (spec §2: /vi/{id}.htm and /{region}/{category}/{slug}_{id}.htm, with or without
 // a language prefix): gallery, title, price, labels, parameters, description, place and map,
 // seller, show number, save, share, report abuse, contact seller, related and premium ads.
-// An unknown ad (or id) is the "ad not found" state.
+// An unknown ad (or id) is the "ad not found" state. Each ad shown reports a view
+// (collectPerformanceEvent), which the owner's statistics count.
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useGetAdQuery, useGetPremiumAdsQuery, useGetRelatedAdsQuery, type AdDetail } from '../../api/ads';
 import { isGatewayError } from '../../api/gateway';
+import { useCollectPerformanceEventMutation } from '../../api/stats';
 import { useLanguage } from '../../app/i18n';
 import { localized } from '../../app/paths';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -97,11 +99,23 @@ function AdNotFound() {
   );
 }
 
+/** Reports one view per ad shown (docs/stats.md); a failure to report never troubles the page. */
+function useCountView(listId: number | undefined) {
+  const [collect] = useCollectPerformanceEventMutation();
+  const reported = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (listId === undefined || reported.current === listId) return;
+    reported.current = listId;
+    collect({ name: 'view', listId }).catch(() => undefined);
+  }, [collect, listId]);
+}
+
 function AdView({ listId }: { listId: number }) {
   const intl = useIntl();
   const language = useLanguage();
   const [reporting, setReporting] = useState(false);
   const { currentData, error, isError, refetch } = useGetAdQuery({ listId, lang: language });
+  useCountView(currentData ? listId : undefined);
   useDocumentTitle(currentData ? currentData.ad.title : intl.formatMessage({ id: 'ad.loading' }));
 
   if (isError && isGatewayError(error) && (error.code === 'AD_NOT_FOUND' || error.code === 'NOT_FOUND')) return <AdNotFound />;

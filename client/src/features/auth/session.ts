@@ -25,6 +25,8 @@ export interface SessionUser {
   isAdmin: boolean;
   /** Seconds since the epoch when the access token stops being accepted. */
   expiresAt: number;
+  /** The admin acting as this user (the token's `act` claim), or null. */
+  actingAdminId: number | null;
 }
 
 /** Spec §4: the user type is shop when a role is a store owner's, else private. */
@@ -69,6 +71,7 @@ export function userFromToken(token: string): SessionUser | undefined {
     type: userTypeOf(roles),
     isAdmin: roles.includes('ROLE_ADMIN'),
     expiresAt: typeof claims.exp === 'number' ? claims.exp : 0,
+    actingAdminId: typeof claims.act === 'number' ? claims.act : null,
   };
 }
 

@@ -1,38 +1,66 @@
 // The account area's frame (spec §2): the page title ('my account' for private sellers, 'my
-// shop' for shops) and the tabs my ads, favorites (private accounts) and settings.
+// shop' for shops), the banner of an admin acting as this user, the shop banner and the shop's
+// onboarding tour, and the tabs — private: my ads, my orders, favorites, settings; shop: my ads,
+// statistics, settings. Selecting a tab opens it at its first status and page.
 
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { useLanguage } from '../../app/i18n';
+import { useLanguage, type MessageId } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { ActingAdminBanner } from '../account-area/ActingAdminBanner';
+import { OnboardingTour } from '../account-area/OnboardingTour';
+import { ShopBanner } from '../account-area/ShopBanner';
 import { selectUser } from '../auth/authSlice';
+
+interface Tab {
+  path: string;
+  search: string;
+  label: MessageId;
+  /** Active on the paths below it too (settings and its sub-tabs). */
+  prefix?: boolean;
+}
+
+const PRIVATE_TABS: Tab[] = [
+  { path: PATHS.myAds, search: '?status=ACTIVE&page=1', label: 'accountArea.tab.myAds' },
+  { path: PATHS.myOrders, search: '?status=initiated&page=1', label: 'accountArea.tab.myOrders' },
+  { path: PATHS.myFavorites, search: '?status=ads&page=1', label: 'accountArea.tab.favorites' },
+  { path: PATHS.settings, search: '', label: 'accountArea.tab.settings', prefix: true },
+];
+
+const SHOP_TABS: Tab[] = [
+  { path: PATHS.myAds, search: '?status=ACTIVE&page=1', label: 'accountArea.tab.myAds' },
+  { path: PATHS.stats, search: '?range=LAST_7_DAYS', label: 'accountArea.tab.stats' },
+  { path: PATHS.settings, search: '', label: 'accountArea.tab.settings', prefix: true },
+];
 
 export function AccountArea({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const language = useLanguage();
   const user = useAppSelector(selectUser);
-  const title = intl.formatMessage({ id: user?.type === 'shop' ? 'accountArea.title.shop' : 'accountArea.title.private' });
-  useDocumentTitle(title);
-  const tabs: { path: string; label: string }[] = [{ path: PATHS.myAds, label: intl.formatMessage({ id: 'accountArea.tab.myAds' }) }];
-  if (user?.type !== 'shop') tabs.push({ path: PATHS.myFavorites, label: intl.formatMessage({ id: 'accountArea.tab.favorites' }) });
-  tabs.push({ path: PATHS.account, label: intl.formatMessage({ id: 'accountArea.tab.settings' }) });
+  const shop = user?.type === 'shop';
+  const title = intl.formatMessage({ id: shop ? 'accountArea.title.shop' : 'accountArea.title.private' });
+  useDocumentTitle(`${title} · Souk`);
+  const tabs = shop ? SHOP_TABS : PRIVATE_TABS;
   return (
     <div className="page account-area">
+      <ActingAdminBanner />
       <h1>{title}</h1>
+      {shop && user.storeId !== null ? <ShopBanner /> : null}
       <nav aria-label={intl.formatMessage({ id: 'accountArea.tabs' })}>
         <ul className="tabs">
           {tabs.map((tab) => (
             <li key={tab.path}>
-              <NavLink to={localized(language, tab.path)} end>
-                {tab.label}
+              <NavLink to={`${localized(language, tab.path)}${tab.search}`} end={!tab.prefix}>
+                {intl.formatMessage({ id: tab.label })}
               </NavLink>
             </li>
           ))}
         </ul>
       </nav>
+      {shop ? <OnboardingTour /> : null}
       {children}
     </div>
   );

@@ -1,20 +1,61 @@
-// Favorites (/account/v2/my-favorites?page=): the saved ads (getMySavedAds, 12 a page) with
-// an unsave button; the list refreshes when the server confirms (204). Empty state.
+// Favorites (/account/v2/my-favorites?status=ads|searches&page=): the saved ads (getMySavedAds,
+// 12 a page) with an unsave button — the list refreshes when the server confirms (204) — and
+// the saved searches (status=searches). Empty states.
 
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useGetMySavedAdsQuery, useUnsaveAdMutation } from '../../api/ads';
 import { isGatewayError } from '../../api/gateway';
 import { useAppDispatch } from '../../app/hooks';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { toastShown } from '../../ui/toastSlice';
+import { SavedSearches } from '../account-area/SavedSearches';
 import { AdCard } from '../ads/AdCard';
 import { AccountArea } from './AccountTabs';
 import { PAGE_SIZE } from './myAdsParams';
 
+function FavoriteTabs({ searches }: { searches: boolean }) {
+  const intl = useIntl();
+  return (
+    <nav aria-label={intl.formatMessage({ id: 'favorites.tabs' })}>
+      <ul className="tabs tabs--secondary">
+        <li>
+          <Link to="?status=ads&page=1" aria-current={searches ? undefined : 'page'}>
+            {intl.formatMessage({ id: 'favorites.tab.ads' })}
+          </Link>
+        </li>
+        <li>
+          <Link to="?status=searches&page=1" aria-current={searches ? 'page' : undefined}>
+            {intl.formatMessage({ id: 'favorites.tab.searches' })}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
 export default function FavoritesPage() {
+  const [search] = useSearchParams();
+  const searches = search.get('status') === 'searches';
+  const intl = useIntl();
+  return (
+    <AccountArea>
+      <FavoriteTabs searches={searches} />
+      {searches ? (
+        <>
+          <h2>{intl.formatMessage({ id: 'favorites.tab.searches' })}</h2>
+          <SavedSearches />
+        </>
+      ) : (
+        <SavedAds />
+      )}
+    </AccountArea>
+  );
+}
+
+function SavedAds() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const [search, setSearch] = useSearchParams();
@@ -59,20 +100,20 @@ export default function FavoritesPage() {
   }
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / PAGE_SIZE));
   return (
-    <AccountArea>
+    <>
       <h2>{intl.formatMessage({ id: 'accountArea.tab.favorites' })}</h2>
       {content}
       {pages > 1 ? (
         <nav className="pager" aria-label={intl.formatMessage({ id: 'pager.label' })}>
-          <button type="button" className="button" disabled={page <= 1} onClick={() => { setSearch({ page: String(page - 1) }); }}>
+          <button type="button" className="button" disabled={page <= 1} onClick={() => { setSearch({ status: 'ads', page: String(page - 1) }); }}>
             {intl.formatMessage({ id: 'pager.previous' })}
           </button>
           <span>{intl.formatMessage({ id: 'pager.position' }, { page, pages })}</span>
-          <button type="button" className="button" disabled={page >= pages} onClick={() => { setSearch({ page: String(page + 1) }); }}>
+          <button type="button" className="button" disabled={page >= pages} onClick={() => { setSearch({ status: 'ads', page: String(page + 1) }); }}>
             {intl.formatMessage({ id: 'pager.next' })}
           </button>
         </nav>
       ) : null}
-    </AccountArea>
+    </>
   );
 }

@@ -195,6 +195,29 @@ async fn saved_searches_alert_live_and_by_daily_digest() {
     assert_eq!(alerts.send_digests(later + 70).await.expect("digest"), 0);
     assert_eq!(read_outbox(&outbox, 10).expect("outbox").len(), 1);
 
+    // Alerts switched off: the search is no longer matched; only its owner may switch it.
+    let switch = "mutation($i: Int!, $e: Boolean!) { setSavedSearchAlerts(id: $i, enabled: $e) { id alertsEnabled } }";
+    let input = json!({ "type": "private", "name": "Nadia", "phone": "0612345679", "cityId": 2, "password": "secret1", "passwordConfirmation": "secret1" });
+    let other = call(&s, &[], q, json!({ "i": input })).await["data"]["registerAccount"]["login"]["accessToken"]
+        .as_str()
+        .expect("token")
+        .to_string();
+    let other_auth = format!("Bearer {other}");
+    let theirs =
+        call(&s, &[("Authorization", other_auth.as_str())], switch, json!({ "i": search_id, "e": false })).await;
+    assert_eq!(theirs["errors"][0]["extensions"]["code"], "NOT_FOUND", "{theirs}");
+    let listed = call(&s, &h, "{ getMySavedSearches { id alertsEnabled } }", json!({})).await;
+    assert_eq!(listed["data"]["getMySavedSearches"][0]["alertsEnabled"], true, "another account changed nothing");
+    let off = call(&s, &h, switch, json!({ "i": search_id, "e": false })).await;
+    assert_eq!(off["data"]["setSavedSearchAlerts"]["alertsEnabled"], false, "{off}");
+    s.store.insert_ads(vec![car(800006, seller, "Vélo pliant", later + 80)]).await.expect("ad");
+    let run = alerts.match_new_ads(later + 90).await.expect("match");
+    assert_eq!((run.searches, run.matches, run.live), (0, 0, 0), "a search without alerts is not matched");
+    let on = call(&s, &h, switch, json!({ "i": search_id, "e": true })).await;
+    assert_eq!(on["data"]["setSavedSearchAlerts"]["alertsEnabled"], true, "{on}");
+    let listed = call(&s, &h, "{ getMySavedSearches { id alertsEnabled } }", json!({})).await;
+    assert_eq!(listed["data"]["getMySavedSearches"][0]["alertsEnabled"], true);
+
     let del = call(
         &s,
         &h,

@@ -740,6 +740,8 @@ pub struct SavedSearch {
     pub created_at: i64,
     /// Ads published up to this time have been matched for alerts.
     pub checked_at: i64,
+    /// New matches are announced (live, then the daily digest); off, they are not looked for.
+    pub alerts: bool,
 }
 
 /// A match waiting for its digest.
@@ -767,6 +769,15 @@ pub trait SavedSearchStore: Send + Sync + 'static {
     /// One account's saved searches, newest first.
     async fn saved_searches(&self, account_id: i64) -> Result<Vec<SavedSearch>, StoreError>;
     async fn delete_saved_search(&self, account_id: i64, search_id: i64) -> Result<bool, StoreError>;
+    /// Turns the alerts of one of the account's saved searches on or off; None when it has no
+    /// such search. Off forgets the matches not sent yet; on starts matching from `now`.
+    async fn set_saved_search_alerts(
+        &self,
+        account_id: i64,
+        search_id: i64,
+        on: bool,
+        now: i64,
+    ) -> Result<Option<SavedSearch>, StoreError>;
     /// Every saved search after `after_id`, by id (the alert matcher walks them all).
     async fn saved_searches_after(&self, after_id: i64, limit: u32) -> Result<Vec<SavedSearch>, StoreError>;
     /// Records matches for a search and moves its checked time; answers how many were new.
@@ -800,10 +811,11 @@ fn saved_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<SavedSearch> {
         filters: r.get(3)?,
         created_at: r.get(4)?,
         checked_at: r.get(5)?,
+        alerts: r.get(6)?,
     })
 }
 
-const SAVED_COLUMNS: &str = "search_id, account_id, name, filters, created_at, checked_at";
+const SAVED_COLUMNS: &str = "search_id, account_id, name, filters, created_at, checked_at, alerts";
 
 #[async_trait]
 impl SavedSearchStore for SqliteStore {
@@ -869,6 +881,43 @@ impl SavedSearchStore for SqliteStore {
                 params![account_id, search_id],
             )?;
             Ok(n == 1)
+        })
+        .await
+    }
+
+    async fn set_saved_search_alerts(
+        &self,
+        account_id: i64,
+        search_id: i64,
+        on: bool,
+        now: i64,
+    ) -> Result<Option<SavedSearch>, StoreError> {
+        self.write(move |c| {
+            let changed = if on {
+                c.execute(
+                    "UPDATE saved_searches SET checked_at = CASE WHEN alerts THEN checked_at ELSE ?3 END, alerts = 1
+                     WHERE account_id = ?1 AND search_id = ?2",
+                    params![account_id, search_id, now],
+                )?
+            } else {
+                c.execute(
+                    "DELETE FROM search_alerts WHERE account_id = ?1 AND search_id = ?2 AND sent_at IS NULL",
+                    params![account_id, search_id],
+                )?;
+                c.execute(
+                    "UPDATE saved_searches SET alerts = 0 WHERE account_id = ?1 AND search_id = ?2",
+                    params![account_id, search_id],
+                )?
+            };
+            if changed == 0 {
+                return Ok(None);
+            }
+            Ok(c.query_row(
+                &format!("SELECT {SAVED_COLUMNS} FROM saved_searches WHERE account_id = ?1 AND search_id = ?2"),
+                params![account_id, search_id],
+                saved_row,
+            )
+            .optional()?)
         })
         .await
     }

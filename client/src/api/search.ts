@@ -142,7 +142,8 @@ export const GET_SHOP = `query getShop($name: String!, $categoryId: Int, $offset
   }
 }`;
 
-export const GET_MY_SAVED_SEARCHES = `query getMySavedSearches { getMySavedSearches { id name filters createdAt } }`;
+export const GET_MY_SAVED_SEARCHES = `query getMySavedSearches { getMySavedSearches { id name filters createdAt alertsEnabled } }`;
+export const SET_SAVED_SEARCH_ALERTS = `mutation setSavedSearchAlerts($id: Int!, $enabled: Boolean!) { setSavedSearchAlerts(id: $id, enabled: $enabled) { id alertsEnabled } }`;
 export const DELETE_SAVED_SEARCH = `mutation deleteSavedSearch($id: Int!) { deleteSavedSearch(id: $id) }`;
 
 /** A saved search of the account (its filters in the server's domain form, like recent searches). */
@@ -151,6 +152,8 @@ export interface SavedSearch {
   name: string;
   filters: RecentSearch;
   createdAt: string;
+  /** New matches are announced (live while online, else in the daily digest). */
+  alertsEnabled: boolean;
 }
 
 export const PARSE_URL_PATH = '/api/parse-url';
@@ -177,6 +180,12 @@ export const searchApi = api.enhanceEndpoints({ addTagTypes: ['RecentSearches', 
     deleteSavedSearch: build.mutation<boolean, { id: number }>({
       query: (variables) => ({ document: DELETE_SAVED_SEARCH, variables }),
       transformResponse: (data: { deleteSavedSearch: boolean }) => data.deleteSavedSearch,
+      invalidatesTags: ['SavedSearches'],
+      extraOptions: { retry: false },
+    }),
+    setSavedSearchAlerts: build.mutation<boolean, { id: number; enabled: boolean }>({
+      query: (variables) => ({ document: SET_SAVED_SEARCH_ALERTS, variables }),
+      transformResponse: (data: { setSavedSearchAlerts: { alertsEnabled: boolean } }) => data.setSavedSearchAlerts.alertsEnabled,
       invalidatesTags: ['SavedSearches'],
       extraOptions: { retry: false },
     }),
@@ -238,6 +247,7 @@ export const searchApi = api.enhanceEndpoints({ addTagTypes: ['RecentSearches', 
 export const {
   useGetMySavedSearchesQuery,
   useDeleteSavedSearchMutation,
+  useSetSavedSearchAlertsMutation,
   useSearchAdsQuery,
   useGetRecentSearchesQuery,
   useClearRecentSearchesMutation,

@@ -136,6 +136,8 @@ pub struct SavedSearchNode {
     /// The filters, in the shape of `SearchFiltersInput`'s domain form.
     pub filters: async_graphql::Json<serde_json::Value>,
     pub created_at: String,
+    /// New matches are announced (live while online, else in the daily digest).
+    pub alerts_enabled: bool,
 }
 
 fn saved_node(s: &souk_storage::search::SavedSearch) -> SavedSearchNode {
@@ -144,6 +146,7 @@ fn saved_node(s: &souk_storage::search::SavedSearch) -> SavedSearchNode {
         name: s.name.clone(),
         filters: async_graphql::Json(serde_json::from_str(&s.filters).unwrap_or_default()),
         created_at: souk_domain::time::rfc3339(s.created_at),
+        alerts_enabled: s.alerts,
     }
 }
 
@@ -401,6 +404,15 @@ impl SearchMutation {
         let caller = r.caller().await?;
         r.state.saved_searches.delete(&caller, id).await.map_err(|e| r.err(e))?;
         Ok(true)
+    }
+
+    /// Turns the alerts of one of the signed-in account's saved searches on or off.
+    async fn set_saved_search_alerts(&self, ctx: &Context<'_>, id: i64, enabled: bool) -> Result<SavedSearchNode> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let now = souk_services::ads::service::now();
+        let saved = r.state.saved_searches.set_alerts(&caller, id, enabled, now).await.map_err(|e| r.err(e))?;
+        Ok(saved_node(&saved))
     }
 
     /// Forgets the visitor's recent searches.

@@ -189,6 +189,21 @@ impl SavedSearchService {
         }
     }
 
+    /// Turns the alerts of one of the caller's saved searches on or off.
+    pub async fn set_alerts(
+        &self,
+        caller: &Caller,
+        search_id: i64,
+        on: bool,
+        now: i64,
+    ) -> Result<SavedSearch, SoukError> {
+        self.saved
+            .set_saved_search_alerts(caller.account_id(), search_id, on, now)
+            .await
+            .map_err(internal)?
+            .ok_or_else(|| SoukError::with_detail(ErrorCode::NotFound, format!("saved search {search_id}")))
+    }
+
     /// Records, for every saved search, the active ads published since its last check, and
     /// calls the live hook for each search with new matches.
     pub async fn match_new_ads(&self, now: i64) -> Result<AlertRun, SoukError> {
@@ -201,6 +216,9 @@ impl SavedSearchService {
             };
             after = last.search_id;
             for s in batch {
+                if !s.alerts {
+                    continue;
+                }
                 run.searches += 1;
                 let Ok(filters) = serde_json::from_str::<SearchFilters>(&s.filters) else {
                     continue;

@@ -25,6 +25,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 7, name: "search", apply: search },
     Migration { version: 8, name: "metrics", apply: metrics },
     Migration { version: 9, name: "search_seller_status", apply: search_seller_status },
+    Migration { version: 10, name: "saved_search_alerts", apply: saved_search_alerts },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -465,6 +466,12 @@ fn metrics(tx: &Transaction) -> Result<(), StoreError> {
 fn search_seller_status(tx: &Transaction) -> Result<(), StoreError> {
     tx.execute_batch(crate::search::SELLER_TRIGGERS)?;
     crate::search::resync_disabled_sellers(tx)
+}
+
+/// Saved searches get an alerts switch (on for the ones saved before).
+fn saved_search_alerts(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch("ALTER TABLE saved_searches ADD COLUMN alerts INTEGER NOT NULL DEFAULT 1")?;
+    Ok(())
 }
 
 /// The listing index and its FTS5 table (`crate::search`), filled from the active ads.

@@ -26,8 +26,8 @@ function signInShop(tourDone = true) {
 }
 
 const SAVED = [
-  { id: 7, name: 'Voitures à Rabat', filters: { category_id: 2010, city_id: 7, price: { min: null, max: 90000 } }, createdAt: '2026-11-20T10:00:00Z' },
-  { id: 8, name: '', filters: { keyword: 'iphone' }, createdAt: '2026-11-21T10:00:00Z' },
+  { id: 7, name: 'Voitures à Rabat', filters: { category_id: 2010, city_id: 7, price: { min: null, max: 90000 } }, createdAt: '2026-11-20T10:00:00Z', alertsEnabled: true },
+  { id: 8, name: '', filters: { keyword: 'iphone' }, createdAt: '2026-11-21T10:00:00Z', alertsEnabled: true },
 ];
 
 describe('saved searches', () => {
@@ -59,6 +59,10 @@ describe('saved searches', () => {
             saved = saved.filter((s) => s.id !== variables.id);
             return true;
           },
+          setSavedSearchAlerts: ({ variables }) => {
+            saved = saved.map((s) => (s.id === variables.id ? { ...s, alertsEnabled: variables.enabled === true } : s));
+            return { id: variables.id, alertsEnabled: variables.enabled };
+          },
         },
         calls,
       ),
@@ -72,7 +76,14 @@ describe('saved searches', () => {
     expect(within(list).getByRole('link', { name: '« iphone » · Annonces · tout le Maroc' })).toHaveAttribute('href', '/maroc/iphone');
     const alerts = within(list).getByRole('switch', { name: 'Alertes pour « Voitures à Rabat »' });
     expect(alerts).toBeChecked();
-    expect(alerts).toBeDisabled();
+    // Switched off: the server is told, the list says so.
+    fireEvent.click(alerts);
+    expect(await screen.findByText('Alertes désactivées')).toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === 'setSavedSearchAlerts')?.variables).toEqual({ id: 7, enabled: false });
+    await waitFor(() => {
+      expect(within(list).getByRole('switch', { name: 'Alertes pour « Voitures à Rabat »' })).not.toBeChecked();
+    });
+    expect(within(list).getByText(/^Alertes désactivées :/)).toBeInTheDocument();
 
     // Live alerts while the list is open.
     act(() => {

@@ -9,7 +9,12 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useGetCategoriesQuery, useGetCitiesFormattedNextQuery } from '../../api/catalog';
-import { useDeleteSavedSearchMutation, useGetMySavedSearchesQuery, type SavedSearch } from '../../api/search';
+import {
+  useDeleteSavedSearchMutation,
+  useGetMySavedSearchesQuery,
+  useSetSavedSearchAlertsMutation,
+  type SavedSearch,
+} from '../../api/search';
 import { useLanguage } from '../../app/i18n';
 import { useRealtimeConnector } from '../../realtime/RealtimeContext';
 import { isSearchAlert } from '../../realtime/socket';
@@ -48,6 +53,7 @@ function SavedSearchRow({ search, refs, newAds }: { search: SavedSearch; refs: L
   const intl = useIntl();
   const language = useLanguage();
   const [remove, { isLoading }] = useDeleteSavedSearchMutation();
+  const [setAlerts, switching] = useSetSavedSearchAlertsMutation();
   const toasts = useResultToasts();
   const filters = fromRecent(search.filters);
   const category = refs.categories.find((c) => c.id === filters.categoryId);
@@ -75,11 +81,24 @@ function SavedSearchRow({ search, refs, newAds }: { search: SavedSearch; refs: L
         {intl.formatMessage({ id: 'savedSearches.createdAt' }, { date: intl.formatDate(search.createdAt, { day: 'numeric', month: 'long', year: 'numeric' }) })}
       </p>
       <label className="checkbox">
-        <input type="checkbox" role="switch" checked disabled aria-describedby={`alerts-${String(search.id)}`} />{' '}
+        <input
+          type="checkbox"
+          role="switch"
+          checked={search.alertsEnabled}
+          disabled={switching.isLoading}
+          aria-describedby={`alerts-${String(search.id)}`}
+          onChange={(event) => {
+            const enabled = event.currentTarget.checked;
+            setAlerts({ id: search.id, enabled })
+              .unwrap()
+              .then(() => { toasts.succeeded(enabled ? 'savedSearches.alerts.on' : 'savedSearches.alerts.off'); })
+              .catch(toasts.failed);
+          }}
+        />{' '}
         {intl.formatMessage({ id: 'savedSearches.alerts' }, { name })}
       </label>
       <p id={`alerts-${String(search.id)}`} className="field__hint">
-        {intl.formatMessage({ id: 'savedSearches.alerts.always' })}
+        {intl.formatMessage({ id: search.alertsEnabled ? 'savedSearches.alerts.how' : 'savedSearches.alerts.none' })}
       </p>
       <button
         type="button"

@@ -1,6 +1,7 @@
 //! Recent and saved searches through the real server, and the saved-search alerts run by the
 //! real services on the same store: saved / already saved / errors with their keys, alerts
-//! recorded for ads published after saving (live hook called), one daily digest e-mail.
+//! recorded for ads published after saving (live hook called), one daily digest e-mail, and
+//! the scheduled rounds of two processes sharing one ephemeral store run each step once.
 
 mod common;
 
@@ -87,6 +88,71 @@ async fn recent_searches_follow_the_visitor() {
     assert_eq!(body["data"]["getRecentSearches"], json!([]));
 }
 
+/// The saved-search service of one `souk serve` process on the test server's store, sending
+/// e-mail to `outbox`, with `ephemeral` as its (possibly shared) ephemeral store.
+async fn alert_service(
+    s: &TestServer,
+    outbox: &std::path::Path,
+    ephemeral: Arc<dyn souk_storage::ephemeral::Ephemeral>,
+) -> SavedSearchService {
+    let catalog = Arc::new(CatalogService::load(&s.store).await.expect("catalog"));
+    let search =
+        Arc::new(SearchService::new(Arc::new(s.store.clone()), Arc::new(s.store.clone()), Arc::clone(&catalog)));
+    let mailer = LettreMailer::new(&MailSettings {
+        from: "Souk <no-reply@souk.ma>".into(),
+        transport: MailTransport::Outbox { dir: outbox.to_path_buf() },
+    })
+    .expect("mailer");
+    SavedSearchService::new(
+        Arc::new(s.store.clone()),
+        Arc::new(s.store.clone()),
+        Arc::new(s.store.clone()),
+        search,
+        ephemeral,
+        Arc::new(mailer),
+        Arc::new(slug_index(&catalog)),
+        "https://souk.ma".into(),
+    )
+}
+
+#[actix_web::test]
+async fn two_processes_match_and_send_the_digest_once() {
+    let s = start("saved-leases", |_| {}).await;
+    let q = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken } info { id } } }";
+    let input = json!({ "type": "shop", "name": "Meubles Tanger", "email": "meubles@shop.ma", "phone": "0698765433", "cityId": 2, "password": "secret1", "shopCategory": 2030, "plan": "premium" });
+    let body = call(&s, &[], q, json!({ "i": input })).await;
+    let token = body["data"]["registerAccount"]["login"]["accessToken"].as_str().expect("token").to_string();
+    let input = json!({ "type": "private", "name": "Karim", "phone": "0612345670", "cityId": 2, "password": "secret1", "passwordConfirmation": "secret1" });
+    let seller =
+        call(&s, &[], q, json!({ "i": input })).await["data"]["registerAccount"]["info"]["id"].as_i64().expect("id");
+    let auth = format!("Bearer {token}");
+    let save = "mutation($f: SearchFiltersInput!) { saveSearch(filters: $f) { outcome } }";
+    let saved = call(&s, &[("Authorization", auth.as_str())], save, json!({ "f": { "keyword": "vélo" } })).await;
+    assert_eq!(saved["data"]["saveSearch"]["outcome"], "SAVED", "{saved}");
+
+    // Two processes: the same store, one shared ephemeral store (Redis in distributed mode).
+    let outbox = s.data_dir.join("leases-outbox");
+    let shared: Arc<dyn souk_storage::ephemeral::Ephemeral> = Arc::new(MemoryEphemeral::new("t:"));
+    let one = alert_service(&s, &outbox, Arc::clone(&shared)).await;
+    let two = alert_service(&s, &outbox, Arc::clone(&shared)).await;
+    let later = now() + 60;
+    s.store.insert_ads(vec![car(810001, seller, "Vélo de ville", later)]).await.expect("ad");
+    let every = std::time::Duration::from_secs(60);
+    let (mut day_one, mut day_two) = (None, None);
+    let first = one.scheduled_round(later + 10, every, 0, &mut day_one).await;
+    let second = two.scheduled_round(later + 10, every, 0, &mut day_two).await;
+    assert_eq!(first.matched.map(|r| r.matches), Some(1), "{first:?}");
+    assert_eq!(first.digests, Some(1), "{first:?}");
+    assert!(second.matched.is_none() && second.digests.is_none(), "the other process waits: {second:?}");
+    let mails = read_outbox(&outbox, 10).expect("outbox");
+    assert_eq!(mails.len(), 1, "one digest e-mail for two processes");
+    assert_eq!(mails[0].to, "meubles@shop.ma");
+    // The same day again: no second digest from either process.
+    let again = two.scheduled_round(later + 20, every, 0, &mut day_two).await;
+    assert!(again.digests.is_none(), "{again:?}");
+    assert_eq!(read_outbox(&outbox, 10).expect("outbox").len(), 1);
+}
+
 #[actix_web::test]
 async fn saved_searches_alert_live_and_by_daily_digest() {
     let s = start("saved-alerts", |_| {}).await;
@@ -130,26 +196,9 @@ async fn saved_searches_alert_live_and_by_daily_digest() {
     assert_eq!(mine["data"]["getMySavedSearches"][0]["filters"]["keyword"], "velo");
 
     // The real services on the same store, with a recording live hook.
-    let catalog = Arc::new(CatalogService::load(&s.store).await.expect("catalog"));
-    let search =
-        Arc::new(SearchService::new(Arc::new(s.store.clone()), Arc::new(s.store.clone()), Arc::clone(&catalog)));
     let outbox = s.data_dir.join("alerts-outbox");
-    let mailer = LettreMailer::new(&MailSettings {
-        from: "Souk <no-reply@souk.ma>".into(),
-        transport: MailTransport::Outbox { dir: outbox.clone() },
-    })
-    .expect("mailer");
     let ephemeral: Arc<dyn souk_storage::ephemeral::Ephemeral> = Arc::new(MemoryEphemeral::new("t:"));
-    let alerts = SavedSearchService::new(
-        Arc::new(s.store.clone()),
-        Arc::new(s.store.clone()),
-        Arc::new(s.store.clone()),
-        search,
-        Arc::clone(&ephemeral),
-        Arc::new(mailer),
-        Arc::new(slug_index(&catalog)),
-        "https://souk.ma".into(),
-    );
+    let alerts = alert_service(&s, &outbox, Arc::clone(&ephemeral)).await;
     let recorder = Arc::new(Recorder(Mutex::new(vec![])));
     alerts.set_alert_sink(recorder.clone());
     let search_id = first["data"]["saveSearch"]["search"]["id"].as_i64().unwrap_or(0);

@@ -71,6 +71,14 @@ pub struct AlertRun {
     pub live: usize,
 }
 
+/// What one scheduled round did on this process (None: another process held the lease, or
+/// the step failed or was not due).
+#[derive(Debug, Default)]
+pub struct ScheduledRound {
+    pub matched: Option<AlertRun>,
+    pub digests: Option<usize>,
+}
+
 pub struct SavedSearchService {
     saved: Arc<dyn SavedSearchStore>,
     listing: Arc<dyn SearchStore>,
@@ -266,8 +274,9 @@ impl SavedSearchService {
         Ok(run)
     }
 
-    /// The schedule of `souk serve`: new matches every `every` (the first run one period after
-    /// start), and the digest once a day at `digest_hour` UTC (0-23). Stops with the runtime.
+    /// The schedule of `souk serve`: a [`scheduled_round`](Self::scheduled_round) every `every`
+    /// (the first one period after start), the digest once a day at `digest_hour` UTC (0-23).
+    /// Stops with the runtime.
     pub fn start_schedule(self: &Arc<Self>, every: Duration, digest_hour: u32) {
         let me = Arc::clone(self);
         tokio::spawn(async move {
@@ -276,25 +285,61 @@ impl SavedSearchService {
             loop {
                 tick.tick().await;
                 let now = crate::ads::service::now();
-                match me.match_new_ads(now).await {
-                    Ok(run) if run.matches > 0 => {
+                me.scheduled_round(now, every, digest_hour, &mut last_digest_day).await;
+            }
+        });
+    }
+
+    /// One round of the schedule: matches new ads, and sends the digests when they are due. Every
+    /// process of a deployment runs the schedule; each step runs only on the process that takes
+    /// its lease in the ephemeral store (shared by all of them in distributed mode): the match
+    /// for `every`, the digest for the day. Answers what this process did.
+    pub async fn scheduled_round(
+        &self,
+        now: i64,
+        every: Duration,
+        digest_hour: u32,
+        last_digest_day: &mut Option<i64>,
+    ) -> ScheduledRound {
+        let mut round = ScheduledRound::default();
+        let lease = every.saturating_sub(Duration::from_millis(500)).max(Duration::from_secs(1));
+        if self.take_lease("search:alerts:match", lease).await {
+            match self.match_new_ads(now).await {
+                Ok(run) => {
+                    if run.matches > 0 {
                         tracing::info!(matches = run.matches, live = run.live, "saved-search alerts");
                     }
-                    Ok(_) => {}
-                    Err(e) => tracing::warn!(error = %e, "saved-search alerts not matched; next run retries"),
+                    round.matched = Some(run);
                 }
-                let day = now.div_euclid(86_400);
-                if souk_domain::search::digest_due(now, digest_hour, last_digest_day) {
-                    match me.send_digests(now).await {
-                        Ok(sent) => {
-                            last_digest_day = Some(day);
-                            tracing::info!(sent, "saved-search digests");
-                        }
-                        Err(e) => tracing::warn!(error = %e, "saved-search digests not sent; next run retries"),
+                Err(e) => tracing::warn!(error = %e, "saved-search alerts not matched; next run retries"),
+            }
+        }
+        let day = now.div_euclid(86_400);
+        if souk_domain::search::digest_due(now, digest_hour, *last_digest_day) {
+            // Whoever sends today's digest, this process is done with it for the day.
+            *last_digest_day = Some(day);
+            if self.take_lease(&format!("search:alerts:digest:{day}"), Duration::from_secs(2 * 86_400)).await {
+                match self.send_digests(now).await {
+                    Ok(sent) => {
+                        tracing::info!(sent, "saved-search digests");
+                        round.digests = Some(sent);
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "saved-search digests not sent; next run retries");
+                        // Give the day back so that the next round (here or elsewhere) retries.
+                        let _ = self.ephemeral.delete(&format!("search:alerts:digest:{day}")).await;
+                        *last_digest_day = None;
                     }
                 }
             }
-        });
+        }
+        round
+    }
+
+    /// Takes the lease `name` for `ttl` if nobody holds it. A store failure counts as taken
+    /// elsewhere: the step waits for the next round rather than risk running twice.
+    async fn take_lease(&self, name: &str, ttl: Duration) -> bool {
+        self.ephemeral.set_if_absent(name, b"1", Some(ttl)).await.unwrap_or(false)
     }
 
     /// Sends each account with unsent matches one digest e-mail; answers how many were sent.

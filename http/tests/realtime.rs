@@ -1,8 +1,8 @@
 //! Chat through a real server: the session registry empties when sockets disconnect or time
 //! out; the GraphQL chat operations check who is asking (one account never reads or changes
 //! another's conversation); the visitor's message form (known and unknown e-mail, CV checks);
-//! and two `souk serve` processes sharing one data dir and one Redis deliver to each other's
-//! sockets. Sockets are driven over Engine.IO long-polling with plain HTTP requests.
+//! a saved search's live alert on its owner's socket; and two `souk serve` processes sharing
+//! one data dir and one Redis deliver to each other's sockets. Sockets are driven over Engine.IO long-polling with plain HTTP requests.
 
 mod common;
 
@@ -464,4 +464,51 @@ async fn chat_files_go_through_the_multipart_route_checked_from_their_bytes() {
     );
     let files = std::fs::read_dir(s.data_dir.join("media/chat").join(&id)).map(|d| d.count()).unwrap_or(0);
     assert_eq!(files, 1, "only the accepted file is on disk");
+}
+
+#[actix_web::test]
+async fn a_saved_search_alert_reaches_its_owners_socket() {
+    let s = start("rt-search-alert", |_| {}).await;
+    let (saver, _) = sign_up(&s.base, shop("alertes@atlas.ma", "0522000031")).await;
+    let (_, seller_id) = sign_up(&s.base, private("0611000031")).await;
+    let save = "mutation($f: SearchFiltersInput!, $n: String) { saveSearch(filters: $f, name: $n) { search { id } } }";
+    let saved = call(&s.base, Some(&saver), save, json!({ "f": { "keyword": "tandem" }, "n": "Tandems" })).await;
+    let search_id = saved["data"]["saveSearch"]["search"]["id"].as_i64().expect("saved search");
+    let (owner_socket, reply) = PollingClient::connect(&s.base, &saver).await;
+    assert!(reply.starts_with("40"), "{reply}");
+
+    let at = souk_services::ads::service::now() + 60;
+    let ad = souk_domain::ad::Ad {
+        ad_id: "alert-1".into(),
+        list_id: 920_001,
+        account_id: seller_id,
+        category_id: 2030,
+        ad_type: "sell".into(),
+        title: "Tandem de randonnée".into(),
+        description: "Deux places, bon état".into(),
+        price: Some(souk_domain::money::Money::from_dirhams(2_400)),
+        city_id: 1,
+        area_id: None,
+        params: Default::default(),
+        status: souk_domain::ad::AdStatus::Active,
+        urgent: false,
+        delivery: false,
+        phone_hidden: false,
+        images: vec![],
+        published_at: at,
+        modified_at: at,
+        discount: None,
+        video: None,
+        state_time: at,
+        edit_status: None,
+        refusal_reason: None,
+    };
+    souk_storage::ads::AdStore::insert_ads(&s.store, vec![ad]).await.expect("ad");
+    // The owner is online (their socket registered presence): the match goes out live.
+    let run = s.state.saved_searches.match_new_ads(at + 10).await.expect("match");
+    assert_eq!((run.matches, run.live), (1, 1), "{run:?}");
+    let alert = owner_socket.event("search:alert").await;
+    assert_eq!(alert, json!({ "searchId": search_id, "name": "Tandems", "listIds": [920_001] }));
+    // Sent live once: the daily digest leaves it out.
+    assert_eq!(s.state.saved_searches.send_digests(at + 20).await.expect("digest"), 0);
 }

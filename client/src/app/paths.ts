@@ -14,6 +14,7 @@ export const PATHS = {
   myFavorites: '/account/v2/my-favorites',
   adInsert: '/ad/insert/1',
   messages: '/messages',
+  messagesChat: '/messages/chat',
 } as const;
 
 /** `/fr/account/signin` from `fr` and `/account/signin`; the home page is `/fr`. */

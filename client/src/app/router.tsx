@@ -29,6 +29,7 @@ const FavoritesPage = lazy(() => import(/* webpackChunkName: "my-ads" */ '../fea
 const AdFormPage = lazy(() => import(/* webpackChunkName: "ad-form" */ '../features/ad-form/AdFormPage'));
 const ShopDirectoryPage = lazy(() => import(/* webpackChunkName: "shops" */ '../features/shops/ShopDirectoryPage'));
 const ShopPage = lazy(() => import(/* webpackChunkName: "shops" */ '../features/shops/ShopPage'));
+const ConversationsPage = lazy(() => import(/* webpackChunkName: "messaging" */ '../features/messaging/ConversationsPage'));
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'));
 
 /** Spec §2 route keys implemented so far, with their paths (without language prefix). */
@@ -79,6 +80,14 @@ function pageRoutes(): RouteObject[] {
       element: (
         <RequireSignIn>
           <AdFormPage />
+        </RequireSignIn>
+      ),
+    },
+    {
+      path: relative(PATHS.messages),
+      element: (
+        <RequireSignIn>
+          <ConversationsPage />
         </RequireSignIn>
       ),
     },

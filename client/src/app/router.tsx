@@ -30,6 +30,7 @@ const AdFormPage = lazy(() => import(/* webpackChunkName: "ad-form" */ '../featu
 const ShopDirectoryPage = lazy(() => import(/* webpackChunkName: "shops" */ '../features/shops/ShopDirectoryPage'));
 const ShopPage = lazy(() => import(/* webpackChunkName: "shops" */ '../features/shops/ShopPage'));
 const ConversationsPage = lazy(() => import(/* webpackChunkName: "messaging" */ '../features/messaging/ConversationsPage'));
+const ChatPage = lazy(() => import(/* webpackChunkName: "messaging" */ '../features/messaging/ChatPage'));
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'));
 
 /** Spec §2 route keys implemented so far, with their paths (without language prefix). */
@@ -88,6 +89,14 @@ function pageRoutes(): RouteObject[] {
       element: (
         <RequireSignIn>
           <ConversationsPage />
+        </RequireSignIn>
+      ),
+    },
+    {
+      path: relative(PATHS.messagesChat),
+      element: (
+        <RequireSignIn>
+          <ChatPage />
         </RequireSignIn>
       ),
     },

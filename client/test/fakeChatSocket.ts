@@ -18,7 +18,11 @@ export class FakeChatSocket implements ChatSocket {
     const responder = this.responders.get(event);
     if (!responder) return; // left pending
     const answer = responder(payload);
-    void Promise.resolve(answer).then(ack);
+    void Promise.resolve(answer).then((value) => {
+      act(() => {
+        ack(value);
+      });
+    });
   }
 
   on(event: string, handler: (payload: unknown) => void): void {

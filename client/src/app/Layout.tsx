@@ -2,7 +2,7 @@
 // link and the language switch, and the main landmark where the routed page (loaded on demand)
 // appears.
 
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Outlet, useLocation } from 'react-router';
 import { selectUser } from '../features/auth/authSlice';
@@ -12,6 +12,9 @@ import { useLanguage } from './i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 import { localized, PATHS } from './paths';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+
+// The chat socket (socket.io-client) stays out of the main chunk.
+const UnreadBadge = lazy(() => import(/* webpackChunkName: "messaging" */ '../features/messaging/UnreadBadge'));
 
 /** The shop directory (spec §2 `/boutiques`), French without prefix like the server's pages. */
 function shopDirectoryPath(language: string): string {
@@ -40,6 +43,11 @@ export function Layout() {
           <Link className="app-header__shops" to={shopDirectoryPath(language)}>
             {intl.formatMessage({ id: 'shops.link' })}
           </Link>
+          {user ? (
+            <Suspense fallback={null}>
+              <UnreadBadge />
+            </Suspense>
+          ) : null}
           <Link className="app-header__account" to={localized(language, user ? PATHS.account : PATHS.signIn)}>
             {intl.formatMessage({ id: user ? (user.type === 'shop' ? 'header.myShop' : 'header.myAccount') : 'header.signIn' })}
           </Link>

@@ -22,6 +22,7 @@ export const PATHS = {
   settingsNotification: '/account/v2/settings/notification',
   adInsert: '/ad/insert/1',
   messages: '/messages',
+  messagesChat: '/messages/chat',
 } as const;
 
 /** `/fr/account/signin` from `fr` and `/account/signin`; the home page is `/fr`. */

@@ -29,6 +29,8 @@ const FavoritesPage = lazy(() => import(/* webpackChunkName: "my-ads" */ '../fea
 const AdFormPage = lazy(() => import(/* webpackChunkName: "ad-form" */ '../features/ad-form/AdFormPage'));
 const ShopDirectoryPage = lazy(() => import(/* webpackChunkName: "shops" */ '../features/shops/ShopDirectoryPage'));
 const ShopPage = lazy(() => import(/* webpackChunkName: "shops" */ '../features/shops/ShopPage'));
+const ConversationsPage = lazy(() => import(/* webpackChunkName: "messaging" */ '../features/messaging/ConversationsPage'));
+const ChatPage = lazy(() => import(/* webpackChunkName: "messaging" */ '../features/messaging/ChatPage'));
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'));
 // The rest of the account area (issue 9): statistics, settings, orders.
 const StatsPage = lazy(() => import(/* webpackChunkName: "stats" */ '../features/stats/StatsPage'));
@@ -118,6 +120,22 @@ function pageRoutes(): RouteObject[] {
       ),
     },
     ...accountAreaRoutes(),
+    {
+      path: relative(PATHS.messages),
+      element: (
+        <RequireSignIn>
+          <ConversationsPage />
+        </RequireSignIn>
+      ),
+    },
+    {
+      path: relative(PATHS.messagesChat),
+      element: (
+        <RequireSignIn>
+          <ChatPage />
+        </RequireSignIn>
+      ),
+    },
     { path: relative(PATHS.signIn), element: <PrivateSignInPage /> },
     { path: relative(PATHS.shopSignIn), element: <ShopSignInPage /> },
     { path: relative(PATHS.signUp), element: <SignUpPage /> },

@@ -1,0 +1,131 @@
+// One conversation: loader, history, a live message, sending (pending then sent, then read by
+// the other party), a refused send with the §8 wording and a retry, blocked (input hidden,
+// notice), unblock, delete after confirmation, and a conversation that is not there.
+
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { accessTokenFor, gateway } from '../../../test/fixtures';
+import { chatError, conversation, installFakeSocket, type FakeChatSocket } from '../../../test/fakeChatSocket';
+import { renderApp } from '../../../test/renderApp';
+import { setChatSocketFactory } from './chatSocket';
+
+const ME = 1;
+const SELLER = 3;
+
+function signIn() {
+  document.cookie = `souk_token=${accessTokenFor({ accountId: ME })}; Path=/`;
+}
+
+function message(id: string, senderId: number, text: string, clientMessageId: string | null = null) {
+  return { id, conversationId: 'c1', senderId, text, attachment: null, sentAt: 1763795000000, clientMessageId };
+}
+
+function chat(overrides: Record<string, unknown> = {}): FakeChatSocket {
+  return installFakeSocket()
+    .answer('chat:list', () => ({ ok: true, conversations: [conversation({ otherReadUpto: null, ...overrides })], unreadTotal: 0 }))
+    .answer('chat:history', () => ({ ok: true, messages: [message('m2', SELLER, 'Oui, toujours disponible'), message('m1', ME, 'Bonjour, la Logan est dispo ?')] }))
+    .answer('chat:read', () => ({ ok: true, unread: 0, unreadTotal: 0, readUpto: 'm2' }))
+    .answer('chat:typing', () => ({ ok: true }));
+}
+
+beforeEach(() => {
+  signIn();
+  jest.spyOn(globalThis, 'fetch').mockImplementation(gateway());
+});
+
+afterEach(() => {
+  setChatSocketFactory(undefined);
+});
+
+describe('chat', () => {
+  it('shows a loader, then the history in order, and marks it read', async () => {
+    const socket = installFakeSocket();
+    const { unmount } = renderApp('/messages/chat?conversation=c1');
+    expect(await screen.findByRole('status', { name: 'Chargement de la conversation…' })).toBeInTheDocument();
+    expect(socket.sent.map((s) => s.event)).toEqual(expect.arrayContaining(['chat:list', 'chat:history']));
+    unmount();
+
+    const live = chat();
+    renderApp('/messages/chat?conversation=c1');
+    const list = await screen.findByRole('list', { name: 'Messages de la conversation' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Bonjour, la Logan est dispo ?Envoyé', 'Oui, toujours disponible']);
+    expect(live.sent.find((s) => s.event === 'chat:read')?.payload).toEqual({ conversationId: 'c1', messageId: 'm2' });
+  });
+
+  it('shows a message of the other party as it arrives, the typing indicator, and the read tick', async () => {
+    const socket = chat();
+    renderApp('/messages/chat?conversation=c1');
+    const list = await screen.findByRole('list', { name: 'Messages de la conversation' });
+    socket.push('chat:typing', { conversationId: 'c1', accountId: SELLER, typing: true });
+    expect(screen.getByText('Auto Atlas écrit…')).toBeInTheDocument();
+    socket.push('chat:message', message('m3', SELLER, 'Prix final 85 000 DH'));
+    expect(within(list).getByText('Prix final 85 000 DH')).toBeInTheDocument();
+    expect(screen.queryByText('Auto Atlas écrit…')).not.toBeInTheDocument();
+    socket.push('chat:read', { conversationId: 'c1', accountId: SELLER, messageId: 'm1', unread: 0 });
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Lu');
+  });
+
+  it('sends with a client message id; a refusal shows the §8 wording and can be sent again', async () => {
+    let refusals = 1;
+    const socket = chat().answer('chat:send', (payload) => {
+      if (refusals-- > 0) return chatError('INTERNAL', 'common.error.generic', 'Erreur');
+      const p = payload as { clientMessageId: string; text: string };
+      return { ok: true, message: message('m5', ME, p.text, p.clientMessageId) };
+    });
+    renderApp('/messages/chat?conversation=c1');
+    fireEvent.change(await screen.findByLabelText('Votre message'), { target: { value: 'Je passe demain' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Erreur Veuillez réessayer plus tard');
+    const first = socket.sent.filter((s) => s.event === 'chat:send');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Renvoyer' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+    const sends = socket.sent.filter((s) => s.event === 'chat:send');
+    expect(sends).toHaveLength(2);
+    expect(sends[1]?.payload).toEqual(first[0]?.payload);
+    await waitFor(() => {
+      expect(screen.getByText('Je passe demain').closest('li')).toHaveTextContent('Envoyé');
+    });
+  });
+
+  it('translates a blocked refusal', async () => {
+    chat().answer('chat:send', () => chatError('CONVERSATION_BLOCKED', 'chat.error.blocked', 'x'));
+    renderApp('/messages/chat?conversation=c1');
+    fireEvent.change(await screen.findByLabelText('Votre message'), { target: { value: 'Allô ?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Cette conversation est bloquée : votre message n'a pas été envoyé");
+  });
+
+  it('hides the input when blocked, live and by me, and brings it back on unblock', async () => {
+    const socket = chat().answer('chat:unblock', () => ({ ok: true, conversationId: 'c1', blocked: false, blockedByMe: false }));
+    renderApp('/messages/chat?conversation=c1');
+    await screen.findByLabelText('Votre message');
+    socket.push('chat:blocked', { conversationId: 'c1', blocked: true, blockedBy: [SELLER] });
+    expect(screen.queryByLabelText('Votre message')).not.toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('Cette conversation est bloquée : vous ne pouvez plus écrire.');
+    socket.push('chat:blocked', { conversationId: 'c1', blocked: true, blockedBy: [ME] });
+    fireEvent.click(screen.getByRole('button', { name: 'Débloquer' }));
+    expect(await screen.findByLabelText('Votre message')).toBeInTheDocument();
+    expect(socket.sent.find((s) => s.event === 'chat:unblock')?.payload).toEqual({ conversationId: 'c1' });
+  });
+
+  it('deletes after confirmation and goes back to the list', async () => {
+    const socket = chat().answer('chat:delete', () => ({ ok: true }));
+    const { pathname } = renderApp('/messages/chat?conversation=c1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Supprimer la conversation' }));
+    const dialog = screen.getByRole('dialog', { name: 'Supprimer la conversation ?' });
+    expect(socket.sent.some((s) => s.event === 'chat:delete')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
+    await waitFor(() => {
+      expect(pathname()).toBe('/fr/messages');
+    });
+  });
+
+  it('says when the conversation is not there', async () => {
+    chat({ id: 'other' });
+    renderApp('/messages/chat?conversation=c1');
+    expect(await screen.findByText("Cette conversation n'existe pas ou a été supprimée.")).toBeInTheDocument();
+  });
+});

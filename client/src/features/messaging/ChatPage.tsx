@@ -1,0 +1,317 @@
+// One conversation (/messages/chat?conversation={id}, route key messaging.chat): the history
+// (chat:history, newest first, "load older"), live messages (chat:message), sending with a
+// client message id (pending, then sent; failed with the §8 wording and a retry), read
+// receipts (chat:read both ways: sent/read ticks), typing, block and unblock (the input is
+// hidden while blocked, with a notice), delete with a confirmation.
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { useLanguage } from '../../app/i18n';
+import { localized, PATHS } from '../../app/paths';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Loader } from '../../ui/Loader';
+import { Modal } from '../../ui/Modal';
+import { errorText } from '../../ui/errorText';
+import { selectUser } from '../auth/authSlice';
+import { chatSocket, request, type ChatMessage, type Conversation } from './chatSocket';
+
+const PAGE = 30;
+
+interface Outgoing {
+  clientMessageId: string;
+  text: string;
+  status: 'pending' | 'failed';
+  error?: unknown;
+}
+
+type Load = { kind: 'loading' } | { kind: 'error'; error: unknown } | { kind: 'missing' } | { kind: 'ready' };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+let counter = 0;
+function newClientMessageId(): string {
+  counter += 1;
+  return `c-${Date.now().toString(36)}-${counter}`;
+}
+
+export default function ChatPage() {
+  const intl = useIntl();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const me = useAppSelector(selectUser)?.accountId;
+  const [search] = useSearchParams();
+  const conversationId = search.get('conversation') ?? '';
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [conversation, setConversation] = useState<Conversation | undefined>();
+  const [messages, setMessages] = useState<ChatMessage[]>([]); // oldest first
+  const [hasOlder, setHasOlder] = useState(false);
+  const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
+  const [otherReadUpto, setOtherReadUpto] = useState<string | null>(null);
+  const [otherTyping, setOtherTyping] = useState(false);
+  const [text, setText] = useState('');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [actionError, setActionError] = useState<unknown>();
+  const lastId = useRef<string | undefined>(undefined);
+
+  const markRead = useCallback(
+    (messageId: string) => {
+      request(chatSocket(language), 'chat:read', { conversationId, messageId }).catch(() => undefined);
+    },
+    [conversationId, language],
+  );
+
+  const fetchAll = useCallback(() => {
+    const socket = chatSocket(language);
+    Promise.all([
+      request<{ conversations: (Conversation & { otherReadUpto?: string | null })[] }>(socket, 'chat:list', { limit: 200 }),
+      request<{ messages: ChatMessage[] }>(socket, 'chat:history', { conversationId, limit: PAGE }),
+    ])
+      .then(([list, history]) => {
+        const found = list.conversations.find((c) => c.id === conversationId);
+        if (!found) {
+          setLoad({ kind: 'missing' });
+          return;
+        }
+        const ordered = [...history.messages].reverse();
+        setConversation(found);
+        setOtherReadUpto(found.otherReadUpto ?? null);
+        setMessages(ordered);
+        setHasOlder(history.messages.length === PAGE);
+        setLoad({ kind: 'ready' });
+        const newest = ordered.at(-1);
+        if (newest) {
+          lastId.current = newest.id;
+          markRead(newest.id);
+        }
+      })
+      .catch((error: unknown) => {
+        setLoad({ kind: 'error', error });
+      });
+  }, [conversationId, language, markRead]);
+
+  useEffect(() => {
+    fetchAll();
+    const socket = chatSocket(language);
+    const onMessage = (payload: unknown) => {
+      if (!isRecord(payload) || payload.conversationId !== conversationId) return;
+      const message = payload as unknown as ChatMessage;
+      setMessages((current) => (current.some((m) => m.id === message.id) ? current : [...current, message]));
+      setOutgoing((current) => current.filter((o) => o.clientMessageId !== message.clientMessageId));
+      if (lastId.current === undefined || message.id > lastId.current) lastId.current = message.id;
+      if (message.senderId !== me) {
+        setOtherTyping(false);
+        markRead(message.id);
+      }
+    };
+    const onRead = (payload: unknown) => {
+      if (!isRecord(payload) || payload.conversationId !== conversationId || typeof payload.messageId !== 'string') return;
+      if (payload.accountId !== me) setOtherReadUpto(payload.messageId);
+    };
+    const onTyping = (payload: unknown) => {
+      if (!isRecord(payload) || payload.conversationId !== conversationId) return;
+      setOtherTyping(payload.typing === true);
+    };
+    const onBlocked = (payload: unknown) => {
+      if (!isRecord(payload) || payload.conversationId !== conversationId || typeof payload.blocked !== 'boolean') return;
+      const blockedBy = Array.isArray(payload.blockedBy) ? payload.blockedBy : [];
+      const blocked = payload.blocked;
+      setConversation((c) => (c ? { ...c, blocked, blockedByMe: blockedBy.includes(me) } : c));
+    };
+    const onDeleted = (payload: unknown) => {
+      if (isRecord(payload) && payload.conversationId === conversationId) void navigate(localized(language, PATHS.messages));
+    };
+    // Catch-up after a reconnect: every message newer than the last one held.
+    const onConnect = () => {
+      if (lastId.current === undefined) return;
+      request<{ messages: ChatMessage[] }>(socket, 'chat:sync', { since: lastId.current })
+        .then((answer) => {
+          for (const message of answer.messages) onMessage(message);
+        })
+        .catch(() => undefined);
+    };
+    socket.on('chat:message', onMessage);
+    socket.on('chat:read', onRead);
+    socket.on('chat:typing', onTyping);
+    socket.on('chat:blocked', onBlocked);
+    socket.on('chat:deleted', onDeleted);
+    socket.on('connect', onConnect);
+    return () => {
+      socket.off('chat:message', onMessage);
+      socket.off('chat:read', onRead);
+      socket.off('chat:typing', onTyping);
+      socket.off('chat:blocked', onBlocked);
+      socket.off('chat:deleted', onDeleted);
+      socket.off('connect', onConnect);
+    };
+  }, [conversationId, fetchAll, language, markRead, me, navigate]);
+
+  const send = (item: Outgoing) => {
+    setOutgoing((current) => [...current.filter((o) => o.clientMessageId !== item.clientMessageId), { ...item, status: 'pending', error: undefined }]);
+    request<{ message: ChatMessage }>(chatSocket(language), 'chat:send', {
+      conversationId,
+      clientMessageId: item.clientMessageId,
+      text: item.text,
+    })
+      .then(({ message }) => {
+        setMessages((current) => (current.some((m) => m.id === message.id) ? current : [...current, message]));
+        setOutgoing((current) => current.filter((o) => o.clientMessageId !== item.clientMessageId));
+      })
+      .catch((error: unknown) => {
+        setOutgoing((current) => current.map((o) => (o.clientMessageId === item.clientMessageId ? { ...o, status: 'failed', error } : o)));
+      });
+  };
+
+  const loadOlder = () => {
+    const oldest = messages[0];
+    request<{ messages: ChatMessage[] }>(chatSocket(language), 'chat:history', { conversationId, before: oldest?.id, limit: PAGE })
+      .then((answer) => {
+        setMessages((current) => [...[...answer.messages].reverse(), ...current]);
+        setHasOlder(answer.messages.length === PAGE);
+      })
+      .catch((error: unknown) => {
+        setActionError(error);
+      });
+  };
+
+  const setBlocked = (block: boolean) => {
+    request<{ blocked: boolean; blockedByMe: boolean }>(chatSocket(language), block ? 'chat:block' : 'chat:unblock', { conversationId })
+      .then((answer) => {
+        setConversation((c) => (c ? { ...c, blocked: answer.blocked, blockedByMe: answer.blockedByMe } : c));
+      })
+      .catch((error: unknown) => {
+        setActionError(error);
+      });
+  };
+
+  const remove = () => {
+    request(chatSocket(language), 'chat:delete', { conversationId })
+      .then(() => navigate(localized(language, PATHS.messages)))
+      .catch((error: unknown) => {
+        setConfirmDelete(false);
+        setActionError(error);
+      });
+  };
+
+  if (load.kind === 'loading') return <Loader label={intl.formatMessage({ id: 'chat.loading' })} />;
+  if (load.kind === 'error') {
+    return (
+      <ErrorMessage
+        error={load.error}
+        onRetry={() => {
+          setLoad({ kind: 'loading' });
+          fetchAll();
+        }}
+      />
+    );
+  }
+  if (load.kind === 'missing' || !conversation) return <p className="empty">{intl.formatMessage({ id: 'chat.missing' })}</p>;
+
+  const readUpto = otherReadUpto;
+  return (
+    <section className="chat">
+      <h1 dir="auto">{conversation.adTitle}</h1>
+      <p className="chat__peer">{conversation.other.name}</p>
+      <div className="chat__actions">
+        {conversation.blockedByMe ? (
+          <button type="button" className="button" onClick={() => { setBlocked(false); }}>
+            {intl.formatMessage({ id: 'chat.unblock' })}
+          </button>
+        ) : (
+          <button type="button" className="button" onClick={() => { setBlocked(true); }}>
+            {intl.formatMessage({ id: 'chat.block' })}
+          </button>
+        )}
+        <button type="button" className="button" onClick={() => { setConfirmDelete(true); }}>
+          {intl.formatMessage({ id: 'chat.delete' })}
+        </button>
+      </div>
+      {actionError ? <ErrorMessage error={actionError} /> : null}
+      {hasOlder ? (
+        <button type="button" className="button" onClick={loadOlder}>
+          {intl.formatMessage({ id: 'chat.loadOlder' })}
+        </button>
+      ) : null}
+      <ol className="chat__messages" aria-label={intl.formatMessage({ id: 'chat.messages' })} aria-live="polite">
+        {messages.map((m) => {
+          const mine = m.senderId === me;
+          const read = mine && readUpto !== null && m.id <= readUpto;
+          return (
+            <li key={m.id} className={mine ? 'chat__message chat__message--mine' : 'chat__message'}>
+              {m.text ? <p dir="auto">{m.text}</p> : null}
+              {m.attachment ? (
+                m.attachment.contentType.startsWith('image/') ? (
+                  <img src={m.attachment.url} alt={m.attachment.name} className="chat__image" />
+                ) : (
+                  <a href={m.attachment.url} target="_blank" rel="noreferrer">
+                    {m.attachment.name}
+                  </a>
+                )
+              ) : null}
+              {mine ? (
+                <span className="chat__tick">{intl.formatMessage({ id: read ? 'chat.status.read' : 'chat.status.sent' })}</span>
+              ) : null}
+            </li>
+          );
+        })}
+        {outgoing.map((o) => (
+          <li key={o.clientMessageId} className="chat__message chat__message--mine">
+            <p dir="auto">{o.text}</p>
+            {o.status === 'pending' ? (
+              <span className="chat__tick">{intl.formatMessage({ id: 'chat.status.pending' })}</span>
+            ) : (
+              <span role="alert">
+                {errorText(intl, o.error)}{' '}
+                <button type="button" className="button" onClick={() => { send(o); }}>
+                  {intl.formatMessage({ id: 'chat.retry' })}
+                </button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+      {otherTyping ? <p className="chat__typing">{intl.formatMessage({ id: 'chat.typing' }, { name: conversation.other.name })}</p> : null}
+      {conversation.blocked ? (
+        <p className="chat__blocked" role="note">
+          {intl.formatMessage({ id: conversation.blockedByMe ? 'chat.blockedByMe' : 'chat.blockedByOther' })}
+        </p>
+      ) : (
+        <form
+          className="chat__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const value = text.trim();
+            if (!value) return;
+            setText('');
+            send({ clientMessageId: newClientMessageId(), text: value, status: 'pending' });
+          }}
+        >
+          <label htmlFor="chat-text">{intl.formatMessage({ id: 'chat.input' })}</label>
+          <textarea
+            id="chat-text"
+            dir="auto"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              request(chatSocket(language), 'chat:typing', { conversationId, typing: event.target.value !== '' }).catch(() => undefined);
+            }}
+          />
+          <button type="submit" className="button">
+            {intl.formatMessage({ id: 'chat.send' })}
+          </button>
+        </form>
+      )}
+      {confirmDelete ? (
+        <Modal title={intl.formatMessage({ id: 'chat.delete.title' })} onClose={() => { setConfirmDelete(false); }}>
+          <p>{intl.formatMessage({ id: 'chat.delete.body' })}</p>
+          <button type="button" className="button" onClick={remove}>
+            {intl.formatMessage({ id: 'chat.delete.confirm' })}
+          </button>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}

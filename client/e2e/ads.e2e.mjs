@@ -7,47 +7,18 @@
 //   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… npm run e2e
 
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-
-const BASE_URL = process.env.BASE_URL?.replace(/\/+$/, '');
-if (!BASE_URL) {
-  console.log('e2e skipped: BASE_URL not set');
-  process.exit(0);
-}
+import { test } from 'node:test';
+import { BASE_URL, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
 const DEMO_PRIVATE_LOGIN = process.env.DEMO_PRIVATE_LOGIN;
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'];
-const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
-const WAIT = { timeout: 20_000 };
 /** The first demo ad (services/src/demo/generate.rs FIRST_LIST_ID). */
 const FIRST_DEMO_AD = 10_000_001;
 
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-async function openPage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-MA' });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return { context, page, problems };
-}
+const { openPage } = useBrowser();
 
 /** The list id of an active demo ad whose seller shows the number. */
 async function adWithPhone() {

@@ -6,57 +6,13 @@
 //   BASE_URL=http://127.0.0.1:18080 npm run e2e      (CHROMIUM_PATH overrides /usr/bin/chromium)
 
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
+import { BASE_URL, documentLanguage, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 
-const BASE_URL = process.env.BASE_URL?.replace(/\/+$/, '');
-if (!BASE_URL) {
-  console.log('e2e skipped: BASE_URL not set');
-  process.exit(0);
-}
+const { openPage: openBrowserPage } = useBrowser();
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
-const WAIT = { timeout: 20_000 };
-
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-/** A fresh page that records uncaught errors and console errors. */
-async function openPage(viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport, locale: 'fr-MA' });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  return { context, page, problems };
-}
-
-function documentLanguage(page) {
-  return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+function openPage(viewport) {
+  return openBrowserPage(viewport, { consoleErrors: true });
 }
 
 function isFrenchPath(pathname) {

@@ -5,41 +5,10 @@
 //   BASE_URL=http://127.0.0.1:18080 node e2e/shops.e2e.mjs
 
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
+import { BASE_URL, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 
-const BASE_URL = process.env.BASE_URL?.replace(/\/+$/, '');
-if (!BASE_URL) {
-  console.log('e2e skipped: BASE_URL not set');
-  process.exit(0);
-}
-
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'];
-const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
-const WAIT = { timeout: 20_000 };
-
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-async function openPage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-MA' });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return { context, page, problems };
-}
+const { openPage } = useBrowser();
 
 test('the directory lists the shops and opens a shop page with its ads', async () => {
   const { context, page, problems } = await openPage();

@@ -9,47 +9,16 @@
 // agent: the visitor's context presents the user agent of an ordinary desktop Chrome.
 
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-
-const BASE_URL = process.env.BASE_URL?.replace(/\/+$/, '');
-if (!BASE_URL) {
-  console.log('e2e skipped: BASE_URL not set');
-  process.exit(0);
-}
+import { test } from 'node:test';
+import { BASE_URL, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
 const DEMO_SHOP_LOGIN = process.env.DEMO_SHOP_LOGIN;
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
-const WAIT = { timeout: 20_000 };
 /** "within a few seconds" */
 const LIVE_WAIT = { timeout: 5_000 };
 
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-});
+const { newContext } = useBrowser();
 
 async function gql(query, variables = {}, token) {
   const response = await fetch(`${BASE_URL}/graphql`, {
@@ -78,7 +47,7 @@ async function oneOfTheShopsAds() {
 }
 
 async function openShopStats(language) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: language === 'ar' ? 'ar-MA' : 'fr-MA' });
+  const context = await newContext({ viewport: { width: 1280, height: 900 }, locale: language === 'ar' ? 'ar-MA' : 'fr-MA' });
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -103,7 +72,7 @@ async function viewTotal(page, viewsLabel) {
 }
 
 async function viewAsVisitor(listId) {
-  const context = await browser.newContext({ userAgent: DESKTOP_CHROME, locale: 'fr-MA' });
+  const context = await newContext({ userAgent: DESKTOP_CHROME, locale: 'fr-MA' });
   try {
     const page = await context.newPage();
     const counted = page.waitForResponse(

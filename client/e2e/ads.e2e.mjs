@@ -2,7 +2,8 @@
 // visitor opens a demo ad, shows the number, tries to save it, meets the login wall, signs in
 // and the ad is saved (French), and reads an ad right to left (Arabic); a demo private seller
 // posts an ad through the four steps with a real photo upload and finds it pending moderation
-// in my ads; then deactivates and activates one of their ads.
+// in my ads; then deactivates and activates one of their ads. The ad page reads before the
+// client runs (the server's first paint) and, on a phone, never scrolls sideways.
 //
 //   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… npm run e2e
 
@@ -18,7 +19,8 @@ const DEMO_PRIVATE_LOGIN = process.env.DEMO_PRIVATE_LOGIN;
 /** The first demo ad (services/src/demo/generate.rs FIRST_LIST_ID). */
 const FIRST_DEMO_AD = 10_000_001;
 
-const { openPage } = useBrowser();
+const browser = useBrowser();
+const { openPage } = browser;
 
 /** The list id of an active demo ad whose seller shows the number. */
 async function adWithPhone() {
@@ -87,6 +89,39 @@ test('an ad reads right to left in Arabic', async () => {
     await page.screenshot({ path: `${SCREENSHOTS}ad-view-ar.png`, fullPage: true });
     await page.goto(`${BASE_URL}/ar/vi/1.htm`);
     await page.getByRole('heading', { level: 1, name: 'الإعلان غير موجود' }).waitFor(WAIT);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the server draws an ad page before the client runs, and the client takes it over on a phone', async () => {
+  const { listId, title } = await adWithPhone();
+  const { newContext } = browser;
+  const phone = { viewport: { width: 390, height: 844 }, locale: 'fr-MA' };
+  const withoutScripts = await newContext({ ...phone, javaScriptEnabled: false });
+  try {
+    const page = await withoutScripts.newPage();
+    await page.goto(`${BASE_URL}/vi/${listId}.htm`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor(WAIT);
+    const photo = page.locator('img.gallery__large');
+    assert.ok(await photo.evaluate((img) => img.complete && img.naturalWidth > 0), 'the first photo is shown');
+    assert.match((await page.getByRole('link', { name: 'العربية' }).getAttribute('href')) ?? '', /^\/ar\//);
+    await page.screenshot({ path: `${SCREENSHOTS}ad-view-first-paint.png` });
+  } finally {
+    await withoutScripts.close();
+  }
+  const context = await newContext(phone);
+  try {
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${BASE_URL}/vi/${listId}.htm`);
+    // The client's own page: the button only it draws, one heading, nothing wider than the screen.
+    await page.getByRole('button', { name: 'Afficher le numéro' }).waitFor(WAIT);
+    assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1);
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(widths[0] <= widths[1], `the page scrolls sideways: ${widths.join(' > ')}`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

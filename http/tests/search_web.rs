@@ -150,6 +150,11 @@ async fn listing_paths_redirect_to_their_canonical_form() {
     assert!(html.contains("hreflang=\"ar\""), "{html}");
     assert!(html.contains("\"@type\":\"ItemList\""), "{html}");
     assert!(html.contains("_900001.htm"), "{html}");
+    // The first paint: the heading and the page's results, drawn before the client runs.
+    let root = &html[html.find("<div id=\"root\" data-first-paint>").expect("first paint")..];
+    assert!(root.contains("<h1>Voitures à Casablanca</h1>"), "{root}");
+    assert!(root.contains("peugeot-208-a-vendre_900001.htm\">Peugeot 208 à vendre</a>"), "{root}");
+    assert!(root.contains("<p class=\"listing-card__price\">95 000 DH</p>"), "{root}");
     let (status, _, html) =
         get(&s, "/ar/%D8%A7%D9%84%D8%AF%D8%A7%D8%B1-%D8%A7%D9%84%D8%A8%D9%8A%D8%B6%D8%A7%D8%A1").await;
     assert_eq!(status, StatusCode::OK);
@@ -190,6 +195,13 @@ async fn ad_and_shop_pages_have_one_canonical_path_and_seo_tags() {
         html.contains(&format!("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{large}\">")),
         "{large} not preloaded: {html}"
     );
+    // The first paint shows the photo, title and price before the client runs, and links to
+    // the same ad in Arabic.
+    let root = &html[html.find("<div id=\"root\" data-first-paint>").expect("first paint")..];
+    assert!(root.contains(&format!("<img class=\"gallery__large\" src=\"{large}\"")), "{root}");
+    assert!(root.contains("<h1 dir=\"auto\">Peugeot 208 à vendre</h1>"), "{root}");
+    assert!(root.contains("<p class=\"ad-view__price\">95 000 DH</p>"), "{root}");
+    assert!(root.contains("class=\"language-switch\" lang=\"ar\" hreflang=\"ar\" href=\"/ar/"), "{root}");
     let (status, _, html) = get(&s, "/vi/424242.htm").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(html.contains("noindex"));

@@ -5,8 +5,10 @@
 // certain are started: the home page, an ad, a listing.
 
 import { listIdFromFile } from '../features/ads/adPaths';
+import { LazyListingPage } from '../features/listing/LazyListingPage';
 import type { Language } from './language';
 import { stripLanguagePrefix } from './language';
+import { AdViewPage, HomePage } from './router';
 import type { AppStore } from './store';
 
 /** First segments of the app's own pages, which are never listings. */
@@ -67,25 +69,34 @@ function preloadImage(href: string): void {
   document.head.appendChild(link);
 }
 
-/** Starts loading the first page's chunk and its main query into `store`; answers which page. */
-export function startFirstPage(location: { pathname: string; search: string }, language: Language, store: AppStore): FirstPage {
+/**
+ * Starts loading the first page's chunk and its main query into `store`. Answers a promise that
+ * settles (never rejects) once both are here, or have failed: the page can then render whole.
+ */
+export function startFirstPage(location: { pathname: string; search: string }, language: Language, store: AppStore): Promise<void> {
   const { page, listId } = firstPageOf(location.pathname);
   const ignore = () => undefined;
+  const loads: Promise<unknown>[] = [];
   if (page === 'home') {
-    import(/* webpackChunkName: "home" */ '../features/home/HomePage').catch(ignore);
+    loads.push(HomePage.preload());
   } else if (page === 'ad' && listId !== undefined) {
-    import(/* webpackChunkName: "ad-view" */ '../features/ad-view/AdViewPage').catch(ignore);
-    import('../api/ads')
-      .then(({ adsApi }) => {
-        store.dispatch(adsApi.util.prefetch('getAd', { listId, lang: language }, {}));
-      })
-      .catch(ignore);
+    loads.push(AdViewPage.preload());
+    loads.push(
+      import('../api/ads').then(async ({ adsApi }) => {
+        const request = store.dispatch(adsApi.endpoints.getAd.initiate({ listId, lang: language }));
+        try {
+          await request;
+        } finally {
+          request.unsubscribe();
+        }
+      }),
+    );
   } else if (page === 'listing') {
-    import(/* webpackChunkName: "listing" */ '../features/listing/ListingPage').catch(ignore);
+    loads.push(LazyListingPage.preload());
     // The same arguments as the listing page's own query, so that it finds the answer waiting.
     const q = new URLSearchParams(location.search).get('q');
     const query = q ? `q=${encodeURIComponent(q)}` : '';
-    void startListing(store, { pathname: location.pathname, query, lang: language }, location.search).catch(ignore);
+    loads.push(startListing(store, { pathname: location.pathname, query, lang: language }, location.search));
   }
-  return page;
+  return Promise.all(loads.map((load) => load.catch(ignore))).then(ignore);
 }

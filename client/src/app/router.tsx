@@ -9,10 +9,12 @@ import { Navigate, useLocation, useParams, useRoutes, type RouteObject } from 'r
 import { RequireSignIn } from '../features/auth/RequireSignIn';
 import { LazyListingPage as ListingPage } from '../features/listing/LazyListingPage';
 import { LANGUAGES } from './language';
+import { lazyPage } from './lazyPage';
 import { Layout } from './Layout';
 import { PATHS } from './paths';
 
-const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
+// The pages the server may have drawn first (firstPage.ts preloads them).
+export const HomePage = lazyPage(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
 const VerticalHomePage = lazy(() => import(/* webpackChunkName: "vertical" */ '../features/vertical/VerticalHomePage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ '../features/not-found/NotFoundPage'));
 const PrivateSignInPage = lazy(() =>
@@ -23,7 +25,7 @@ const ShopSignInPage = lazy(() =>
 );
 const SignUpPage = lazy(() => import(/* webpackChunkName: "signup" */ '../features/account/SignUpPage'));
 const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "reset-password" */ '../features/account/ResetPasswordPage'));
-const AdViewPage = lazy(() => import(/* webpackChunkName: "ad-view" */ '../features/ad-view/AdViewPage'));
+export const AdViewPage = lazyPage(() => import(/* webpackChunkName: "ad-view" */ '../features/ad-view/AdViewPage'));
 const MyAdsPage = lazy(() => import(/* webpackChunkName: "my-ads" */ '../features/my-ads/MyAdsPage'));
 const FavoritesPage = lazy(() => import(/* webpackChunkName: "my-ads" */ '../features/my-ads/FavoritesPage'));
 const AdFormPage = lazy(() => import(/* webpackChunkName: "ad-form" */ '../features/ad-form/AdFormPage'));

@@ -145,7 +145,7 @@ pub struct MyAd {
     pub video_media_id: Option<String>,
 }
 
-fn image_node(state: &AppState, key: &str) -> ImageNode {
+pub(crate) fn image_node(state: &AppState, key: &str) -> ImageNode {
     let path = |size: &str| state.media.public_path(&key.replace("/large.", &format!("/{size}.")));
     if key.ends_with("/large.jpg") {
         ImageNode {

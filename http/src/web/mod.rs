@@ -2,6 +2,7 @@
 //! route of spec §2, with or without a language prefix), canonical redirects and SEO tags of
 //! ad, listing and shop pages, the sitemaps and robots.txt, and the media files.
 
+pub mod first_paint;
 pub mod pages;
 pub mod seo;
 pub mod sitemap;

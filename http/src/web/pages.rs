@@ -5,6 +5,7 @@
 //! differs from the canonical one gets a 301 to it; an `o` offset above spec §9's cap a 301 to
 //! `o=1`; otherwise the SPA shell with the page's SEO tags. Anything else goes to the SPA.
 
+use super::first_paint;
 use super::seo::{PageMeta, render};
 use super::spa;
 use crate::state::AppState;
@@ -18,6 +19,7 @@ use souk_domain::listing_url::{
     percent_encode_path, shop_path, split_lang,
 };
 use souk_domain::search::{PAGE_SIZE, SearchFilters, SearchSort};
+use souk_services::search::service::SearchResult;
 
 /// The raw `key=value` pairs of the query string, in order.
 fn query_pairs(req: &HttpRequest) -> Vec<(String, String)> {
@@ -57,6 +59,8 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
         return ad_page(&req, &state, &path, lang, list_id).await;
     }
     match segs.first().copied() {
+        None => return home_page(req, state, lang).await,
+        Some("home") if segs.len() == 1 => return home_page(req, state, lang).await,
         Some("boutique") if segs.len() == 2 || segs.len() == 3 => {
             return shop_page(&req, &state, &path, lang, &segs[1..]).await;
         }
@@ -89,10 +93,42 @@ async fn not_found_page(state: &AppState, lang: Lang, path: &str) -> HttpRespons
         og_type: "website",
         image: None,
         preload_image: None,
+        first_paint: None,
         json_ld: None,
         noindex: true,
     };
     render(state, &meta, StatusCode::NOT_FOUND).await
+}
+
+/// The home page (`/`, `/home`, with or without a language prefix): the site's title and
+/// description, and the first paint of its title and figures.
+async fn home_page(req: HttpRequest, state: web::Data<AppState>, lang: Lang) -> HttpResponse {
+    if tokio::fs::metadata(state.settings.client_dir().join("index.html")).await.is_err() {
+        // No client build: the SPA's answer says so.
+        return spa::fallback(req, state).await;
+    }
+    let home = |lang: Lang| if lang == Lang::Ar { "/ar".to_string() } else { "/".to_string() };
+    let meta = PageMeta {
+        lang,
+        title: first_paint::message(lang, "home.documentTitle", &[]),
+        description: match lang {
+            Lang::Fr => {
+                "Souk : petites annonces au Maroc, prix en DH. Voitures, immobilier, emploi, maison et plus.".into()
+            }
+            Lang::Ar => "سوق: إعلانات مبوبة في المغرب، الأسعار بالدرهم. سيارات وعقارات وشغل ومنزل وغيرها.".into(),
+        },
+        canonical: home(lang),
+        alternates: vec![(lang, home(lang)), (other(lang), home(other(lang)))],
+        og_type: "website",
+        image: None,
+        preload_image: None,
+        first_paint: Some(first_paint::home(lang, &home(other(lang)))),
+        json_ld: Some(
+            json!({ "@context": "https://schema.org", "@type": "WebSite", "name": "Souk", "inLanguage": lang.code() }),
+        ),
+        noindex: false,
+    };
+    render(&state, &meta, StatusCode::OK).await
 }
 
 async fn ad_page(req: &HttpRequest, state: &AppState, path: &str, lang: Lang, list_id: i64) -> HttpResponse {
@@ -142,10 +178,20 @@ async fn ad_page(req: &HttpRequest, state: &AppState, path: &str, lang: Lang, li
     if let Some(img) = &image {
         ld["image"] = json!(format!("{base}{img}"));
     }
-    let alternates = vec![
-        (lang, canonical.clone()),
-        (other(lang), ad_path(other(lang), a.city_id, a.category_id, &a.title, a.list_id, &state.slugs)),
-    ];
+    let other_path = ad_path(other(lang), a.city_id, a.category_id, &a.title, a.list_id, &state.slugs);
+    let category_name = catalog.tree().get(a.category_id).map(|c| c.label.get(lang).to_string()).unwrap_or_default();
+    let paint = first_paint::ad_view(&first_paint::AdPaint {
+        lang,
+        other_language_path: &other_path,
+        title: &a.title,
+        price: price.as_deref(),
+        category: &category_name,
+        place: &city_name,
+        description: &a.description,
+        photo: image.as_deref(),
+        photos: a.images.len(),
+    });
+    let alternates = vec![(lang, canonical.clone()), (other(lang), other_path)];
     let meta = PageMeta {
         lang,
         title,
@@ -154,6 +200,7 @@ async fn ad_page(req: &HttpRequest, state: &AppState, path: &str, lang: Lang, li
         alternates,
         og_type: "product",
         preload_image: image.clone(),
+        first_paint: Some(paint),
         image,
         json_ld: Some(ld),
         noindex: false,
@@ -249,19 +296,79 @@ async fn listing_page(req: &HttpRequest, state: &AppState, path: &str, route: Li
         })
         .unwrap_or_default();
     let ld = json!({ "@context": "https://schema.org", "@type": "ItemList", "name": title, "itemListElement": items });
+    let other_path = listing_path(&other_route, &state.slugs);
+    let paint = found.as_ref().ok().map(|r| listing_paint(state, &route, &other_path, r));
     let meta = PageMeta {
         lang,
         title,
         description,
         canonical: canonical.clone(),
-        alternates: vec![(lang, canonical), (other(lang), listing_path(&other_route, &state.slugs))],
+        alternates: vec![(lang, canonical), (other(lang), other_path)],
         og_type: "website",
         image: None,
         preload_image: None,
+        first_paint: paint,
         json_ld: Some(ld),
         noindex: offset > 0 && total == 0,
     };
     render(state, &meta, StatusCode::OK).await
+}
+
+/// The listing's first paint: the heading the client writes (`listing.title`) and the page of
+/// results, premium slots first.
+fn listing_paint(state: &AppState, route: &ListingRoute, other_path: &str, found: &SearchResult) -> String {
+    let lang = route.lang;
+    let catalog = &state.catalog;
+    let city_name = |id| catalog.cities().iter().find(|c| c.id == id).map(|c| c.label.get(lang).to_string());
+    let city = route.city.and_then(city_name);
+    let area = match (route.city, route.area) {
+        (Some(city_id), Some(area_id)) => catalog
+            .areas(city_id)
+            .ok()
+            .and_then(|areas| areas.iter().find(|a| a.id == area_id))
+            .map(|a| a.label.get(lang).to_string()),
+        _ => None,
+    };
+    let place = match (area, &city) {
+        (Some(area), Some(city)) => format!("{area}, {city}"),
+        (_, Some(city)) => city.clone(),
+        _ => first_paint::message(lang, "listing.country", &[]),
+    };
+    let what = route
+        .category
+        .and_then(|id| catalog.tree().get(id))
+        .map(|c| c.label.get(lang).to_string())
+        .unwrap_or_else(|| first_paint::message(lang, "listing.allAds", &[]));
+    let heading = match &route.keyword {
+        Some(k) => {
+            first_paint::message(lang, "listing.titleKeyword", &[("name", &what), ("city", &place), ("title", k)])
+        }
+        None => first_paint::message(lang, "listing.title", &[("name", &what), ("city", &place)]),
+    };
+    let premium_ids: Vec<i64> = found.premium.iter().map(|a| a.ad.list_id).collect();
+    let shown = found
+        .premium
+        .iter()
+        .map(|a| (a, true))
+        .chain(found.ads.iter().filter(|a| !premium_ids.contains(&a.ad.list_id)).map(|a| (a, false)));
+    let cards: Vec<_> = shown
+        .map(|(a, premium)| first_paint::CardPaint {
+            path: ad_path(lang, a.ad.city_id, a.ad.category_id, &a.ad.title, a.ad.list_id, &state.slugs),
+            title: &a.ad.title,
+            price: a.ad.price.map(|p| p.with_currency()),
+            city: city_name(a.ad.city_id).unwrap_or_default(),
+            photo: a.ad.images.first().map(|k| crate::graphql::ads::image_node(state, k).medium),
+            premium,
+        })
+        .collect();
+    first_paint::listing(&first_paint::ListingPaint {
+        lang,
+        other_language_path: other_path,
+        heading: &heading,
+        total: found.total,
+        total_capped: found.total_capped,
+        cards,
+    })
 }
 
 async fn shop_page(req: &HttpRequest, state: &AppState, path: &str, lang: Lang, segs: &[&str]) -> HttpResponse {
@@ -320,6 +427,7 @@ async fn shop_page(req: &HttpRequest, state: &AppState, path: &str, lang: Lang, 
         og_type: "website",
         image: logo,
         preload_image: None,
+        first_paint: None,
         json_ld: Some(ld),
         noindex: false,
     };
@@ -430,6 +538,7 @@ async fn shop_directory_page(state: &AppState, lang: Lang, segs: &[&str]) -> Opt
         og_type: "website",
         image: None,
         preload_image: None,
+        first_paint: None,
         json_ld: Some(
             json!({ "@context": "https://schema.org", "@type": "ItemList", "numberOfItems": count, "itemListElement": items }),
         ),

@@ -23,6 +23,9 @@ pub struct PageMeta {
     /// The page's largest picture (the ad's first photo), fetched with the HTML rather than
     /// once the client has asked for the ad.
     pub preload_image: Option<String>,
+    /// Markup put inside the page's `#root` (see `first_paint.rs`): what shows before the
+    /// client's JavaScript has run. The client replaces it.
+    pub first_paint: Option<String>,
     pub json_ld: Option<Value>,
     pub noindex: bool,
 }
@@ -109,9 +112,21 @@ pub fn inject(shell: &str, meta: &PageMeta, base: &str) -> String {
     {
         html.replace_range(a..b + "</title>".len(), "");
     }
+    // The shell's own description (the site's) gives way to the page's.
+    for open in ["<meta name=description ", "<meta name=\"description\" "] {
+        if let Some(a) = html.find(open)
+            && let Some(len) = html[a..].find('>')
+        {
+            html.replace_range(a..a + len + 1, "");
+        }
+    }
     match html.find("</head>") {
         Some(i) => html.insert_str(i, &tags),
         None => html = format!("<head>{tags}</head>{html}"),
+    }
+    if let Some(markup) = &meta.first_paint {
+        put_first_paint(&mut html, markup);
+        load_scripts_after_the_page(&mut html);
     }
     let dir = if meta.lang == Lang::Ar { "rtl" } else { "ltr" };
     match html.find("<html") {
@@ -122,6 +137,66 @@ pub fn inject(shell: &str, meta: &PageMeta, base: &str) -> String {
         None => html = format!("<!doctype html><html lang=\"{}\" dir=\"{dir}\">{html}</html>", meta.lang.code()),
     }
     html
+}
+
+/// Fills the shell's empty root element (`<div id="root"></div>`, quoted or not, as the
+/// client's minified build writes it) with `markup`, marked `data-first-paint` so that the client
+/// knows to let it stand until it can draw the same page. A shell without that element is left
+/// alone.
+fn put_first_paint(html: &mut String, markup: &str) {
+    for open in ["<div id=\"root\">", "<div id=root>"] {
+        if let Some(i) = html.find(open) {
+            let end = i + open.len();
+            html.replace_range(i..end, &format!("<div id=\"root\" data-first-paint>{markup}"));
+            return;
+        }
+    }
+}
+
+/// The `src` of each `<script defer src=...></script>` of the shell, in order, with the tags
+/// taken out.
+fn take_deferred_scripts(html: &mut String) -> Vec<String> {
+    let mut sources = Vec::new();
+    let mut from = 0;
+    while let Some(found) = html[from..].find("<script defer src=") {
+        let start = from + found;
+        let Some(close) = html[start..].find("</script>").map(|i| start + i + "</script>".len()) else {
+            break;
+        };
+        let tag = &html[start..close];
+        let value = &tag["<script defer src=".len()..];
+        let src = match value.strip_prefix('"') {
+            Some(quoted) => quoted.split('"').next().unwrap_or_default(),
+            None => value.split(['>', ' ']).next().unwrap_or_default(),
+        };
+        if src.is_empty() {
+            from = close;
+            continue;
+        }
+        sources.push(src.to_string());
+        html.replace_range(start..close, "");
+        from = start;
+    }
+    sources
+}
+
+/// A page drawn by the server shows its photo before the client's code is fetched: the shell's
+/// deferred scripts are asked for once the page has loaded (its styles and photos), in their
+/// order, instead of competing with the photo for the connection. Until then the page reads
+/// and its links work (plain links).
+fn load_scripts_after_the_page(html: &mut String) {
+    let sources = take_deferred_scripts(html);
+    if sources.is_empty() {
+        return;
+    }
+    let list = serde_json::to_string(&sources).unwrap_or_default().replace("</", "<\\/");
+    let loader = format!(
+        "<script>addEventListener('load',function(){{{list}.forEach(function(s){{var e=document.createElement('script');e.src=s;e.async=false;document.head.appendChild(e)}})}})</script>"
+    );
+    match html.rfind("</body>") {
+        Some(i) => html.insert_str(i, &loader),
+        None => html.push_str(&loader),
+    }
 }
 
 const MINIMAL_SHELL: &str = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Souk</title></head><body><div id=\"root\"></div></body></html>";
@@ -152,6 +227,7 @@ mod tests {
             og_type: "website",
             image: None,
             preload_image: Some("/media/ads/1/large.jpg".into()),
+            first_paint: None,
             json_ld: Some(serde_json::json!({ "name": "</script><b>" })),
             noindex: false,
         };
@@ -162,9 +238,55 @@ mod tests {
         assert!(html.contains("href=\"https://souk.ma/ar/%D8%A7"));
         assert!(html.contains("hreflang=\"x-default\" href=\"https://souk.ma/casablanca\""));
         assert!(html.contains("<\\/script><b>"));
+        assert!(!html.contains("data-first-paint"), "no first paint was given");
         let head = &html[..html.find("</head>").expect("head")];
         assert!(
             head.contains("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/media/ads/1/large.jpg\">")
         );
+    }
+
+    #[test]
+    fn the_first_paint_goes_inside_the_root_of_either_shell() {
+        let mut meta = PageMeta {
+            lang: Lang::Fr,
+            title: "t".into(),
+            description: "d".into(),
+            canonical: "/x".into(),
+            alternates: vec![],
+            og_type: "website",
+            image: None,
+            preload_image: None,
+            first_paint: Some("<h1>Golf</h1>".into()),
+            json_ld: None,
+            noindex: false,
+        };
+        let built = "<html><head><meta name=description content=\"Souk\"><title>Souk</title></head><body><div id=root></div></body></html>";
+        for shell in [built, MINIMAL_SHELL] {
+            let html = inject(shell, &meta, "https://souk.ma");
+            assert_eq!(
+                html.matches("name=\"description\"").count() + html.matches("name=description").count(),
+                1,
+                "{html}"
+            );
+            assert!(html.contains("<div id=\"root\" data-first-paint><h1>Golf</h1></div>"), "{html}");
+        }
+        // The client's scripts wait for the page to load, in their order.
+        let built = "<html><head><script defer src=/assets/runtime.1.js></script><script defer src=\"/assets/main.2.js\"></script></head><body><div id=root></div></body></html>";
+        let html = inject(built, &meta, "https://souk.ma");
+        assert!(!html.contains("<script defer"), "{html}");
+        assert!(
+            html.contains(
+                "<script>addEventListener('load',function(){[\"/assets/runtime.1.js\",\"/assets/main.2.js\"].forEach("
+            ) && html.ends_with("</script></body></html>"),
+            "{html}"
+        );
+        meta.first_paint = None;
+        let html = inject(built, &meta, "https://souk.ma");
+        assert!(
+            html.contains("<script defer src=/assets/runtime.1.js></script>"),
+            "scripts as they were without a first paint"
+        );
+        let html = inject(MINIMAL_SHELL, &meta, "https://souk.ma");
+        assert!(html.contains("<div id=\"root\"></div>"));
     }
 }

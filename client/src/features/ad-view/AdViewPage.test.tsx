@@ -90,7 +90,7 @@ describe('ad view', () => {
     expect(seller).toHaveTextContent('Auto Maarif');
     expect(seller).toHaveTextContent('Boutique');
     expect(seller).toHaveTextContent('Vendeur vérifié');
-    expect(screen.getByRole('link', { name: 'Contacter le vendeur' })).toHaveAttribute('href', '/fr/messages');
+    expect(screen.getByRole('button', { name: 'Contacter le vendeur' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Renault Clio 2016' })).toHaveAttribute('href', '/fr/vi/10000002.htm');
     expect(screen.getByRole('link', { name: 'Villa à Agadir' })).toBeInTheDocument();
 

@@ -19,6 +19,7 @@ import { AdCardSection } from '../ads/AdCard';
 import { adPath, listIdFromFile } from '../ads/adPaths';
 import { LazyListingPage } from '../listing/LazyListingPage';
 import { AdMap } from './AdMap';
+import { ContactSeller } from './ContactSeller';
 import { Gallery } from './Gallery';
 import { ListingNeighbours } from './ListingNeighbours';
 import { PhoneButton } from './PhoneButton';
@@ -26,8 +27,6 @@ import { ReportAdDialog } from './ReportAdDialog';
 import { SaveButton } from './SaveButton';
 import { SellerSummary } from './SellerSummary';
 import { ShareButton } from './ShareButton';
-
-export const MESSAGES_PATH = '/messages';
 
 function Labels({ ad }: { ad: AdDetail }) {
   const intl = useIntl();
@@ -159,9 +158,7 @@ function AdView({ listId }: { listId: number }) {
         <SellerSummary seller={seller} />
         <div className="ad-view__actions">
           <PhoneButton listId={ad.listId} hidden={seller.phoneHidden} />
-          <Link className="button" to={localized(language, MESSAGES_PATH)}>
-            {intl.formatMessage({ id: 'ad.contact' })}
-          </Link>
+          <ContactSeller listId={ad.listId} sellerAccountId={seller.accountId} />
           <SaveButton listId={ad.listId} savedByMe={currentData.savedByMe} />
           <ShareButton url={url} title={ad.title} />
           <button type="button" className="button button--link" onClick={() => { setReporting(true); }}>

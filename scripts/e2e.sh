@@ -26,5 +26,9 @@ curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null || { echo "souk not ready:"
 demo_login() { awk -v kind="$1" '$1 == kind && NF >= 4 { print $(NF-1); exit }' "$log"; }
 export DEMO_PRIVATE_LOGIN=${DEMO_PRIVATE_LOGIN:-$(demo_login private)}
 export DEMO_SHOP_LOGIN=${DEMO_SHOP_LOGIN:-$(demo_login shop)}
+# The second private account moderates (the journeys sign in as the first): `souk admin grant`
+# writes the role beside the running server (SQLite in WAL mode); it applies at the next sign-in.
+export DEMO_ADMIN_LOGIN=${DEMO_ADMIN_LOGIN:-$(awk '$1 == "private" && NF >= 4 && ++n == 2 { print $(NF-1); exit }' "$log")}
+"$souk" admin grant "$DEMO_ADMIN_LOGIN" --data-dir "$data" 2>&1 | sed 's/^/e2e: /'
 
 (cd client && BASE_URL="http://127.0.0.1:$port" CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium} npm run e2e)

@@ -1,14 +1,15 @@
 // Browser journeys of the ads against a running server (BASE_URL, `souk serve --demo`): a
 // visitor opens a demo ad, shows the number, tries to save it, meets the login wall, signs in
 // and the ad is saved (French), and reads an ad right to left (Arabic); a demo private seller
-// posts an ad through the four steps with a real photo upload and finds it pending moderation
-// in my ads; then deactivates and activates one of their ads. The ad page reads before the
-// client runs (the server's first paint) and, on a phone, never scrolls sideways.
+// posts an ad through the four steps with a real photo upload, finds it pending moderation in
+// my ads, an admin approves it and it is found in search (French and Arabic); then deactivates
+// and activates one of their ads. The ad page reads before the client runs (the server's first
+// paint) and, on a phone, never scrolls sideways.
 //
-//   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… npm run e2e
+//   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… DEMO_ADMIN_LOGIN=07… npm run e2e
 
 import assert from 'node:assert/strict';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -16,6 +17,8 @@ import { BASE_URL, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
 const DEMO_PRIVATE_LOGIN = process.env.DEMO_PRIVATE_LOGIN;
+/** A demo account given the admin role by scripts/e2e.sh (`souk admin grant`). */
+const DEMO_ADMIN_LOGIN = process.env.DEMO_ADMIN_LOGIN;
 /** The first demo ad (services/src/demo/generate.rs FIRST_LIST_ID). */
 const FIRST_DEMO_AD = 10_000_001;
 
@@ -128,45 +131,95 @@ test('the server draws an ad page before the client runs, and the client takes i
   }
 });
 
-test('a private seller posts an ad with a photo and finds it pending moderation', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
-  const { context, page, problems } = await openPage();
-  try {
-    const dir = await mkdtemp(join(tmpdir(), 'souk-e2e-'));
-    const photo = join(dir, 'telephone.jpg');
-    const image = await fetch(`${BASE_URL}/media/demo/market-1.jpg`).then((r) => (r.ok ? r : fetch(`${BASE_URL}/media/demo/vehicles-1.jpg`)));
-    assert.equal(image.status, 200);
-    await writeFile(photo, Buffer.from(await image.arrayBuffer()));
+/** The client's own words (its message files), so that the journey reads the same in both languages. */
+const MESSAGES = {
+  fr: JSON.parse(await readFile(new URL('../src/locales/fr.json', import.meta.url), 'utf8')),
+  ar: JSON.parse(await readFile(new URL('../src/locales/ar.json', import.meta.url), 'utf8')),
+};
 
-    await signIn(page);
-    const title = `Samsung Galaxy A52 ${String(Date.now() % 100000)} reconditionné`;
-    await page.goto(`${BASE_URL}/fr/ad/insert/1`);
-    await page.getByRole('combobox', { name: 'Catégorie' }).selectOption('5010');
-    await page.getByRole('radio').first().check();
-    await page.getByRole('button', { name: 'Continuer' }).click();
+async function gql(query, variables = {}, token) {
+  const response = await fetch(`${BASE_URL}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await response.json();
+  assert.equal(body.errors, undefined, JSON.stringify(body.errors));
+  return body.data;
+}
 
-    await page.getByRole('textbox', { name: 'Titre' }).fill(title);
-    await page.getByRole('textbox', { name: 'Description' }).fill("Téléphone en très bon état avec chargeur et boîte d'origine.");
-    await page.getByRole('button', { name: 'Continuer' }).click();
+/** The admin approves the waiting ad titled `title` (the moderation queue, then moderateAd). */
+async function approveAsAdmin(title) {
+  const { loginByIdentifier } = await gql(
+    'mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }',
+    { i: DEMO_ADMIN_LOGIN, p: DEMO_PASSWORD },
+  );
+  const token = loginByIdentifier.accessToken;
+  const { getModerationQueue } = await gql('query { getModerationQueue(page: 1, size: 100) { items { ad { adId title } } } }', {}, token);
+  const waiting = getModerationQueue.items.map((item) => item.ad).find((ad) => ad.title === title);
+  assert.ok(waiting, `"${title}" is in the moderation queue`);
+  await gql('mutation($a: String!) { moderateAd(adId: $a, decision: "APPROVE") { adId } }', { a: waiting.adId }, token);
+}
 
-    await page.getByLabel('Ajouter des photos').setInputFiles(photo);
-    await page.getByRole('img', { name: 'Photo 1' }).waitFor(WAIT);
-    await page.getByRole('button', { name: 'Continuer' }).click();
+for (const language of ['fr', 'ar']) {
+  test(`a private seller posts an ad with a photo; pending, approved by an admin, then found in search (${language})`, { skip: !DEMO_PRIVATE_LOGIN || !DEMO_ADMIN_LOGIN }, async () => {
+    const t = (id, values = {}) => MESSAGES[language][id].replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+    const { context, page, problems } = await openPage();
+    try {
+      const dir = await mkdtemp(join(tmpdir(), 'souk-e2e-'));
+      const photo = join(dir, 'telephone.jpg');
+      const image = await fetch(`${BASE_URL}/media/demo/market-1.jpg`).then((r) => (r.ok ? r : fetch(`${BASE_URL}/media/demo/vehicles-1.jpg`)));
+      assert.equal(image.status, 200);
+      await writeFile(photo, Buffer.from(await image.arrayBuffer()));
 
-    const city = page.getByRole('combobox', { name: 'Ville' });
-    await city.locator('option').nth(1).waitFor({ state: 'attached', ...WAIT });
-    await city.selectOption({ index: 1 });
-    await page.getByRole('spinbutton', { name: 'Prix (DH)' }).fill('2500');
-    await page.getByRole('button', { name: "Publier l'annonce" }).click();
-    await page.getByRole('heading', { level: 1, name: 'Annonce envoyée' }).waitFor(WAIT);
+      await signIn(page);
+      // A word no other ad has, to find this one in search.
+      const word = `zq${Date.now().toString(36).replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])}`;
+      const title = `Samsung Galaxy A52 ${word} reconditionné`;
+      await page.goto(`${BASE_URL}/${language}/ad/insert/1`);
+      assert.equal(await page.evaluate(() => document.documentElement.dir), language === 'ar' ? 'rtl' : 'ltr');
+      await page.getByRole('combobox', { name: t('adForm.category') }).selectOption('5010');
+      await page.getByRole('radio').first().check();
+      await page.getByRole('button', { name: t('adForm.next') }).click();
 
-    await page.getByRole('link', { name: 'Voir mes annonces en attente' }).click();
-    await page.getByRole('heading', { level: 2, name: title }).waitFor(WAIT);
-    await page.screenshot({ path: `${SCREENSHOTS}my-ads-pending-fr.png`, fullPage: true });
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
-});
+      await page.getByRole('textbox', { name: t('adForm.title') }).fill(title);
+      await page.getByRole('textbox', { name: t('adForm.description') }).fill("Téléphone en très bon état avec chargeur et boîte d'origine.");
+      await page.getByRole('button', { name: t('adForm.next') }).click();
+
+      await page.getByLabel(t('adForm.photos.add')).setInputFiles(photo);
+      await page.getByRole('img', { name: t('adForm.photos.photo', { n: 1 }) }).waitFor(WAIT);
+      await page.getByRole('button', { name: t('adForm.next') }).click();
+
+      const city = page.getByRole('combobox', { name: t('adForm.city') });
+      await city.locator('option').nth(1).waitFor({ state: 'attached', ...WAIT });
+      await city.selectOption({ index: 1 });
+      await page.getByRole('spinbutton', { name: t('adForm.price') }).fill('2500');
+      await page.getByRole('button', { name: t('adForm.submit') }).click();
+      await page.getByRole('heading', { level: 1, name: t('adForm.done.title') }).waitFor(WAIT);
+
+      await page.getByRole('link', { name: t('adForm.done.myAds') }).click();
+      await page.getByRole('heading', { level: 2, name: title }).waitFor(WAIT);
+      await page.screenshot({ path: `${SCREENSHOTS}my-ads-pending-${language}.png`, fullPage: true });
+
+      // Not in search while it waits; found once an admin has approved it.
+      await approveAsAdmin(title);
+      const card = page.getByRole('link', { name: title });
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        await page.goto(`${BASE_URL}/${language}/list?q=${word}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor(WAIT);
+        if ((await card.count()) > 0) break;
+        assert.ok(Date.now() < deadline, `"${title}" is in search within 20 s of its approval`);
+        await page.waitForTimeout(1_000);
+      }
+      await card.first().click();
+      await page.getByRole('heading', { level: 1, name: title }).waitFor(WAIT);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
 
 test('a private seller deactivates an ad, then activates it again', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
   const { context, page, problems } = await openPage();

@@ -2,7 +2,8 @@
 // server (BASE_URL), with two browser contexts: the demo private account (the buyer) contacts a
 // demo shop (the seller) from one of its ads; the seller opens the conversation; then each
 // message shows on the other's screen within a second, and the buyer sees the read receipt
-// come back — all over Socket.IO, without a reload. Once in French, once in Arabic (rtl).
+// come back, and a photo sent as an attachment shows on the other side — all over Socket.IO,
+// without a reload. Once in French, once in Arabic (rtl).
 //
 //   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… DEMO_SHOP_LOGIN=…@… node e2e/messaging.e2e.mjs
 
@@ -29,6 +30,7 @@ const WORDS = {
     send: 'Envoyer',
     messages: 'Messages de la conversation',
     read: 'Lu',
+    attach: 'Joindre une photo ou un PDF',
   },
   ar: {
     phone: 'رقم الهاتف',
@@ -42,6 +44,7 @@ const WORDS = {
     send: 'إرسال',
     messages: 'رسائل المحادثة',
     read: 'قُرئت',
+    attach: 'إرفاق صورة أو ملف PDF',
   },
 };
 
@@ -150,6 +153,11 @@ for (const [language, adIndex] of runs) {
       const answer = language === 'ar' ? `مرحبا بك، نحن في انتظارك ${stamp}` : `Avec plaisir, à demain ${stamp}`;
       await say(seller.page, w, answer);
       await messageIn(buyer.page, w, answer).waitFor(LIVE);
+      // A photo goes as a binary attachment and shows on the other side.
+      const photo = await fetch(`${BASE_URL}/media/demo/market-1.jpg`).then(async (r) => Buffer.from(await r.arrayBuffer()));
+      await buyer.page.getByLabel(w.attach).setInputFiles({ name: `photo-${stamp}.jpg`, mimeType: 'image/jpeg', buffer: photo });
+      await buyer.page.getByRole('button', { name: w.send }).click();
+      await seller.page.getByRole('list', { name: w.messages }).getByRole('img', { name: `photo-${stamp}.jpg` }).waitFor(WAIT);
       await buyer.page.screenshot({ path: `${SCREENSHOTS}chat-${language}.png` });
       assert.deepEqual(buyer.problems, []);
       assert.deepEqual(seller.problems, []);

@@ -128,4 +128,46 @@ describe('chat', () => {
     renderApp('/messages/chat?conversation=c1');
     expect(await screen.findByText("Cette conversation n'existe pas ou a été supprimée.")).toBeInTheDocument();
   });
+  it('sends a photo as a binary attachment, and refuses a file of another type before sending', async () => {
+    const socket = chat().answer('chat:send', (payload) => {
+      const p = payload as { clientMessageId: string };
+      return {
+        ok: true,
+        message: {
+          ...message('m6', ME, '', p.clientMessageId),
+          text: null,
+          attachment: { name: 'logan.png', contentType: 'image/png', size: 4, url: '/media/chat/c1/logan.png' },
+        },
+      };
+    });
+    renderApp('/messages/chat?conversation=c1');
+    const input = await screen.findByLabelText('Joindre une photo ou un PDF');
+    fireEvent.change(input, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Seules les images et les PDF sont acceptés');
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(socket.sent.some((s) => s.event === 'chat:send')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Joindre une photo ou un PDF'), {
+      target: { files: [new File([new Uint8Array([137, 80, 78, 71])], 'logan.png', { type: 'image/png' })] },
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('logan.png')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    const list = screen.getByRole('list', { name: 'Messages de la conversation' });
+    expect(await within(list).findByRole('img', { name: 'logan.png' })).toHaveAttribute('src', '/media/chat/c1/logan.png');
+    const sent = socket.sent.find((s) => s.event === 'chat:send')?.payload as { attachment: { name: string; data: ArrayBuffer } };
+    expect(sent.attachment.name).toBe('logan.png');
+    expect(Array.from(new Uint8Array(sent.attachment.data))).toEqual([137, 80, 78, 71]);
+  });
+
+  it('shows when the other person was last seen, and that they are online as it happens', async () => {
+    const socket = chat();
+    renderApp('/messages/chat?conversation=c1');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByText(/^vu le /)).toBeInTheDocument();
+    socket.push('presence', { accountId: SELLER, online: true, lastSeen: null });
+    expect(screen.getByText('En ligne')).toBeInTheDocument();
+    socket.push('presence', { accountId: 99, online: false, lastSeen: 1763794000000 });
+    expect(screen.getByText('En ligne')).toBeInTheDocument();
+  });
 });

@@ -2,7 +2,9 @@
 // (chat:history, newest first, "load older"), live messages (chat:message), sending with a
 // client message id (pending, then sent; failed with the §8 wording and a retry), read
 // receipts (chat:read both ways: sent/read ticks), typing, block and unblock (the input is
-// hidden while blocked, with a notice), delete with a confirmation.
+// hidden while blocked, with a notice), delete with a confirmation, attachments (an image or a
+// PDF under 5 MB, checked before sending, sent as binary with chat:send), and the other
+// person's presence (online, or when last seen), kept live by the presence event.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -15,6 +17,7 @@ import { Loader } from '../../ui/Loader';
 import { Modal } from '../../ui/Modal';
 import { errorText } from '../../ui/errorText';
 import { selectUser } from '../auth/authSlice';
+import { attachmentProblem, readBytes, type AttachmentProblem } from './attachment';
 import { chatSocket, request, type ChatMessage, type Conversation } from './chatSocket';
 
 const PAGE = 30;
@@ -22,6 +25,8 @@ const PAGE = 30;
 interface Outgoing {
   clientMessageId: string;
   text: string;
+  /** A file sent with the message (its bytes are read when it is sent). */
+  file?: File;
   status: 'pending' | 'failed';
   error?: unknown;
 }
@@ -53,6 +58,8 @@ export default function ChatPage() {
   const [otherReadUpto, setOtherReadUpto] = useState<string | null>(null);
   const [otherTyping, setOtherTyping] = useState(false);
   const [text, setText] = useState('');
+  const [file, setFile] = useState<File | undefined>();
+  const [fileProblem, setFileProblem] = useState<AttachmentProblem | undefined>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [actionError, setActionError] = useState<unknown>();
   const lastId = useRef<string | undefined>(undefined);
@@ -139,7 +146,17 @@ export default function ChatPage() {
     socket.on('chat:blocked', onBlocked);
     socket.on('chat:deleted', onDeleted);
     socket.on('connect', onConnect);
+    const onPresence = (payload: unknown) => {
+      if (!isRecord(payload) || typeof payload.accountId !== 'number' || typeof payload.online !== 'boolean') return;
+      const { accountId, online } = payload;
+      const lastSeen = typeof payload.lastSeen === 'number' ? payload.lastSeen : null;
+      setConversation((c) =>
+        c?.other.accountId === accountId ? { ...c, other: { ...c.other, online, lastSeen: online ? c.other.lastSeen : (lastSeen ?? Date.now()) } } : c,
+      );
+    };
+    socket.on('presence', onPresence);
     return () => {
+      socket.off('presence', onPresence);
       socket.off('chat:message', onMessage);
       socket.off('chat:read', onRead);
       socket.off('chat:typing', onTyping);
@@ -151,11 +168,15 @@ export default function ChatPage() {
 
   const send = (item: Outgoing) => {
     setOutgoing((current) => [...current.filter((o) => o.clientMessageId !== item.clientMessageId), { ...item, status: 'pending', error: undefined }]);
-    request<{ message: ChatMessage }>(chatSocket(language), 'chat:send', {
+    const payload = async () => ({
       conversationId,
       clientMessageId: item.clientMessageId,
-      text: item.text,
-    })
+      text: item.text || undefined,
+      // Binary: socket.io-client sends it as a Socket.IO binary attachment.
+      attachment: item.file ? { name: item.file.name, data: await readBytes(item.file) } : undefined,
+    });
+    payload()
+      .then((body) => request<{ message: ChatMessage }>(chatSocket(language), 'chat:send', body))
       .then(({ message }) => {
         setMessages((current) => (current.some((m) => m.id === message.id) ? current : [...current, message]));
         setOutgoing((current) => current.filter((o) => o.clientMessageId !== item.clientMessageId));
@@ -214,7 +235,19 @@ export default function ChatPage() {
   return (
     <section className="chat">
       <h1 dir="auto">{conversation.adTitle}</h1>
-      <p className="chat__peer">{conversation.other.name}</p>
+      <p className="chat__peer">
+        {conversation.other.name}{' '}
+        <span className="chat__presence">
+          {conversation.other.online
+            ? intl.formatMessage({ id: 'messages.online' })
+            : conversation.other.lastSeen
+              ? intl.formatMessage(
+                  { id: 'chat.lastSeen' },
+                  { when: intl.formatDate(new Date(conversation.other.lastSeen), { dateStyle: 'medium', timeStyle: 'short' }) },
+                )
+              : null}
+        </span>
+      </p>
       <div className="chat__actions">
         {conversation.blockedByMe ? (
           <button type="button" className="button" onClick={() => { setBlocked(false); }}>
@@ -259,7 +292,8 @@ export default function ChatPage() {
         })}
         {outgoing.map((o) => (
           <li key={o.clientMessageId} className="chat__message chat__message--mine">
-            <p dir="auto">{o.text}</p>
+            {o.text ? <p dir="auto">{o.text}</p> : null}
+            {o.file ? <p className="chat__file">{o.file.name}</p> : null}
             {o.status === 'pending' ? (
               <span className="chat__tick">{intl.formatMessage({ id: 'chat.status.pending' })}</span>
             ) : (
@@ -284,9 +318,10 @@ export default function ChatPage() {
           onSubmit={(event) => {
             event.preventDefault();
             const value = text.trim();
-            if (!value) return;
+            if (!value && !file) return;
             setText('');
-            send({ clientMessageId: newClientMessageId(), text: value, status: 'pending' });
+            setFile(undefined);
+            send({ clientMessageId: newClientMessageId(), text: value, file, status: 'pending' });
           }}
         >
           <label htmlFor="chat-text">{intl.formatMessage({ id: 'chat.input' })}</label>
@@ -299,6 +334,34 @@ export default function ChatPage() {
               request(chatSocket(language), 'chat:typing', { conversationId, typing: event.target.value !== '' }).catch(() => undefined);
             }}
           />
+          <label className="chat__attach">
+            {intl.formatMessage({ id: 'chat.attach' })}
+            <input
+              key={file ? file.name : 'none'}
+              type="file"
+              accept="image/jpeg,image/png,image/gif,image/webp,application/pdf"
+              onChange={(event) => {
+                const chosen = event.target.files?.[0];
+                if (!chosen) return;
+                const problem = attachmentProblem(chosen);
+                setFileProblem(problem);
+                setFile(problem ? undefined : chosen);
+              }}
+            />
+          </label>
+          {file ? (
+            <p className="chat__file">
+              {file.name}{' '}
+              <button type="button" className="button button--link" onClick={() => { setFile(undefined); }}>
+                {intl.formatMessage({ id: 'chat.attach.remove' })}
+              </button>
+            </p>
+          ) : null}
+          {fileProblem ? (
+            <p role="alert">
+              {intl.formatMessage({ id: fileProblem === 'type' ? 'chat.error.attachmentType' : 'chat.error.attachmentTooLarge' })}
+            </p>
+          ) : null}
           <button type="submit" className="button">
             {intl.formatMessage({ id: 'chat.send' })}
           </button>

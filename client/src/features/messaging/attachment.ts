@@ -14,3 +14,18 @@ export function attachmentProblem(file: { type: string; size: number }): Attachm
   if (file.size >= MAX_ATTACHMENT_BYTES) return 'size';
   return undefined;
 }
+
+/** The bytes of `file` (FileReader: every browser, and the test environment, has it). */
+export function readBytes(file: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (reader.result instanceof ArrayBuffer) resolve(reader.result);
+      else reject(new Error('not read as bytes'));
+    };
+    reader.onerror = () => {
+      reject(reader.error ?? new Error('unreadable file'));
+    };
+    reader.readAsArrayBuffer(file);
+  });
+}

@@ -1,12 +1,12 @@
-// A stand-in for the chat socket (the ChatSocket interface of chatSocket.ts): tests answer the
+// A stand-in for the chat socket (the SessionSocket interface of realtime/socket.ts): tests answer the
 // client's requests (`answer`) and push the server's events (`push`) themselves.
 
 import { act } from '@testing-library/react';
-import { setChatSocketFactory, type ChatSocket } from '../src/features/messaging/chatSocket';
+import { setSessionSocketFactory, type SessionSocket } from '../src/realtime/socket';
 
 type Responder = (payload: unknown) => unknown;
 
-export class FakeChatSocket implements ChatSocket {
+export class FakeChatSocket implements SessionSocket {
   readonly sent: { event: string; payload: unknown }[] = [];
   readonly handlers = new Map<string, Set<(payload: unknown) => void>>();
   readonly responders = new Map<string, Responder>();
@@ -54,7 +54,7 @@ export class FakeChatSocket implements ChatSocket {
 /** Installs a fresh fake socket as the session's socket. */
 export function installFakeSocket(): FakeChatSocket {
   const socket = new FakeChatSocket();
-  setChatSocketFactory((auth) => {
+  setSessionSocketFactory((auth) => {
     socket.auth = auth();
     return socket;
   });

@@ -4,7 +4,7 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { loadMessages } from '../src/app/messages';
-import { setChatSocketFactory } from '../src/features/messaging/chatSocket';
+import { setSessionSocketFactory } from '../src/realtime/socket';
 import { FakeChatSocket } from './fakeChatSocket';
 
 // Lazy pages load their chunk on first use; on a busy shared machine that takes more than the
@@ -39,7 +39,7 @@ function clearCookies(): void {
 beforeEach(() => {
   reported = [];
   // No test reaches a real socket: a silent one unless the test installs its own.
-  setChatSocketFactory(() => new FakeChatSocket());
+  setSessionSocketFactory(() => new FakeChatSocket());
   const record = (level: string) => (...args: unknown[]) => {
     reported.push(`console.${level}: ${args.map(stringify).join(' ')}`);
   };

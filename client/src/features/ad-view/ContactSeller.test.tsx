@@ -7,7 +7,7 @@ import { accessTokenFor, gateway } from '../../../test/fixtures';
 import { publicAd } from '../../../test/adFixtures';
 import { chatError, conversation, installFakeSocket } from '../../../test/fakeChatSocket';
 import { renderApp } from '../../../test/renderApp';
-import { setChatSocketFactory } from '../messaging/chatSocket';
+import { setSessionSocketFactory } from '../../realtime/socket';
 import { cvProblem } from './ContactSeller';
 
 const SELLER = 7;
@@ -44,7 +44,7 @@ function fillVisitorForm(dialog: HTMLElement, email: string, message: string) {
 }
 
 afterEach(() => {
-  setChatSocketFactory(undefined);
+  setSessionSocketFactory(undefined);
 });
 
 describe('contact the seller, as a visitor', () => {

@@ -16,7 +16,8 @@ import { localized, PATHS } from '../../app/paths';
 import { errorText } from '../../ui/errorText';
 import { Modal } from '../../ui/Modal';
 import { selectUser } from '../auth/authSlice';
-import { chatSocket, request, type Conversation } from '../messaging/chatSocket';
+import { sessionSocket } from '../../realtime/socket';
+import { request, type Conversation } from '../messaging/chatSocket';
 
 /** The CV of the visitor's form (spec §6): at most 2.5 MB, pdf, jpg, jpeg, rtf or odt. */
 export const MAX_CV_BYTES = (5 * 1024 * 1024) / 2;
@@ -105,7 +106,7 @@ function BuyerForm({ listId, onClose }: { listId: number; onClose: () => void })
     setProblem(undefined);
     setError(undefined);
     setSending(true);
-    request<{ conversation: Conversation }>(chatSocket(language), 'chat:open', { listId, text: text.trim(), clientMessageId: newClientMessageId() })
+    request<{ conversation: Conversation }>(sessionSocket(language), 'chat:open', { listId, text: text.trim(), clientMessageId: newClientMessageId() })
       .then(({ conversation }) => {
         onClose();
         void navigate(conversationPath(language, conversation.id));

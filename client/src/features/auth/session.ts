@@ -96,9 +96,3 @@ export function storedUser(): SessionUser | undefined {
   const token = readCookie(TOKEN_COOKIE);
   return token ? userFromToken(token) : undefined;
 }
-
-/** The access token of the cookie, if there is one (the chat socket's `auth.token`). */
-export function accessToken(): string | undefined {
-  const token = readCookie(TOKEN_COOKIE);
-  return token === '' ? undefined : token;
-}

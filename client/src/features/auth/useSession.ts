@@ -1,11 +1,13 @@
 // Opening and closing a session from a component: keep the tokens (cookies), tell the store
 // who signed in, run the login wall's callback (spec §4 "after-login callback runs"); on sign
-// out, end the session on the server, then forget it here and drop cached personal data.
+// out, end the session on the server, then forget it here, close its live socket and drop cached
+// personal data.
 
 import { useCallback } from 'react';
 import { api } from '../../api/baseApi';
 import { useLogoutMutation, type TokenPair } from '../../api/accounts';
 import { useAppDispatch } from '../../app/hooks';
+import { closeSessionSocket } from '../../realtime/socket';
 import { signedIn, signedOut } from './authSlice';
 import { runAfterSignIn } from './loginWall';
 import { clearTokens, refreshToken, storeTokens, userFromToken, type SessionUser } from './session';
@@ -33,6 +35,7 @@ export function useEndSession(): () => Promise<void> {
   return useCallback(async () => {
     await logout({ refreshToken: refreshToken() });
     clearTokens();
+    closeSessionSocket();
     dispatch(signedOut());
     dispatch(api.util.resetApiState());
   }, [dispatch, logout]);

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { accessTokenFor, gateway } from '../../../test/fixtures';
 import { chatError, conversation, installFakeSocket, type FakeChatSocket } from '../../../test/fakeChatSocket';
 import { renderApp } from '../../../test/renderApp';
-import { setChatSocketFactory } from './chatSocket';
+import { setSessionSocketFactory } from '../../realtime/socket';
 
 const ME = 1;
 const SELLER = 3;
@@ -33,7 +33,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  setChatSocketFactory(undefined);
+  setSessionSocketFactory(undefined);
 });
 
 describe('chat', () => {

@@ -18,7 +18,8 @@ import { Modal } from '../../ui/Modal';
 import { errorText } from '../../ui/errorText';
 import { selectUser } from '../auth/authSlice';
 import { attachmentProblem, readBytes, type AttachmentProblem } from './attachment';
-import { chatSocket, request, type ChatMessage, type Conversation } from './chatSocket';
+import { sessionSocket } from '../../realtime/socket';
+import { request, type ChatMessage, type Conversation } from './chatSocket';
 
 const PAGE = 30;
 
@@ -66,13 +67,13 @@ export default function ChatPage() {
 
   const markRead = useCallback(
     (messageId: string) => {
-      request(chatSocket(language), 'chat:read', { conversationId, messageId }).catch(() => undefined);
+      request(sessionSocket(language), 'chat:read', { conversationId, messageId }).catch(() => undefined);
     },
     [conversationId, language],
   );
 
   const fetchAll = useCallback(() => {
-    const socket = chatSocket(language);
+    const socket = sessionSocket(language);
     Promise.all([
       request<{ conversations: (Conversation & { otherReadUpto?: string | null })[] }>(socket, 'chat:list', { limit: 200 }),
       request<{ messages: ChatMessage[] }>(socket, 'chat:history', { conversationId, limit: PAGE }),
@@ -102,7 +103,7 @@ export default function ChatPage() {
 
   useEffect(() => {
     fetchAll();
-    const socket = chatSocket(language);
+    const socket = sessionSocket(language);
     const onMessage = (payload: unknown) => {
       if (!isRecord(payload) || payload.conversationId !== conversationId) return;
       const message = payload as unknown as ChatMessage;
@@ -176,7 +177,7 @@ export default function ChatPage() {
       attachment: item.file ? { name: item.file.name, data: await readBytes(item.file) } : undefined,
     });
     payload()
-      .then((body) => request<{ message: ChatMessage }>(chatSocket(language), 'chat:send', body))
+      .then((body) => request<{ message: ChatMessage }>(sessionSocket(language), 'chat:send', body))
       .then(({ message }) => {
         setMessages((current) => (current.some((m) => m.id === message.id) ? current : [...current, message]));
         setOutgoing((current) => current.filter((o) => o.clientMessageId !== item.clientMessageId));
@@ -188,7 +189,7 @@ export default function ChatPage() {
 
   const loadOlder = () => {
     const oldest = messages[0];
-    request<{ messages: ChatMessage[] }>(chatSocket(language), 'chat:history', { conversationId, before: oldest?.id, limit: PAGE })
+    request<{ messages: ChatMessage[] }>(sessionSocket(language), 'chat:history', { conversationId, before: oldest?.id, limit: PAGE })
       .then((answer) => {
         setMessages((current) => [...[...answer.messages].reverse(), ...current]);
         setHasOlder(answer.messages.length === PAGE);
@@ -199,7 +200,7 @@ export default function ChatPage() {
   };
 
   const setBlocked = (block: boolean) => {
-    request<{ blocked: boolean; blockedByMe: boolean }>(chatSocket(language), block ? 'chat:block' : 'chat:unblock', { conversationId })
+    request<{ blocked: boolean; blockedByMe: boolean }>(sessionSocket(language), block ? 'chat:block' : 'chat:unblock', { conversationId })
       .then((answer) => {
         setConversation((c) => (c ? { ...c, blocked: answer.blocked, blockedByMe: answer.blockedByMe } : c));
       })
@@ -209,7 +210,7 @@ export default function ChatPage() {
   };
 
   const remove = () => {
-    request(chatSocket(language), 'chat:delete', { conversationId })
+    request(sessionSocket(language), 'chat:delete', { conversationId })
       .then(() => navigate(localized(language, PATHS.messages)))
       .catch((error: unknown) => {
         setConfirmDelete(false);
@@ -331,7 +332,7 @@ export default function ChatPage() {
             value={text}
             onChange={(event) => {
               setText(event.target.value);
-              request(chatSocket(language), 'chat:typing', { conversationId, typing: event.target.value !== '' }).catch(() => undefined);
+              request(sessionSocket(language), 'chat:typing', { conversationId, typing: event.target.value !== '' }).catch(() => undefined);
             }}
           />
           <label className="chat__attach">

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { accessTokenFor, gateway } from '../../../test/fixtures';
 import { chatError, conversation, installFakeSocket } from '../../../test/fakeChatSocket';
 import { renderApp } from '../../../test/renderApp';
-import { setChatSocketFactory } from './chatSocket';
+import { setSessionSocketFactory } from '../../realtime/socket';
 
 function signIn() {
   document.cookie = `souk_token=${accessTokenFor({ accountId: 1 })}; Path=/`;
@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  setChatSocketFactory(undefined);
+  setSessionSocketFactory(undefined);
 });
 
 describe('conversation list', () => {

@@ -9,7 +9,8 @@ import { useLanguage } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
-import { chatSocket, request, type ChatMessage, type Conversation } from './chatSocket';
+import { sessionSocket } from '../../realtime/socket';
+import { request, type ChatMessage, type Conversation } from './chatSocket';
 
 type State = { kind: 'loading' } | { kind: 'error'; error: unknown } | { kind: 'ready'; conversations: Conversation[] };
 
@@ -29,7 +30,7 @@ export default function ConversationsPage() {
 
   // Asks for the list; the state changes only when the answer comes.
   const fetchList = useCallback(() => {
-    request<{ conversations: Conversation[] }>(chatSocket(language), 'chat:list', { limit: 100 })
+    request<{ conversations: Conversation[] }>(sessionSocket(language), 'chat:list', { limit: 100 })
       .then((answer) => {
         setState({ kind: 'ready', conversations: answer.conversations });
       })
@@ -45,7 +46,7 @@ export default function ConversationsPage() {
 
   useEffect(() => {
     fetchList();
-    const socket = chatSocket(language);
+    const socket = sessionSocket(language);
     const onMessage = (payload: unknown) => {
       if (!isRecord(payload) || typeof payload.conversationId !== 'string') return;
       const message = payload as unknown as ChatMessage;

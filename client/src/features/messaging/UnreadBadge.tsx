@@ -6,7 +6,8 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useLanguage } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
-import { chatSocket, request } from './chatSocket';
+import { sessionSocket } from '../../realtime/socket';
+import { request } from './chatSocket';
 
 export default function UnreadBadge() {
   const intl = useIntl();
@@ -14,7 +15,7 @@ export default function UnreadBadge() {
   const [total, setTotal] = useState(0);
 
   const refresh = useCallback(() => {
-    request<{ unreadTotal: number }>(chatSocket(language), 'chat:list', { limit: 1 })
+    request<{ unreadTotal: number }>(sessionSocket(language), 'chat:list', { limit: 1 })
       .then((answer) => {
         setTotal(answer.unreadTotal);
       })
@@ -23,7 +24,7 @@ export default function UnreadBadge() {
 
   useEffect(() => {
     refresh();
-    const socket = chatSocket(language);
+    const socket = sessionSocket(language);
     socket.on('chat:message', refresh);
     socket.on('chat:read', refresh);
     socket.on('connect', refresh);

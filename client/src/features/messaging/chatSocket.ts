@@ -1,9 +1,7 @@
-// The chat socket (docs/realtime.md): one shared Socket.IO connection per signed-in session,
-// the access token in `auth`. Screens use the small `ChatSocket` interface, so a test can
-// install its own (setChatSocketFactory) and drive the server's events itself.
+// Chat over the session's shared socket (realtime/socket.ts, docs/realtime.md): requests with
+// acknowledgements as promises, their §8 errors, and the shapes of conversations and messages.
 
-import { io } from 'socket.io-client';
-import { accessToken } from '../auth/session';
+import type { SessionSocket } from '../../realtime/socket';
 
 export interface ChatError {
   code: string;
@@ -13,53 +11,12 @@ export interface ChatError {
 
 export type Ack<T> = ({ ok: true } & T) | { ok: false; error: ChatError };
 
-export interface ChatSocket {
-  emit(event: string, payload: unknown, ack: (answer: unknown) => void): void;
-  on(event: string, handler: (payload: unknown) => void): void;
-  off(event: string, handler: (payload: unknown) => void): void;
-  disconnect(): void;
-}
-
-export type ChatSocketFactory = (auth: () => { token: string | undefined; lang: string }) => ChatSocket;
-
-const realFactory: ChatSocketFactory = (auth) =>
-  io(window.location.origin, {
-    auth: (cb: (data: object) => void) => {
-      cb(auth());
-    },
-  });
-
-let factory: ChatSocketFactory = realFactory;
-let shared: { socket: ChatSocket; lang: string } | undefined;
-
-/** Tests install their socket here; `undefined` restores the real one. */
-export function setChatSocketFactory(next: ChatSocketFactory | undefined): void {
-  shared?.socket.disconnect();
-  shared = undefined;
-  factory = next ?? realFactory;
-}
-
-/** The session's socket, opened on first use. */
-export function chatSocket(lang: string): ChatSocket {
-  if (shared?.lang !== lang) {
-    shared?.socket.disconnect();
-    shared = { socket: factory(() => ({ token: accessToken(), lang })), lang };
-  }
-  return shared.socket;
-}
-
-/** Closes the shared socket (sign-out). */
-export function closeChatSocket(): void {
-  shared?.socket.disconnect();
-  shared = undefined;
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
 /** Emits with an acknowledgement; resolves with the ack's fields or rejects with its error. */
-export function request<T>(socket: ChatSocket, event: string, payload: unknown, timeoutMs = 10_000): Promise<T> {
+export function request<T>(socket: SessionSocket, event: string, payload: unknown, timeoutMs = 10_000): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new ChatRequestError({ code: 'TIMEOUT', messageKey: 'chat.error.timeout', message: '' }));

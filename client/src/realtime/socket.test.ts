@@ -1,0 +1,65 @@
+import { FakeChatSocket } from '../../test/fakeChatSocket';
+import { closeSessionSocket, connectSocket, sessionSocket, setSessionSocketFactory } from './socket';
+
+function fail(why: string): never {
+  throw new Error(why);
+}
+
+describe('the session socket', () => {
+  let opened: FakeChatSocket[];
+
+  beforeEach(() => {
+    opened = [];
+    setSessionSocketFactory(() => {
+      const socket = new FakeChatSocket();
+      opened.push(socket);
+      return socket;
+    });
+  });
+
+  const first = (): FakeChatSocket => opened[0] ?? fail('no socket opened');
+  const second = (): FakeChatSocket => opened[1] ?? fail('no second socket opened');
+
+  afterEach(() => {
+    setSessionSocketFactory(undefined);
+  });
+
+  it('is one connection for the chat and for every screen that listens live', () => {
+    const chat = sessionSocket('fr');
+    const stats = connectSocket('fr');
+    const alerts = connectSocket('fr');
+    const seen: string[] = [];
+    stats.on('stats:update', () => seen.push('stats'));
+    alerts.on('search:alert', () => seen.push('alert'));
+
+    expect(opened).toHaveLength(1);
+    expect(chat).toBe(opened[0]);
+    first().push('stats:update', {});
+    first().push('search:alert', {});
+    expect(seen).toEqual(['stats', 'alert']);
+  });
+
+  it('lets a screen go without closing the connection the others use', () => {
+    const stats = connectSocket('fr');
+    const alerts = connectSocket('fr');
+    const seen: string[] = [];
+    stats.on('stats:update', () => seen.push('stats'));
+    alerts.on('stats:update', () => seen.push('alerts screen'));
+
+    stats.close();
+    first().push('stats:update', {});
+
+    expect(seen).toEqual(['alerts screen']);
+    expect(first().disconnected).toBe(false);
+  });
+
+  it('is closed at sign-out, and the next session opens its own', () => {
+    sessionSocket('fr');
+    closeSessionSocket();
+    sessionSocket('fr');
+
+    expect(opened).toHaveLength(2);
+    expect(first().disconnected).toBe(true);
+    expect(second().disconnected).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@
 
 import type { IntlShape } from 'react-intl';
 import { isGatewayError } from '../api/gateway';
+import { UploadError } from '../api/upload';
 import type { MessageId } from '../app/i18n';
 
 export function hasMessage(intl: IntlShape, key: string): key is MessageId {
@@ -15,6 +16,10 @@ export function errorText(intl: IntlShape, error: unknown): string {
       return intl.formatMessage({ id: error.messageKey });
     }
     if (error.message) return error.message;
+  }
+  if (error instanceof UploadError) {
+    if (error.messageKey && hasMessage(intl, error.messageKey)) return intl.formatMessage({ id: error.messageKey });
+    if (error.wording) return error.wording;
   }
   return intl.formatMessage({ id: 'common.error.generic' });
 }

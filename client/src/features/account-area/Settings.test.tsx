@@ -14,6 +14,7 @@ import {
   tokenPair,
   type GatewayCall,
 } from '../../../test/fixtures';
+import { FakeXhr, installFakeXhr } from '../../../test/fakeXhr';
 import { renderApp } from '../../../test/renderApp';
 import { readCookie } from '../../lib/cookies';
 import { TOUR_KEY_PREFIX } from './OnboardingTour';
@@ -151,6 +152,43 @@ describe('settings', () => {
       phone3: '',
       shopUrl: 'https://auto-prestige.ma',
     });
+  });
+
+  it('uploads the shop logo: checked before sending, progress, the new logo shown, a refusal translated', async () => {
+    signIn('shop');
+    jest.spyOn(globalThis, 'fetch').mockImplementation(settings({ getCurrentUser: () => currentUser('shop') }));
+    const restore = installFakeXhr();
+    try {
+      renderApp('/account/v2/settings/info');
+      expect(await screen.findByText('Pas encore de logo')).toBeInTheDocument();
+      const input = screen.getByLabelText('Ajouter un logo');
+
+      fireEvent.change(input, { target: { files: [new File(['gif'], 'logo.gif', { type: 'image/gif' })] } });
+      expect(await screen.findByRole('alert')).toHaveTextContent('Le logo doit être une image JPEG ou PNG');
+      const huge = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'logo.png', { type: 'image/png' });
+      fireEvent.change(input, { target: { files: [huge] } });
+      expect(await screen.findByRole('alert')).toHaveTextContent('Le logo dépasse 2 Mo');
+      expect(FakeXhr.instances).toHaveLength(0);
+
+      fireEvent.change(input, { target: { files: [new File(['png'], 'logo.png', { type: 'image/png' })] } });
+      const progress = await screen.findByRole('progressbar', { name: 'Envoi du logo' });
+      const upload = FakeXhr.instances[0];
+      expect(upload?.url).toBe('/api/shops/logo');
+      expect(upload?.body?.get('userId')).toBe('42');
+      expect(upload?.body?.has('file')).toBe(true);
+      upload?.progress(1, 4);
+      expect(progress).toHaveAttribute('value', '0.25');
+      await upload?.answer(201, { code: 201, logo: '/media/logos/1/new-256.png' });
+      expect(await screen.findByRole('img', { name: 'Logo de la boutique' })).toHaveAttribute('src', '/media/logos/1/new-256.png');
+      expect(await within(toasts()).findByText('Logo enregistré')).toBeInTheDocument();
+
+      fireEvent.change(screen.getByLabelText('Changer le logo'), { target: { files: [new File(['png'], 'faux.png', { type: 'image/png' })] } });
+      await FakeXhr.instances[1]?.answer(422, { code: 'LOGO_NOT_AN_IMAGE', messageKey: 'no.such.key', message: 'Ce fichier n’est pas une image' });
+      expect(await screen.findByRole('alert')).toHaveTextContent('Ce fichier n’est pas une image');
+      expect(screen.getByRole('img', { name: 'Logo de la boutique' })).toHaveAttribute('src', '/media/logos/1/new-256.png');
+    } finally {
+      restore();
+    }
   });
 
   it('changes the password, translating a refusal, then signs in again with the new one', async () => {

@@ -1,6 +1,7 @@
 // A shop's settings (spec §2 sub-tabs shop info and contact): both edit the shop's profile
 // (getShopProfile) with one editShopProfile call carrying every field (spec §3 "Edit payload"),
-// the sub-tab's fields as typed and the others as loaded. The server answers 201.
+// the sub-tab's fields as typed and the others as loaded. The server answers 201. Shop info also
+// holds the logo (ShopLogo.tsx, its own upload).
 
 import { useCallback, type SyntheticEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -14,6 +15,7 @@ import { useForm, type Problems } from '../../ui/useForm';
 import { ShopCategoryPicker } from '../account/ShopCategoryPicker';
 import { checkPhone, checkShopName } from '../account/validation';
 import { selectUser } from '../auth/authSlice';
+import { ShopLogo } from './ShopLogo';
 import { useResultToasts } from './useErrorToast';
 
 interface ShopValues {
@@ -152,11 +154,17 @@ function ShopForm({ profile, section }: { profile: ShopProfile; section: 'info' 
 
 function LoadedShopForm({ storeId, section }: { storeId: number; section: 'info' | 'contact' }) {
   const intl = useIntl();
+  const user = useAppSelector(selectUser);
   const { currentData, isError, error, refetch, fulfilledTimeStamp } = useGetShopProfileQuery({ storeId });
   if (isError && !currentData) return <ErrorMessage error={error} onRetry={() => void refetch()} />;
   if (!currentData) return <Loader label={intl.formatMessage({ id: 'settings.loading' })} />;
   // A saved profile comes back from the server: the form starts again from it.
-  return <ShopForm key={fulfilledTimeStamp} profile={currentData} section={section} />;
+  return (
+    <>
+      {section === 'info' && user ? <ShopLogo accountId={user.accountId} logo={currentData.imageLogo} /> : null}
+      <ShopForm key={fulfilledTimeStamp} profile={currentData} section={section} />
+    </>
+  );
 }
 
 export function ShopInfoForm({ storeId }: { storeId: number }) {

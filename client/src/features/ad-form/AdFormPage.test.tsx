@@ -2,9 +2,10 @@
 // at the end (the moderation confirmation), the §5 text rules as the person types, a server
 // refusal shown in place, photo checks and upload progress, and edit mode with patchAd.
 
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { accessTokenFor, gateway, graphqlError, type GatewayCall } from '../../../test/fixtures';
 import { detailAd } from '../../../test/adFixtures';
+import { FakeXhr, installFakeXhr } from '../../../test/fakeXhr';
 import { renderApp } from '../../../test/renderApp';
 
 function signIn(): string {
@@ -136,29 +137,7 @@ describe('ad form', () => {
 
   it('checks photos before upload and shows the upload progress', async () => {
     const token = signIn();
-    const sent: { url: string; auth: string | null }[] = [];
-    class FakeXhr {
-      upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
-      onload?: () => void;
-      onerror?: () => void;
-      status = 0;
-      responseText = '';
-      private url = '';
-      private auth: string | null = null;
-      open(_method: string, url: string) {
-        this.url = url;
-      }
-      setRequestHeader(_name: string, value: string) {
-        this.auth = value;
-      }
-      send() {
-        sent.push({ url: this.url, auth: this.auth });
-        instances.push(this);
-      }
-    }
-    const instances: FakeXhr[] = [];
-    const original = window.XMLHttpRequest;
-    window.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+    const restore = installFakeXhr();
     try {
       jest.spyOn(globalThis, 'fetch').mockImplementation(formGateway([]));
       renderApp('/ad/insert/3');
@@ -171,25 +150,17 @@ describe('ad form', () => {
       const photo = new File(['jpeg'], 'voiture.jpg', { type: 'image/jpeg' });
       fireEvent.change(input, { target: { files: [photo] } });
       const progress = await within(form).findByRole('progressbar', { name: 'Envoi de voiture.jpg' });
-      expect(sent).toEqual([{ url: '/api/ads/photos', auth: `Bearer ${token}` }]);
-      act(() => {
-        instances[0]?.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      });
+      expect(FakeXhr.instances.map((x) => ({ url: x.url, auth: x.auth }))).toEqual([{ url: '/api/ads/photos', auth: `Bearer ${token}` }]);
+      const upload = FakeXhr.instances[0];
+      upload?.progress(50, 100);
       expect(progress).toHaveAttribute('value', '0.5');
-      await act(async () => {
-        const pendingXhr = instances[0];
-        if (!pendingXhr) return;
-        pendingXhr.status = 201;
-        pendingXhr.responseText = JSON.stringify({ mediaId: 'm1', urls: { thumb: '/t.jpg', medium: '/m.jpg', large: '/l.jpg' } });
-        pendingXhr.onload?.();
-        await Promise.resolve();
-      });
+      await upload?.answer(201, { mediaId: 'm1', urls: { thumb: '/t.jpg', medium: '/m.jpg', large: '/l.jpg' } });
       expect(await within(form).findByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', '/t.jpg');
       expect(within(form).getByText('Photo principale')).toBeInTheDocument();
       fireEvent.click(within(form).getByRole('button', { name: 'Retirer la photo 1' }));
       expect(within(form).queryByRole('img', { name: 'Photo 1' })).not.toBeInTheDocument();
     } finally {
-      window.XMLHttpRequest = original;
+      restore();
     }
   });
 

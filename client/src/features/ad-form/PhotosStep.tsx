@@ -4,8 +4,8 @@
 import { useState, type ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../app/i18n';
-import { hasMessage } from '../../ui/errorText';
-import { MAX_PHOTOS, photoProblem, readVideoMetadata, uploadMedia, UploadError, videoProblem } from './media';
+import { errorText } from '../../ui/errorText';
+import { MAX_PHOTOS, photoProblem, readVideoMetadata, uploadMedia, videoProblem } from './media';
 
 export interface Photo {
   mediaId: string;
@@ -23,13 +23,7 @@ export function PhotosStep({ value, onChange }: { value: PhotosValue; onChange: 
   const [problems, setProblems] = useState<string[]>([]);
   const [videoProgress, setVideoProgress] = useState<number | undefined>();
 
-  const describe = (error: unknown) => {
-    if (error instanceof UploadError) {
-      if (error.messageKey && hasMessage(intl, error.messageKey)) return intl.formatMessage({ id: error.messageKey });
-      if (error.wording) return error.wording;
-    }
-    return intl.formatMessage({ id: 'common.error.generic' });
-  };
+  const describe = (error: unknown) => errorText(intl, error);
 
   const addPhotos = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];

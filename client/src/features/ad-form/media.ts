@@ -1,10 +1,10 @@
 // Photo and video uploads of the ad form: the client-side checks (8 photos, 10 MB a photo,
 // JPEG or PNG; a video under 30 MB and 60 seconds, landscape, read from a <video> element's
 // metadata) and the upload itself with XMLHttpRequest so that its progress can be shown
-// (POST /api/ads/photos | /api/ads/videos, multipart `file`, bearer token).
+// (POST /api/ads/photos | /api/ads/videos through api/upload.ts).
 
 import type { MessageId } from '../../app/i18n';
-import { accessToken } from '../../api/identity';
+import { postFile, UploadError } from '../../api/upload';
 
 export const MAX_PHOTOS = 8;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
@@ -55,46 +55,9 @@ export function readVideoMetadata(file: File): Promise<VideoMetadata | undefined
   });
 }
 
-export class UploadError extends Error {
-  constructor(
-    readonly status: number,
-    readonly messageKey?: string,
-    readonly wording?: string,
-  ) {
-    super(wording ?? `upload failed (${String(status)})`);
-  }
-}
-
-/** Uploads one file, reporting progress from 0 to 1. */
-export function uploadMedia(kind: 'photos' | 'videos', file: File, onProgress: (fraction: number) => void): Promise<UploadedMedia> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/ads/${kind}`);
-    const token = accessToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(xhr.responseText) as Record<string, unknown>;
-      } catch {
-        body = {};
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && typeof body.mediaId === 'string') {
-        onProgress(1);
-        resolve(body as unknown as UploadedMedia);
-      } else {
-        const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-        reject(new UploadError(xhr.status, text(body.messageKey), text(body.wording) ?? text(body.message)));
-      }
-    };
-    xhr.onerror = () => {
-      reject(new UploadError(0, 'common.error.network'));
-    };
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
-  });
+/** Uploads one photo or video, reporting progress from 0 to 1. */
+export async function uploadMedia(kind: 'photos' | 'videos', file: File, onProgress: (fraction: number) => void): Promise<UploadedMedia> {
+  const body = await postFile(`/api/ads/${kind}`, file, onProgress);
+  if (typeof body.mediaId !== 'string') throw new UploadError(500);
+  return body as unknown as UploadedMedia;
 }

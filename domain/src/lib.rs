@@ -7,6 +7,7 @@ pub mod ad_form;
 pub mod ad_lifecycle;
 pub mod ad_params;
 pub mod ad_text;
+pub mod availability;
 pub mod catalog;
 pub mod chat;
 pub mod error;

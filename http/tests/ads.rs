@@ -115,14 +115,27 @@ fn count_of(body: &Value, status: &str) -> i64 {
 
 /// An ad written straight into the store, in any status.
 async fn seed_ad(s: &TestServer, owner: i64, list_id: i64, status: AdStatus, state_time: i64) -> String {
+    seed_typed_ad(s, owner, list_id, status, state_time, 6020, "sell").await
+}
+
+/// An ad of a category and ad type written straight into the store.
+async fn seed_typed_ad(
+    s: &TestServer,
+    owner: i64,
+    list_id: i64,
+    status: AdStatus,
+    state_time: i64,
+    category_id: u32,
+    ad_type: &str,
+) -> String {
     let ad_id = format!("seeded-{list_id}");
     s.store
         .insert_ads(vec![Ad {
             ad_id: ad_id.clone(),
             list_id,
             account_id: owner,
-            category_id: 6020,
-            ad_type: "sell".into(),
+            category_id,
+            ad_type: ad_type.into(),
             title: format!("Table basse {list_id}"),
             description: "Table basse en bois massif".into(),
             price: Some(Money::from_dirhams(800)),
@@ -631,4 +644,78 @@ async fn saved_ads_and_abuse_reports() {
     assert_eq!(list.len(), 2, "{reports}");
     assert_eq!(list[0]["type"], "fraud");
     assert_eq!(code(&call(&s, Some(&buyer), "{ getAbuseReports { listId } }", json!({})).await), "PERMISSION_DENIED");
+}
+
+const SET_AVAILABILITY: &str =
+    "mutation($id: String!, $p: [AvailabilityPeriodInput!]!) { setAdAvailability(adId: $id, periods: $p) { from to } }";
+const AVAILABILITY: &str = "query($l: Int!) { getAdAvailability(listId: $l) { from to } }";
+
+fn day(offset: i64) -> String {
+    souk_domain::stats::day_label(now().div_euclid(DAY) + offset)
+}
+
+fn period(from: i64, to: i64) -> Value {
+    json!({ "from": day(from), "to": day(to) })
+}
+
+#[actix_web::test]
+async fn a_vacation_rental_keeps_its_calendar_which_only_its_owner_changes() {
+    let s = start("ads-calendar", |_| {}).await;
+    let (owner, owner_id) = private(&s, "0611000071").await;
+    let (other, _) = private(&s, "0611000072").await;
+    let rental = seed_typed_ad(&s, owner_id, 710_001, AdStatus::Active, now(), 1300, "vacation_rent").await;
+    let sofa_ad = seed_ad(&s, owner_id, 710_002, AdStatus::Active, now()).await;
+
+    // The owner marks booked nights: sorted, overlapping and touching periods merged.
+    let set = call(
+        &s,
+        Some(&owner),
+        SET_AVAILABILITY,
+        json!({ "id": rental, "p": [period(10, 12), period(1, 2), period(12, 15), period(16, 16)] }),
+    )
+    .await;
+    let stored = json!([period(1, 2), period(10, 16)]);
+    assert_eq!(set["data"]["setAdAvailability"], stored, "{set}");
+    // Buyers (visitors included) see it on the ad.
+    let seen = call(&s, None, AVAILABILITY, json!({ "l": 710_001 })).await;
+    assert_eq!(seen["data"]["getAdAvailability"], stored, "{seen}");
+
+    // Another account and a visitor change nothing.
+    let theirs = call(&s, Some(&other), SET_AVAILABILITY, json!({ "id": rental, "p": [] })).await;
+    assert_eq!(code(&theirs), "AD_NOT_FOUND", "{theirs}");
+    let visitor = call(&s, None, SET_AVAILABILITY, json!({ "id": rental, "p": [] })).await;
+    assert_eq!(code(&visitor), "LOGIN_REQUIRED", "{visitor}");
+
+    // Bad input: its code, a message in French and in Arabic, and the calendar as it was.
+    let bad = [
+        (json!([period(5, 3)]), "INVALID_DATE_RANGE"),
+        (json!([period(-9, -2)]), "INVALID_DATE_RANGE"),
+        (json!([period(400, 401)]), "INVALID_DATE_RANGE"),
+        (json!([{ "from": "2026-02-30", "to": day(3) }]), "INVALID_DATE"),
+        (json!([{ "from": "demain", "to": day(3) }]), "INVALID_DATE"),
+    ];
+    for (periods, expected) in bad {
+        let body = call(&s, Some(&owner), SET_AVAILABILITY, json!({ "id": rental, "p": periods })).await;
+        assert_eq!(code(&body), expected, "{periods} → {body}");
+        assert!(body["errors"][0]["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+    let ar = call_in(&s, Some(&owner), "ar", SET_AVAILABILITY, json!({ "id": rental, "p": [period(5, 3)] })).await;
+    assert_eq!(ar["errors"][0]["message"], "هذه الفترة غير صالحة", "{ar}");
+    let many: Vec<Value> = (0..=100).map(|i| period(2 * i, 2 * i)).collect();
+    let too_many = call(&s, Some(&owner), SET_AVAILABILITY, json!({ "id": rental, "p": many })).await;
+    assert_eq!(code(&too_many), "VALUE_TOO_LARGE", "{too_many}");
+    let after = call(&s, None, AVAILABILITY, json!({ "l": 710_001 })).await;
+    assert_eq!(after["data"]["getAdAvailability"], stored, "a refused change stores nothing");
+
+    // Only vacation rentals have a calendar.
+    let not_rental = call(&s, Some(&owner), SET_AVAILABILITY, json!({ "id": sofa_ad, "p": [period(1, 2)] })).await;
+    assert_eq!(code(&not_rental), "AD_OPERATION_NOT_ALLOWED", "{not_rental}");
+    let none = call(&s, None, AVAILABILITY, json!({ "l": 710_002 })).await;
+    assert_eq!(none["data"]["getAdAvailability"], json!([]));
+
+    // An empty calendar frees every night.
+    let cleared = call(&s, Some(&owner), SET_AVAILABILITY, json!({ "id": rental, "p": [] })).await;
+    assert_eq!(cleared["data"]["setAdAvailability"], json!([]), "{cleared}");
+    let free = call(&s, None, AVAILABILITY, json!({ "l": 710_001 })).await;
+    assert_eq!(free["data"]["getAdAvailability"], json!([]));
 }

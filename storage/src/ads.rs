@@ -1,6 +1,6 @@
 //! Stored ads and what hangs off them: the ads table (one owner's ads by status, listings by
 //! category and city), drafts of the ad form, pending edits, uploaded media, the moderation
-//! queue, boost packs, saved ads and abuse reports. Every change of an ad is one conditional
+//! queue, boost packs, saved ads, abuse reports and the calendars of vacation rentals. Every change of an ad is one conditional
 //! write (it applies only if the ad is still in the status the caller saw), together with its
 //! queue entry and its audit line, so a failed request leaves the data as it was.
 
@@ -11,6 +11,7 @@ use crate::sqlite::SqliteStore;
 use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use souk_domain::ad::{Ad, AdStatus, EditStatus, ParamValue, VasPack};
+use souk_domain::availability::BookedPeriod;
 use souk_domain::catalog::{AreaId, CategoryId, CityId};
 use souk_domain::money::Money;
 use std::collections::BTreeMap;
@@ -256,6 +257,10 @@ pub trait AdStore: Send + Sync + 'static {
         city_id: Option<CityId>,
         limit: u32,
     ) -> Result<Vec<i64>, StoreError>;
+    /// An ad's booked periods, by first day (one partition: the ad).
+    async fn availability(&self, ad_id: &str) -> Result<Vec<BookedPeriod>, StoreError>;
+    /// Replaces an ad's booked periods, all at once.
+    async fn set_availability(&self, ad_id: &str, periods: Vec<BookedPeriod>) -> Result<(), StoreError>;
 }
 
 pub(crate) const COLUMNS: &str =
@@ -798,6 +803,32 @@ impl AdStore for SqliteStore {
                 params![ad_id, pack.end_date],
             )?;
             search::sync_ad(c, &ad_id, false)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn availability(&self, ad_id: &str) -> Result<Vec<BookedPeriod>, StoreError> {
+        let ad_id = ad_id.to_string();
+        self.read(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT first_day, last_day FROM ad_availability WHERE ad_id = ?1 ORDER BY first_day",
+            )?;
+            let rows = st.query_map([ad_id], |r| Ok(BookedPeriod { first: r.get(0)?, last: r.get(1)? }))?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
+    async fn set_availability(&self, ad_id: &str, periods: Vec<BookedPeriod>) -> Result<(), StoreError> {
+        let ad_id = ad_id.to_string();
+        self.write(move |c| {
+            c.execute("DELETE FROM ad_availability WHERE ad_id = ?1", [&ad_id])?;
+            let mut st =
+                c.prepare_cached("INSERT INTO ad_availability (ad_id, first_day, last_day) VALUES (?1, ?2, ?3)")?;
+            for p in periods {
+                st.execute(params![ad_id, p.first, p.last])?;
+            }
             Ok(())
         })
         .await

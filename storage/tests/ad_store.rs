@@ -1,9 +1,11 @@
 //! The ad store on SQLite: creation with list ids and the moderation queue, conditional changes
 //! that refuse a stale status and write nothing, my-ads pages and counts, boosted filters,
-//! drafts, media, saved ads, abuse reports (one per reporter), related ads and prices.
+//! drafts, media, saved ads, abuse reports (one per reporter), related ads and prices, the
+//! calendars of vacation rentals.
 
 use souk_domain::account::{Account, AccountType};
 use souk_domain::ad::{AdStatus, EditStatus, VasPack};
+use souk_domain::availability::BookedPeriod;
 use souk_domain::money::Money;
 use souk_storage::StoreError;
 use souk_storage::accounts::{AccountStore, AuditEntry, NewAccount};
@@ -272,4 +274,25 @@ async fn saved_ads_reports_related_and_prices() {
     store.add_vas_pack("p1", VasPack { name: "gallery".into(), start_date: 0, end_date: i64::MAX }).await.unwrap();
     let premium = store.premium_ads(100, 10).await.unwrap();
     assert_eq!(premium.iter().map(|a| a.ad.ad_id.as_str()).collect::<Vec<_>>(), ["p1"]);
+}
+
+#[tokio::test]
+async fn a_calendar_is_replaced_whole_and_stays_with_its_ad() {
+    let (store, owner, _) = fresh("calendar").await;
+    let rental = create(&store, owner, "Riad à Marrakech", 1_000).await;
+    let other = create(&store, owner, "Appartement à Agadir", 1_000).await;
+    assert_eq!(store.availability(&rental).await.unwrap(), vec![]);
+
+    let first = vec![BookedPeriod { first: 20_000, last: 20_003 }, BookedPeriod { first: 20_010, last: 20_011 }];
+    store.set_availability(&rental, first.clone()).await.unwrap();
+    store.set_availability(&other, vec![BookedPeriod { first: 20_005, last: 20_005 }]).await.unwrap();
+    assert_eq!(store.availability(&rental).await.unwrap(), first);
+
+    let second = vec![BookedPeriod { first: 20_020, last: 20_030 }];
+    store.set_availability(&rental, second.clone()).await.unwrap();
+    assert_eq!(store.availability(&rental).await.unwrap(), second, "the old periods are gone");
+    assert_eq!(store.availability(&other).await.unwrap(), vec![BookedPeriod { first: 20_005, last: 20_005 }]);
+
+    store.set_availability(&rental, vec![]).await.unwrap();
+    assert_eq!(store.availability(&rental).await.unwrap(), vec![]);
 }

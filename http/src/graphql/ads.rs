@@ -582,6 +582,30 @@ pub struct ListIdInput {
     pub list_id: i64,
 }
 
+/// Booked nights of a vacation rental, `from` to `to` included (`YYYY-MM-DD`).
+#[derive(InputObject)]
+pub struct AvailabilityPeriodInput {
+    pub from: String,
+    pub to: String,
+}
+
+/// Booked nights of a vacation rental, `from` to `to` included (`YYYY-MM-DD`).
+#[derive(SimpleObject)]
+pub struct AvailabilityPeriod {
+    pub from: String,
+    pub to: String,
+}
+
+fn availability_nodes(periods: Vec<souk_domain::availability::BookedPeriod>) -> Vec<AvailabilityPeriod> {
+    periods
+        .into_iter()
+        .map(|p| {
+            let (from, to) = p.labels();
+            AvailabilityPeriod { from, to }
+        })
+        .collect()
+}
+
 /// The ad form's fields; in `patchAd`, the ones left out keep their value.
 #[derive(InputObject, Default)]
 pub struct AdInput {
@@ -793,6 +817,15 @@ impl AdQuery {
         Ok(public_node(ad, saved_by_me, r.state, r.lang))
     }
 
+    /// The booked periods (not over yet) of a vacation rental buyers can see, or of one's own
+    /// ad; empty for other ads.
+    async fn get_ad_availability(&self, ctx: &Context<'_>, list_id: i64) -> Result<Vec<AvailabilityPeriod>> {
+        let r = req(ctx);
+        let caller = r.optional_caller().await?;
+        let periods = r.state.ads.availability(caller.as_ref(), list_id).await.map_err(|e| r.err(e))?;
+        Ok(availability_nodes(periods))
+    }
+
     /// Active ads of the same category and city.
     async fn get_related_ads(&self, ctx: &Context<'_>, list_id: i64) -> Result<Vec<MyAd>> {
         let r = req(ctx);
@@ -989,6 +1022,21 @@ impl AdMutation {
         };
         let saved = r.state.ads.submit(&caller, draft_id, draft).await.map_err(|e| r.err(e))?;
         Ok(submitted(&saved))
+    }
+
+    /// Replaces the availability calendar of one of my vacation rentals → the calendar as stored
+    /// (sorted; overlapping or touching periods merged). No new moderation.
+    async fn set_ad_availability(
+        &self,
+        ctx: &Context<'_>,
+        ad_id: String,
+        periods: Vec<AvailabilityPeriodInput>,
+    ) -> Result<Vec<AvailabilityPeriod>> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let periods: Vec<(String, String)> = periods.into_iter().map(|p| (p.from, p.to)).collect();
+        let stored = r.state.ads.set_availability(&caller, &ad_id, &periods).await.map_err(|e| r.err(e))?;
+        Ok(availability_nodes(stored))
     }
 
     /// `patchAd(ad)` → adId: edits one of my ads (fields left out keep their value).

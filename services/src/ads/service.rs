@@ -13,6 +13,7 @@ use souk_domain::account::{AccountType, Role};
 use souk_domain::ad::{AdStatus, BoostedFilter, EditStatus, ParamValue, ReportType, VasPack, VasPackKind};
 use souk_domain::ad_form::{AdDraft, FREE_PHOTOS, FormContext, check_steps, next_step};
 use souk_domain::ad_lifecycle::{self, Activation, EditOutcome};
+use souk_domain::availability::{self, BookedPeriod};
 use souk_domain::moderation::{RefusalReason, banned_word, duplicate_key};
 use souk_domain::stats::Metric;
 use souk_domain::{ErrorCode, Lang, SoukError};
@@ -763,6 +764,37 @@ impl AdService {
             national = true;
         }
         Ok(price_stats(prices).map(|(median, low, high, count)| PriceAdvice { median, low, high, count, national }))
+    }
+
+    // ----- Availability calendar (vacation rentals) -----
+
+    /// `getAdAvailability(listId)`: the booked periods not over yet of an ad buyers can see
+    /// (or of one's own ad); none for ads that are not vacation rentals.
+    pub async fn availability(&self, caller: Option<&Caller>, list_id: i64) -> Result<Vec<BookedPeriod>, SoukError> {
+        let ad = self.public_ad(caller, list_id).await?.ad.ad;
+        if !availability::has_calendar(&ad.ad_type) {
+            return Ok(Vec::new());
+        }
+        let periods = self.ads.availability(&ad.ad_id).await.map_err(internal)?;
+        Ok(availability::upcoming(periods, now()))
+    }
+
+    /// `setAdAvailability(adId, periods)`: the owner replaces the calendar of a vacation rental
+    /// (any status but deleted; no new moderation: dates are not content). Answers the calendar
+    /// as stored (sorted, merged).
+    pub async fn set_availability(
+        &self,
+        caller: &Caller,
+        ad_id: &str,
+        periods: &[(String, String)],
+    ) -> Result<Vec<BookedPeriod>, SoukError> {
+        let ad = self.own_ad(caller, ad_id).await?;
+        if ad.ad.status == AdStatus::Deleted {
+            return Err(not_found(ad_id));
+        }
+        let checked = availability::check_calendar(&ad.ad.ad_type, periods, now())?;
+        self.ads.set_availability(ad_id, checked.clone()).await.map_err(write_err)?;
+        Ok(checked)
     }
 
     // ----- Saved ads -----

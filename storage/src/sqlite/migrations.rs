@@ -26,6 +26,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 8, name: "metrics", apply: metrics },
     Migration { version: 9, name: "search_seller_status", apply: search_seller_status },
     Migration { version: 10, name: "saved_search_alerts", apply: saved_search_alerts },
+    Migration { version: 11, name: "ad_availability", apply: ad_availability },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -466,6 +467,18 @@ fn metrics(tx: &Transaction) -> Result<(), StoreError> {
 fn search_seller_status(tx: &Transaction) -> Result<(), StoreError> {
     tx.execute_batch(crate::search::SELLER_TRIGGERS)?;
     crate::search::resync_disabled_sellers(tx)
+}
+
+/// The booked nights of vacation rentals (`crate::ads`, `souk_domain::availability`): one
+/// partition per ad, periods by first day.
+fn ad_availability(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "CREATE TABLE ad_availability (
+            ad_id TEXT NOT NULL, first_day INTEGER NOT NULL, last_day INTEGER NOT NULL,
+            PRIMARY KEY (ad_id, first_day)
+        ) WITHOUT ROWID;",
+    )?;
+    Ok(())
 }
 
 /// Saved searches get an alerts switch (on for the ones saved before).

@@ -248,6 +248,16 @@ export const GET_PRICE_ADVICE = `query getPriceAdvice($categoryId: Int!, $adType
     high { withCurrency withoutCurrency value } count national
   }
 }`;
+export const GET_AD_AVAILABILITY = `query getAdAvailability($listId: Int!) { getAdAvailability(listId: $listId) { from to } }`;
+export const SET_AD_AVAILABILITY = `mutation setAdAvailability($adId: String!, $periods: [AvailabilityPeriodInput!]!) {
+  setAdAvailability(adId: $adId, periods: $periods) { from to }
+}`;
+
+/** Booked nights of a vacation rental, `from` to `to` included (YYYY-MM-DD). */
+export interface BookedPeriod {
+  from: string;
+  to: string;
+}
 
 const NO_RETRY = { retry: false } as const;
 
@@ -258,7 +268,7 @@ export interface MyAdsArgs {
   size?: number;
 }
 
-export const adsApi = api.enhanceEndpoints({ addTagTypes: ['MyAds', 'SavedAds', 'Ad'] }).injectEndpoints({
+export const adsApi = api.enhanceEndpoints({ addTagTypes: ['MyAds', 'SavedAds', 'Ad', 'Availability'] }).injectEndpoints({
   endpoints: (build) => ({
     getAd: build.query<PublicAd, { listId: number; lang: Language }>({
       query: ({ listId, lang }) => ({ document: GET_AD, variables: { listId }, lang }),
@@ -384,6 +394,17 @@ export const adsApi = api.enhanceEndpoints({ addTagTypes: ['MyAds', 'SavedAds', 
       query: (variables) => ({ document: GET_PRICE_ADVICE, variables }),
       transformResponse: (data: { getPriceAdvice: PriceAdvice | null }) => data.getPriceAdvice,
     }),
+    getAdAvailability: build.query<BookedPeriod[], { listId: number }>({
+      query: (variables) => ({ document: GET_AD_AVAILABILITY, variables }),
+      transformResponse: (data: { getAdAvailability: BookedPeriod[] }) => data.getAdAvailability,
+      providesTags: ['Availability'],
+    }),
+    setAdAvailability: build.mutation<BookedPeriod[], { adId: string; periods: BookedPeriod[] }>({
+      query: (variables) => ({ document: SET_AD_AVAILABILITY, variables }),
+      transformResponse: (data: { setAdAvailability: BookedPeriod[] }) => data.setAdAvailability,
+      invalidatesTags: ['Availability'],
+      extraOptions: NO_RETRY,
+    }),
   }),
 });
 
@@ -410,4 +431,6 @@ export const {
   useSubmitAdMutation,
   usePatchAdMutation,
   useGetPriceAdviceQuery,
+  useGetAdAvailabilityQuery,
+  useSetAdAvailabilityMutation,
 } = adsApi;

@@ -1,12 +1,14 @@
 // The ad form: the stepper through the four steps with saveAdDraft at each step and submitAd
 // at the end (the moderation confirmation), the §5 text rules as the person types, a server
-// refusal shown in place, photo checks and upload progress, and edit mode with patchAd.
+// refusal shown in place, photo checks and upload progress, edit mode with patchAd, and the
+// availability calendar of a vacation rental (setAdAvailability once the ad is saved).
 
 import { fireEvent, screen, within } from '@testing-library/react';
 import { accessTokenFor, gateway, graphqlError, type GatewayCall } from '../../../test/fixtures';
 import { detailAd } from '../../../test/adFixtures';
 import { FakeXhr, installFakeXhr } from '../../../test/fakeXhr';
 import { renderApp } from '../../../test/renderApp';
+import { labelOf, monthOf, today } from '../availability/days';
 
 function signIn(): string {
   const token = accessTokenFor();
@@ -187,5 +189,68 @@ describe('ad form', () => {
     expect(patch).toMatchObject({ adId: ad.adId, title: 'Dacia Logan 2018 diesel propre', cityId: 1, price: 85000 });
     expect(patch).toMatchObject({ images: ['ads/p2/large.jpg'], video: 'ads/v1/video.mp4' });
     expect(calls.some((c) => c.operationName === 'saveAdDraft')).toBe(false);
+  });
+
+  describe('a vacation rental', () => {
+    const rental = { ...detailAd({ category: { id: 1300, name: 'Locations de vacances' }, type: { key: 'vacation_rent', name: 'Location de vacances' } }), videoMediaId: null };
+    const start = today();
+    const frenchDay = (day: number) => new Intl.DateTimeFormat('fr-MA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(day * 86_400_000);
+    // Moves the calendar to the month of `day`, then taps it.
+    const tap = (form: HTMLElement, day: number, state: 'libre' | 'réservé') => {
+      const month = monthOf(day);
+      const title = new Intl.DateTimeFormat('fr-MA', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(month.year, month.month, 1));
+      while (!within(form).queryByRole('heading', { name: title })) fireEvent.click(within(form).getByRole('button', { name: 'Mois suivant' }));
+      fireEvent.click(within(form).getByRole('button', { name: `${frenchDay(day)}, ${state}` }));
+    };
+
+    it('edits its booked nights in step 4 and saves them with the ad', async () => {
+      signIn();
+      const calls: GatewayCall[] = [];
+      jest.spyOn(globalThis, 'fetch').mockImplementation(
+        formGateway(calls, {
+          getMyAd: () => rental,
+          getAdAvailability: () => [{ from: labelOf(start + 2), to: labelOf(start + 3) }],
+          patchAd: () => rental.adId,
+          setAdAvailability: ({ variables }) => variables.periods,
+        }),
+      );
+      renderApp(`/ad/edit/${rental.adId}/4`);
+      const form = await screen.findByRole('form', { name: 'Lieu et prix' });
+      const calendar = within(form).getByRole('group', { name: 'Disponibilités' });
+      tap(calendar, start + 3, 'réservé');
+      tap(calendar, start + 3, 'réservé');
+      tap(calendar, start + 6, 'libre');
+      tap(calendar, start + 7, 'libre');
+      fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer les modifications' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Annonce envoyée' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(calls.find((c) => c.operationName === 'setAdAvailability')?.variables).toEqual({
+        adId: rental.adId,
+        periods: [
+          { from: labelOf(start + 2), to: labelOf(start + 2) },
+          { from: labelOf(start + 6), to: labelOf(start + 7) },
+        ],
+      });
+      const order = calls.map((c) => c.operationName).filter((name) => name === 'patchAd' || name === 'setAdAvailability');
+      expect(order).toEqual(['patchAd', 'setAdAvailability']);
+    });
+
+    it('says so when the ad is saved but its calendar is refused', async () => {
+      signIn();
+      jest.spyOn(globalThis, 'fetch').mockImplementation(
+        formGateway([], {
+          getMyAd: () => rental,
+          getAdAvailability: () => [],
+          patchAd: () => rental.adId,
+          setAdAvailability: () => graphqlError('INVALID_DATE_RANGE', 'stats.error.invalidRange', 'Cette période n’est pas valide'),
+        }),
+      );
+      renderApp(`/ad/edit/${rental.adId}/4`);
+      const form = await screen.findByRole('form', { name: 'Lieu et prix' });
+      expect(within(form).getByText('Aucune nuit réservée : le logement est libre toute l’année.')).toBeInTheDocument();
+      fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer les modifications' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Annonce envoyée' })).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent('L’annonce est enregistrée, mais pas ses disponibilités : Cette période n\'est pas valide');
+    });
   });
 });

@@ -4,17 +4,20 @@
 // step with saveAdDraft (the draft id rides in the URL as ?draft=) and ends with submitAd;
 // an edit loads getMyAd and ends with patchAd. Either way the seller is told that the ad waits
 // for moderation (within 60 minutes). The §5 text rules show as the person types. What is
-// typed survives the move between steps (formMemory.ts).
+// typed survives the move between steps (formMemory.ts). A vacation rental's step 4 also holds
+// its availability calendar, saved with setAdAvailability once the ad exists (no moderation).
 
 import { useState, type SyntheticEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
+  useGetAdAvailabilityQuery,
   useGetAdParamsQuery,
   useGetMyAdQuery,
   useGetPriceAdviceQuery,
   usePatchAdMutation,
   useSaveAdDraftMutation,
+  useSetAdAvailabilityMutation,
   useSubmitAdMutation,
   type MyAdDetail,
   type AdInput,
@@ -29,13 +32,19 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { adTextProblem, DESCRIPTION_LENGTH, lengthProblem, TITLE_LENGTH } from './adText';
 import { forget, recall, remember } from './formMemory';
 import { PhotosStep, type PhotosValue } from './PhotosStep';
+import { AvailabilityCalendar } from '../availability/AvailabilityCalendar';
+import { daysOf, periodsOf } from '../availability/days';
 
 export const STEPS = [1, 2, 3, 4] as const;
 
 export interface FormState {
   ad: AdInput;
   media: PhotosValue;
+  /** Booked nights of a vacation rental (days since 1970). */
+  booked: number[];
 }
+
+const VACATION_RENT = 'vacation_rent';
 
 function RuleHint({ text, limits }: { text: string; limits: { min: number; max: number } }) {
   const intl = useIntl();
@@ -235,7 +244,7 @@ export function stepProblem(step: number, ad: AdInput): MessageId | undefined {
   return undefined;
 }
 
-export function fromMyAd(ad: MyAdDetail): FormState {
+export function fromMyAd(ad: MyAdDetail, booked: number[] = []): FormState {
   const params: Record<string, string | number | boolean> = {};
   for (const param of ad.params) {
     params[param.key] = param.kind === 'number' ? Number(param.value) : param.kind === 'boolean' ? param.value === 'true' : param.value;
@@ -257,16 +266,18 @@ export function fromMyAd(ad: MyAdDetail): FormState {
     },
     // The ad's photos and video as they are: an edit keeps, removes or adds to them.
     media: { photos: ad.images.map((image) => ({ mediaId: image.mediaId, thumb: image.thumb })), video: ad.videoMediaId },
+    booked,
   };
 }
 
-function Done() {
+function Done({ calendarError }: { calendarError: unknown }) {
   const intl = useIntl();
   const language = useLanguage();
   return (
     <div className="page">
       <h1>{intl.formatMessage({ id: 'adForm.done.title' })}</h1>
       <p role="status">{intl.formatMessage({ id: 'adForm.done.body' }, { minutes: 60 })}</p>
+      {calendarError ? <p role="alert">{intl.formatMessage({ id: 'calendar.saveFailed' }, { reason: errorText(intl, calendarError) })}</p> : null}
       <Link to={`${localized(language, PATHS.myAds)}?status=PENDING_REVIEW`}>{intl.formatMessage({ id: 'adForm.done.myAds' })}</Link>
     </div>
   );
@@ -291,11 +302,14 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
   const [problem, setProblem] = useState<MessageId | undefined>();
   const [serverError, setServerError] = useState<unknown>();
   const [done, setDone] = useState(false);
+  const [calendarError, setCalendarError] = useState<unknown>();
   const [saveDraft, saving] = useSaveAdDraftMutation();
   const [submit, submitting] = useSubmitAdMutation();
   const [patch, patching] = usePatchAdMutation();
+  const [setAvailability, settingAvailability] = useSetAdAvailabilityMutation();
   const draftId = search.get('draft');
-  const busy = saving.isLoading || submitting.isLoading || patching.isLoading;
+  const busy = saving.isLoading || submitting.isLoading || patching.isLoading || settingAvailability.isLoading;
+  const isRental = state.ad.adType === VACATION_RENT;
 
   const set = (ad: AdInput) => {
     setState((current) => ({ ...current, ad: { ...current.ad, ...ad } }));
@@ -308,6 +322,15 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
     const ad = { ...state.ad, video: state.media.video };
     ad.images = state.media.photos.map((p) => p.mediaId);
     return ad;
+  };
+  // The calendar is saved once the ad exists; the ad stays saved if the calendar fails.
+  const saveCalendar = async (savedAdId: string, always: boolean) => {
+    if (!isRental || (!always && state.booked.length === 0)) return;
+    try {
+      await setAvailability({ adId: savedAdId, periods: periodsOf(new Set(state.booked)) }).unwrap();
+    } catch (error) {
+      setCalendarError(error);
+    }
   };
 
   const next = async (event: SyntheticEvent) => {
@@ -324,6 +347,7 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
         if (step < 4) await navigate(stepPath(step + 1, null));
         else {
           await patch({ ad: payload() }).unwrap();
+          await saveCalendar(adId, true);
           forget(memoryKey);
           setDone(true);
         }
@@ -332,7 +356,8 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
       const draft = await saveDraft({ draftId, step, ad: payload() }).unwrap();
       if (step < 4) await navigate(stepPath(step + 1, draft.draftId));
       else {
-        await submit({ draftId: draft.draftId, ad: null }).unwrap();
+        const submitted = await submit({ draftId: draft.draftId, ad: null }).unwrap();
+        await saveCalendar(submitted.adId, false);
         forget(memoryKey);
         setDone(true);
       }
@@ -341,7 +366,7 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
     }
   };
 
-  if (done) return <Done />;
+  if (done) return <Done calendarError={calendarError} />;
   const stepLabel = (n: number) => intl.formatMessage({ id: `adForm.step${String(n)}` as MessageId });
   return (
     <div className="page ad-form">
@@ -359,6 +384,15 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
         {step === 2 ? <Step2 state={state} set={set} /> : null}
         {step === 3 ? <PhotosStep value={state.media} onChange={(media) => { setState((current) => ({ ...current, media })); }} /> : null}
         {step === 4 ? <Step4 state={state} set={set} /> : null}
+        {step === 4 && isRental ? (
+          <fieldset>
+            <legend>{intl.formatMessage({ id: 'calendar.title' })}</legend>
+            <AvailabilityCalendar
+              booked={new Set(state.booked)}
+              onChange={(next) => { setState((current) => ({ ...current, booked: [...next] })); }}
+            />
+          </fieldset>
+        ) : null}
         {problem ? <p role="alert">{intl.formatMessage({ id: problem })}</p> : null}
         {serverError ? <p role="alert">{errorText(intl, serverError)}</p> : null}
         <div className="my-ad__actions">
@@ -379,16 +413,19 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
 function EditAdForm({ adId }: { adId: string }) {
   const intl = useIntl();
   const { currentData, error, isError, refetch } = useGetMyAdQuery({ adId });
+  const isRental = currentData?.type.key === VACATION_RENT;
+  const calendar = useGetAdAvailabilityQuery({ listId: currentData?.listId ?? 0 }, { skip: !isRental });
   if (isError) return <div className="page"><ErrorMessage error={error} onRetry={() => void refetch()} /></div>;
-  if (!currentData) return <div className="page"><Loader label={intl.formatMessage({ id: 'adForm.loading' })} /></div>;
-  return <AdForm initial={fromMyAd(currentData)} adId={adId} />;
+  if (isRental && calendar.isError) return <div className="page"><ErrorMessage error={calendar.error} onRetry={() => void calendar.refetch()} /></div>;
+  if (!currentData || (isRental && !calendar.currentData)) return <div className="page"><Loader label={intl.formatMessage({ id: 'adForm.loading' })} /></div>;
+  return <AdForm initial={fromMyAd(currentData, [...daysOf(calendar.currentData ?? [])])} adId={adId} />;
 }
 
 export default function AdFormPage() {
   const intl = useIntl();
   const { adId } = useParams();
   useDocumentTitle(intl.formatMessage({ id: adId ? 'adForm.editTitle' : 'adForm.title.page' }));
-  const [initial] = useState<FormState>({ ad: { urgent: false, delivery: false, phoneHidden: false, params: {} }, media: { photos: [], video: null } });
+  const [initial] = useState<FormState>({ ad: { urgent: false, delivery: false, phoneHidden: false, params: {} }, media: { photos: [], video: null }, booked: [] });
   if (adId) return <EditAdForm key={adId} adId={adId} />;
   return <AdForm initial={initial} />;
 }

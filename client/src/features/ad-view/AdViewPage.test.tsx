@@ -1,11 +1,13 @@
 // The ad view: loading, not found, error and retry, the ad in French and Arabic (gallery,
 // labels, parameters, map, seller), show number, save behind the login wall (the button
-// changes only on 201/204), copy link and report abuse; one view reported per ad shown.
+// changes only on 201/204), copy link and report abuse; one view reported per ad shown; the
+// availability calendar of a vacation rental (and none for other ads).
 
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { gateway, graphqlError, internalErrorResponse, pending, tokenPair, type GatewayCall } from '../../../test/fixtures';
 import { listAd, publicAd } from '../../../test/adFixtures';
 import { renderApp } from '../../../test/renderApp';
+import { labelOf, today } from '../availability/days';
 
 function mockFetch() {
   return jest.spyOn(globalThis, 'fetch');
@@ -111,6 +113,39 @@ describe('ad view', () => {
     const gallery = screen.getByRole('region', { name: 'صور الإعلان' });
     fireEvent.keyDown(gallery, { key: 'ArrowLeft' });
     expect(within(gallery).getByRole('img', { name: 'Dacia Logan 2018 diesel، الصورة 2 من 2' })).toBeInTheDocument();
+  });
+
+  it('shows the booked nights of a vacation rental, read-only', async () => {
+    const start = today();
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(
+      gateway(
+        {
+          ...RESOLVERS,
+          getAd: ({ variables }: GatewayCall) =>
+            variables.listId === 10000009
+              ? publicAd({ listId: 10000009, title: 'Riad avec piscine', type: { key: 'vacation_rent', name: 'Location de vacances' } })
+              : publicAd(),
+          getAdAvailability: () => [{ from: labelOf(start), to: labelOf(start) }],
+        },
+        calls,
+      ),
+    );
+    renderApp('/vi/10000009.htm');
+    const calendar = await screen.findByRole('region', { name: 'Disponibilités' });
+    const night = new Intl.DateTimeFormat('fr-MA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(start * 86_400_000);
+    expect(await within(calendar).findByRole('img', { name: `${night}, réservé` })).toBeInTheDocument();
+    expect(within(calendar).queryByRole('button', { name: /réservé|libre/ })).not.toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === 'getAdAvailability')?.variables).toEqual({ listId: 10000009 });
+  });
+
+  it('has no calendar for an ad that is not a vacation rental', async () => {
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(gateway(RESOLVERS, calls));
+    renderApp('/vi/10000001.htm');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dacia Logan 2018 diesel' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Disponibilités' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.operationName === 'getAdAvailability')).toBe(false);
   });
 
   it('shows the number on demand, or says the seller hides it', async () => {

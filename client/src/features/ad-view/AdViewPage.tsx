@@ -1,6 +1,7 @@
 // The ad view (spec §2: /vi/{id}.htm and /{region}/{category}/{slug}_{id}.htm, with or without
-// a language prefix): gallery, title, price, labels, parameters, description, place and map,
-// seller, show number, save, share, report abuse, contact seller, related and premium ads.
+// a language prefix): gallery, title, price, labels, parameters, description, availability
+// (vacation rentals), place and map, seller, show number, save, share, report abuse, contact
+// seller, related and premium ads.
 // An unknown ad (or id) is the "ad not found" state. Each ad shown reports a view
 // (collectPerformanceEvent), which the owner's statistics count.
 
@@ -17,6 +18,7 @@ import { Loader } from '../../ui/Loader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { AdCardSection } from '../ads/AdCard';
 import { adPath, listIdFromFile } from '../ads/adPaths';
+import { AdAvailability } from '../availability/AdAvailability';
 import { LazyListingPage } from '../listing/LazyListingPage';
 import { AdMap } from './AdMap';
 import { ContactSeller } from './ContactSeller';
@@ -152,6 +154,7 @@ function AdView({ listId }: { listId: number }) {
           <h2>{intl.formatMessage({ id: 'ad.description' })}</h2>
           <p className="ad-view__description" dir="auto">{ad.description}</p>
         </section>
+        {ad.type.key === 'vacation_rent' ? <AdAvailability listId={ad.listId} /> : null}
         <AdMap latitude={latitude} longitude={longitude} city={place} />
       </div>
       <aside className="ad-view__side">

@@ -175,6 +175,25 @@ async fn keywords_fold_accents_and_arabic_and_operators_are_plain_words() {
     assert_eq!(ids(&search(&s, by("peugeot*")).await), vec![900001]);
     // A keyword without any word is no keyword: everything.
     assert_eq!(search(&s, by(" \"*\" ")).await["data"]["searchAds"]["total"], 8);
+
+    // A keyword inside a category and a place: the category (with its children), the vertical
+    // and the city narrow the match; a word never matches a place or category token.
+    let within = |k: &str, f: Value| {
+        let mut f = f;
+        f["keyword"] = json!(k);
+        json!({ "f": f })
+    };
+    assert_eq!(ids(&search(&s, within("peugeot", json!({ "categoryId": 2010, "cityId": 1 }))).await), vec![900001]);
+    assert_eq!(ids(&search(&s, within("peugeot", json!({ "vertical": "vehicles", "cityId": 1 }))).await), vec![900001]);
+    assert_eq!(ids(&search(&s, within("peugeot", json!({ "categoryId": 2000 }))).await), vec![900001]);
+    assert_eq!(ids(&search(&s, within("peugeot", json!({ "categoryId": 5010 }))).await), Vec::<i64>::new());
+    assert_eq!(ids(&search(&s, within("appartement", json!({ "cityId": 2 }))).await), vec![900006]);
+    // None in Casablanca nor its region: the search widens through the region to the country.
+    let casa = search(&s, within("appartement", json!({ "cityId": 1 }))).await;
+    assert_eq!(casa["data"]["searchAds"]["extended"], "COUNTRY", "{casa}");
+    assert_eq!(ids(&casa), vec![900006]);
+    assert_eq!(ids(&search(&s, by("c1")).await), Vec::<i64>::new(), "place tokens are not words");
+    assert_eq!(ids(&search(&s, by("k2010")).await), Vec::<i64>::new(), "category tokens are not words");
 }
 
 #[actix_web::test]

@@ -1,6 +1,8 @@
 //! The listing index: one row per active ad in `search_listing` (the listing partition,
 //! denormalised with its category levels, region, seller kind and the filterable parameters)
-//! and its folded words in the contentless FTS5 table `search_fts` (rowid = list id).
+//! and its folded words in the contentless FTS5 table `search_fts` (rowid = list id), whose
+//! second column holds the ad's place and category as tokens (`scope_text`), so that a keyword
+//! search inside a city or a category is one intersection of posting lists in the index.
 //! `sync_ad` is the single hook the ad writes call after they change an ad; it makes the
 //! index follow the ad (in, updated, or out when it stops being active) in the same transaction.
 //! Which index serves which read is in `docs/search.md`.
@@ -78,8 +80,10 @@ pub(crate) const SCHEMA: &str = "
         PRIMARY KEY (account_id, search_id, list_id)
     ) WITHOUT ROWID;
     CREATE INDEX search_alerts_unsent ON search_alerts (sent_at, account_id);
+    -- The FTS table is created in its current shape (FTS_SCHEMA, with `scope`) so that the
+    -- backfill below can write it; migration 12 rebuilds it on stores created before.
     CREATE VIRTUAL TABLE search_fts USING fts5(
-        body, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
+        body, scope, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
     );
 ";
 
@@ -269,8 +273,90 @@ pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), St
         param_number(&params, "surface"),
         published_at,
     ])?;
-    c.prepare_cached("INSERT INTO search_fts (rowid, body) VALUES (?1, ?2)")?
-        .execute(params![list_id, index_text(&title, &description, &params)])?;
+    c.prepare_cached("INSERT INTO search_fts (rowid, body, scope) VALUES (?1, ?2, ?3)")?.execute(params![
+        list_id,
+        index_text(&title, &description, &params),
+        scope_text(vertical_id, cat1_id, category_id, region_id, city_id, area_id)
+    ])?;
+    Ok(())
+}
+
+/// The FTS5 table of the listing index (migration 12): `body` holds the ad's folded words,
+/// `scope` its place and category as tokens (see `scope_text`).
+pub(crate) const FTS_SCHEMA: &str = "
+    CREATE VIRTUAL TABLE search_fts USING fts5(
+        body, scope, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
+    );
+";
+
+/// The tokens of an ad's place and category in the `scope` column: `v` vertical, `p` level-1
+/// category, `k` category, `r` region, `c` city, `a` area, each followed by its id.
+pub(crate) fn scope_text(
+    vertical: CategoryId,
+    cat1: CategoryId,
+    category: CategoryId,
+    region: RegionId,
+    city: CityId,
+    area: Option<AreaId>,
+) -> String {
+    let mut text = format!("v{vertical} p{cat1} k{category} r{region} c{city}");
+    if let Some(a) = area {
+        text.push_str(&format!(" a{a}"));
+    }
+    text
+}
+
+/// The MATCH expression of a keyword search: the keyword's words in `body`, and the query's
+/// category and place as `scope` tokens (the same conditions as the WHERE clause, answered by
+/// the FTS index itself).
+fn fts_match(q: &ListingQuery, fts: &str) -> String {
+    let mut expr = format!("body : ( {fts} )");
+    let mut scope = |token: String| expr.push_str(&format!(" AND scope : \"{token}\""));
+    match q.category {
+        Some(CategoryScope::Leaf(id)) => scope(format!("k{id}")),
+        Some(CategoryScope::Level1(id)) => scope(format!("p{id}")),
+        Some(CategoryScope::Vertical(id)) => scope(format!("v{id}")),
+        None => {}
+    }
+    match q.place {
+        Some(PlaceScope::Region(id)) => scope(format!("r{id}")),
+        Some(PlaceScope::City(id)) => scope(format!("c{id}")),
+        Some(PlaceScope::Area(city, area)) => {
+            scope(format!("c{city}"));
+            scope(format!("a{area}"));
+        }
+        Some(PlaceScope::Country) | None => {}
+    }
+    expr
+}
+
+/// Rebuilds the FTS table with its `scope` column from the listing index (migration 12).
+pub(crate) fn rebuild_fts(c: &Connection) -> Result<(), StoreError> {
+    c.execute_batch("DROP TABLE search_fts;")?;
+    c.execute_batch(FTS_SCHEMA)?;
+    let rows: Vec<(i64, String, u32, u32, u32, u32, u32, Option<u32>)> = {
+        let mut st = c.prepare(
+            "SELECT l.list_id, l.ad_id, l.vertical_id, l.cat1_id, l.category_id, l.region_id, l.city_id, l.area_id
+             FROM search_listing l",
+        )?;
+        st.query_map([], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?))
+        })?
+        .collect::<Result<_, _>>()?
+    };
+    let mut text = c.prepare("SELECT title, description, params FROM ads WHERE ad_id = ?1")?;
+    let mut insert = c.prepare("INSERT INTO search_fts (rowid, body, scope) VALUES (?1, ?2, ?3)")?;
+    for (list_id, ad_id, vertical, cat1, category, region, city, area) in rows {
+        let (title, description, params): (String, String, String) =
+            text.query_row([&ad_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        let params: BTreeMap<String, ParamValue> =
+            serde_json::from_str(&params).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        insert.execute(params![
+            list_id,
+            index_text(&title, &description, &params),
+            scope_text(vertical, cat1, category, region, city, area)
+        ])?;
+    }
     Ok(())
 }
 
@@ -410,11 +496,14 @@ fn where_clause(q: &ListingQuery) -> (String, Vec<Value>) {
     let mut args: Vec<Value> = Vec::new();
     let mut conds: Vec<String> = Vec::new();
     if let Some(fts) = &q.fts {
-        args.push(Value::Text(fts.clone()));
-        sql.push_str(&format!(
-            " JOIN (SELECT rowid AS rid, rank AS score FROM search_fts WHERE search_fts MATCH ?{}) f ON f.rid = l.list_id",
+        // The match drives the join (CROSS JOIN keeps that order): with the scope tokens it is
+        // already narrowed to the query's category and place. Relevance weighs the words only.
+        args.push(Value::Text(fts_match(q, fts)));
+        sql = format!(
+            "FROM (SELECT rowid AS rid, bm25(search_fts, 1.0, 0.0) AS score FROM search_fts WHERE search_fts MATCH ?{}) f
+             CROSS JOIN search_listing l ON l.list_id = f.rid",
             args.len()
-        ));
+        );
     }
     let mut push = |cond: &str, v: Value, args: &mut Vec<Value>| {
         args.push(v);

@@ -1,7 +1,7 @@
 //! The ad store on SQLite: creation with list ids and the moderation queue, conditional changes
 //! that refuse a stale status and write nothing, my-ads pages and counts, boosted filters,
 //! drafts, media, saved ads, abuse reports (one per reporter), related ads and prices, the
-//! calendars of vacation rentals.
+//! calendars of vacation rentals, and the keyword index's place and category tokens (migration 12).
 
 use souk_domain::account::{Account, AccountType};
 use souk_domain::ad::{AdStatus, EditStatus, VasPack};
@@ -295,4 +295,54 @@ async fn a_calendar_is_replaced_whole_and_stays_with_its_ad() {
 
     store.set_availability(&rental, vec![]).await.unwrap();
     assert_eq!(store.availability(&rental).await.unwrap(), vec![]);
+}
+
+/// A keyword search inside a city and a category, on a store whose FTS table predates its
+/// `scope` column (before migration 12): the migration rebuilds it and the search finds the ad.
+#[tokio::test]
+async fn migration_12_gives_the_keyword_index_its_place_and_category_tokens() {
+    use souk_domain::search::{SearchSort, fts_query};
+    use souk_storage::search::{CategoryScope, ListingQuery, PageRequest, PlaceScope, SearchStore};
+
+    let (store, owner, _) = fresh("fts-scope").await;
+    let ad = create(&store, owner, "Riad traditionnel", 1_000).await;
+    store.apply_change(status_change(&ad, AdStatus::PendingReview, AdStatus::Active, 1_001)).await.unwrap();
+    let page = PageRequest {
+        sort: SearchSort::Relevance,
+        offset: 0,
+        limit: 12,
+        premium_slots: 0,
+        page: 1,
+        now: 2_000,
+        with_facets: false,
+    };
+    let query = |city: u32| ListingQuery {
+        fts: fts_query("riad"),
+        category: Some(CategoryScope::Leaf(6020)),
+        place: Some(PlaceScope::City(city)),
+        ..ListingQuery::default()
+    };
+    let found = |s: &SqliteStore, city: u32| {
+        let (s, q) = (s.clone(), query(city));
+        async move { s.search_listing(q, page).await.unwrap().total }
+    };
+    assert_eq!(found(&store, 1).await, 1);
+    assert_eq!(found(&store, 2).await, 0);
+
+    // Back to the shape of migration 7: words only, and migration 12 not applied.
+    let path = std::env::temp_dir().join(format!("souk-ads-fts-scope-{}", std::process::id())).join("souk.db");
+    let raw = rusqlite::Connection::open(&path).unwrap();
+    raw.execute_batch(
+        "DROP TABLE search_fts;
+         CREATE VIRTUAL TABLE search_fts USING fts5(
+             body, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
+         INSERT INTO search_fts (rowid, body) SELECT list_id, 'riad traditionnel' FROM search_listing;
+         DELETE FROM schema_migrations WHERE version = 12;",
+    )
+    .unwrap();
+    drop(raw);
+
+    let reopened = SqliteStore::open(&path, 2).expect("reopen: migration 12 runs");
+    assert_eq!(found(&reopened, 1).await, 1);
+    assert_eq!(found(&reopened, 2).await, 0);
 }

@@ -27,6 +27,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 9, name: "search_seller_status", apply: search_seller_status },
     Migration { version: 10, name: "saved_search_alerts", apply: saved_search_alerts },
     Migration { version: 11, name: "ad_availability", apply: ad_availability },
+    Migration { version: 12, name: "search_scope_tokens", apply: search_scope_tokens },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -479,6 +480,12 @@ fn ad_availability(tx: &Transaction) -> Result<(), StoreError> {
         ) WITHOUT ROWID;",
     )?;
     Ok(())
+}
+
+/// The listing index's FTS table gets its `scope` column (place and category tokens), filled
+/// again from the index (`crate::search::rebuild_fts`).
+fn search_scope_tokens(tx: &Transaction) -> Result<(), StoreError> {
+    crate::search::rebuild_fts(tx)
 }
 
 /// Saved searches get an alerts switch (on for the ones saved before).

@@ -334,28 +334,25 @@ fn fts_match(q: &ListingQuery, fts: &str) -> String {
 pub(crate) fn rebuild_fts(c: &Connection) -> Result<(), StoreError> {
     c.execute_batch("DROP TABLE search_fts;")?;
     c.execute_batch(FTS_SCHEMA)?;
-    let rows: Vec<(i64, String, u32, u32, u32, u32, u32, Option<u32>)> = {
+    // (list id, ad id, scope tokens) of every indexed ad.
+    let rows: Vec<(i64, String, String)> = {
         let mut st = c.prepare(
             "SELECT l.list_id, l.ad_id, l.vertical_id, l.cat1_id, l.category_id, l.region_id, l.city_id, l.area_id
              FROM search_listing l",
         )?;
         st.query_map([], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?))
+            Ok((r.get(0)?, r.get(1)?, scope_text(r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?)))
         })?
         .collect::<Result<_, _>>()?
     };
     let mut text = c.prepare("SELECT title, description, params FROM ads WHERE ad_id = ?1")?;
     let mut insert = c.prepare("INSERT INTO search_fts (rowid, body, scope) VALUES (?1, ?2, ?3)")?;
-    for (list_id, ad_id, vertical, cat1, category, region, city, area) in rows {
+    for (list_id, ad_id, scope) in rows {
         let (title, description, params): (String, String, String) =
             text.query_row([&ad_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
         let params: BTreeMap<String, ParamValue> =
             serde_json::from_str(&params).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        insert.execute(params![
-            list_id,
-            index_text(&title, &description, &params),
-            scope_text(vertical, cat1, category, region, city, area)
-        ])?;
+        insert.execute(params![list_id, index_text(&title, &description, &params), scope])?;
     }
     Ok(())
 }

@@ -136,6 +136,18 @@ async fn a_group_of_appends_answers_each_alone(store: &dyn ChatStore) {
     let buyer_row = store.view(id, BUYER).await.unwrap().unwrap();
     assert_eq!(buyer_row.unread, 1, "the buyer has the seller's message unread, counted once");
     assert_eq!(buyer_row.last_preview.as_deref(), Some("deux"));
+    let seller_row = store.view(id, SELLER).await.unwrap().unwrap();
+    assert_eq!(seller_row.unread, 0, "the seller's own message reads everything before it");
+    assert_eq!(seller_row.read_upto.as_deref(), Some(second.message.message_id.as_str()));
+    // A group from one side only adds to the other's unread count, one per message.
+    let answers =
+        store.append_messages(vec![text(id, BUYER, "g-3", "trois"), text(id, BUYER, "g-4", "quatre")]).await.unwrap();
+    assert!(answers.iter().all(Result::is_ok), "{answers:?}");
+    let seller_row = store.view(id, SELLER).await.unwrap().unwrap();
+    assert_eq!(seller_row.unread, 2);
+    assert_eq!(seller_row.read_upto.as_deref(), Some(second.message.message_id.as_str()), "unchanged");
+    assert_eq!(seller_row.last_preview.as_deref(), Some("quatre"));
+    assert_eq!(store.view(id, BUYER).await.unwrap().unwrap().unread, 0);
 }
 
 async fn history_pages_newest_first(store: &dyn ChatStore) {

@@ -96,7 +96,7 @@ fn conversation_row(r: &Row, at: usize) -> rusqlite::Result<Conversation> {
 
 fn load_conversation(c: &Connection, id: &str) -> Result<Option<Conversation>, StoreError> {
     let sql = format!("SELECT {CONVERSATION_COLUMNS} FROM chat_conversations c WHERE c.conversation_id = ?1");
-    Ok(c.query_row(&sql, [id], |r| conversation_row(r, 0)).optional()?)
+    Ok(c.prepare_cached(&sql)?.query_row([id], |r| conversation_row(r, 0)).optional()?)
 }
 
 const MESSAGE_COLUMNS: &str = "conversation_id, message_id, sender_id, client_message_id, body, attachment";
@@ -128,7 +128,8 @@ fn load_message(c: &Connection, conversation_id: &str, message_id: &str) -> Resu
     let sql = format!(
         "SELECT {MESSAGE_COLUMNS} FROM chat_messages WHERE conversation_id = ?1 AND bucket = ?2 AND message_id = ?3"
     );
-    c.query_row(&sql, params![conversation_id, bucket_of(millis), message_id], message_row)
+    c.prepare_cached(&sql)?
+        .query_row(params![conversation_id, bucket_of(millis), message_id], message_row)
         .optional()?
         .map(finish_message)
         .transpose()
@@ -295,29 +296,15 @@ impl ChatStore for SqliteStore {
     }
 
     async fn append_message(&self, m: NewMessage) -> Result<Appended, StoreError> {
-        self.write(move |c| append_one(c, m)).await
+        let mut answers = self.write(move |c| append_batch(c, vec![m])).await?;
+        answers.pop().unwrap_or_else(|| Err(StoreError::Corrupt("an append gave no answer".into())))
     }
 
     async fn append_messages(
         &self,
         messages: Vec<NewMessage>,
     ) -> Result<Vec<Result<Appended, StoreError>>, StoreError> {
-        self.write(move |c| {
-            let mut answers = Vec::with_capacity(messages.len());
-            for m in messages {
-                // Each message in its own savepoint: a refused one leaves the others.
-                c.execute_batch("SAVEPOINT message")?;
-                let answer = append_one(c, m);
-                c.execute_batch(if answer.is_ok() {
-                    "RELEASE message"
-                } else {
-                    "ROLLBACK TO message; RELEASE message"
-                })?;
-                answers.push(answer);
-            }
-            Ok(answers)
-        })
-        .await
+        self.write(move |c| append_batch(c, messages)).await
     }
 
     async fn view(&self, conversation_id: &str, account_id: i64) -> Result<Option<ConversationView>, StoreError> {
@@ -485,8 +472,27 @@ impl ChatStore for SqliteStore {
     }
 }
 
-/// One message appended inside the current transaction (see `ChatStore::append_message`).
-fn append_one(c: &Connection, m: NewMessage) -> Result<Appended, StoreError> {
+/// Messages appended inside the current transaction, in order (see `ChatStore::append_messages`).
+/// A message refused for itself (a client message id used in another conversation, an unknown
+/// conversation) is answered with its error before anything of it is written, so the others go
+/// on; a database error fails the whole batch. Each party's `chat_members` row is written once
+/// per batch, not once per message.
+fn append_batch(c: &Connection, messages: Vec<NewMessage>) -> Result<Vec<Result<Appended, StoreError>>, StoreError> {
+    let mut members = MemberUpdates::default();
+    let mut answers = Vec::with_capacity(messages.len());
+    for m in messages {
+        answers.push(append_checked(c, m, &mut members)?);
+    }
+    members.write(c)?;
+    Ok(answers)
+}
+
+/// One message of a batch: `Err` is a database error, `Ok(Err)` the message's own refusal.
+fn append_checked(
+    c: &Connection,
+    m: NewMessage,
+    members: &mut MemberUpdates,
+) -> Result<Result<Appended, StoreError>, StoreError> {
     let earlier: Option<(String, String)> = c
         .prepare_cached(
             "SELECT conversation_id, message_id FROM chat_client_ids
@@ -496,21 +502,25 @@ fn append_one(c: &Connection, m: NewMessage) -> Result<Appended, StoreError> {
         .optional()?;
     if let Some((conversation_id, message_id)) = earlier {
         if conversation_id != m.conversation_id {
-            return Err(StoreError::Conflict(format!(
+            return Ok(Err(StoreError::Conflict(format!(
                 "client message id {} already used in another conversation",
                 m.client_message_id
-            )));
+            ))));
         }
         let message = load_message(c, &conversation_id, &message_id)?
             .ok_or_else(|| StoreError::Corrupt(format!("message {message_id} missing")))?;
-        return Ok(Appended { message, duplicate: true });
+        return Ok(Ok(Appended { message, duplicate: true }));
     }
-    let conv = load_conversation(c, &m.conversation_id)?
-        .ok_or_else(|| StoreError::Corrupt(format!("no conversation {}", m.conversation_id)))?;
-    let id = uuid::Uuid::now_v7();
-    let message_id = id.to_string();
+    let parties = match members.parties(c, &m.conversation_id)? {
+        Some(parties) => parties,
+        None => return Ok(Err(StoreError::Corrupt(format!("no conversation {}", m.conversation_id)))),
+    };
+    let attachment = match rules::attachment_json(&m) {
+        Ok(attachment) => attachment,
+        Err(refused) => return Ok(Err(refused)),
+    };
+    let message_id = uuid::Uuid::now_v7().to_string();
     let sent_at = message_millis(&message_id).unwrap_or_else(now_millis);
-    let attachment = rules::attachment_json(&m)?;
     c.prepare_cached(
         "INSERT INTO chat_messages (conversation_id, bucket, message_id, sender_id, client_message_id, body,
                  attachment) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -529,16 +539,85 @@ fn append_one(c: &Connection, m: NewMessage) -> Result<Appended, StoreError> {
              VALUES (?1, ?2, ?3, ?4)",
     )?
     .execute(params![m.sender_id, m.client_message_id, m.conversation_id, message_id])?;
-    for party in [conv.buyer_id, Some(conv.seller_id)].into_iter().flatten() {
-        let is_sender = party == m.sender_id;
-        c.prepare_cached(
+    for party in parties {
+        members.record(&m, party, sent_at, &message_id);
+    }
+    Ok(Ok(Appended { message: rules::stored(m, message_id), duplicate: false }))
+}
+
+/// What a batch changes in each party's `chat_members` row, gathered so that each row is written
+/// once: the last message, and the party's unread count and read marker.
+#[derive(Default)]
+struct MemberUpdates {
+    /// The parties of each conversation of the batch (`None`: no such conversation).
+    parties: std::collections::HashMap<String, Option<[Option<i64>; 2]>>,
+    rows: std::collections::HashMap<(String, i64), MemberUpdate>,
+}
+
+struct MemberUpdate {
+    last_activity: i64,
+    last_message_id: String,
+    last_preview: String,
+    last_sender_id: i64,
+    /// The party's own last message of the batch: it has read everything up to it.
+    own_last: Option<String>,
+    /// Messages of the batch from the other party (after `own_last` when there is one).
+    unread_after: i64,
+}
+
+impl MemberUpdates {
+    /// The buyer (if an account) and the seller of a conversation, read once per batch.
+    fn parties(&mut self, c: &Connection, conversation_id: &str) -> Result<Option<[Option<i64>; 2]>, StoreError> {
+        if let Some(known) = self.parties.get(conversation_id) {
+            return Ok(*known);
+        }
+        let parties = load_conversation(c, conversation_id)?.map(|conv| [conv.buyer_id, Some(conv.seller_id)]);
+        self.parties.insert(conversation_id.to_owned(), parties);
+        Ok(parties)
+    }
+
+    fn record(&mut self, m: &NewMessage, party: Option<i64>, sent_at: i64, message_id: &str) {
+        let Some(party) = party else { return };
+        let row = self.rows.entry((m.conversation_id.clone(), party)).or_insert_with(|| MemberUpdate {
+            last_activity: sent_at,
+            last_message_id: String::new(),
+            last_preview: String::new(),
+            last_sender_id: m.sender_id,
+            own_last: None,
+            unread_after: 0,
+        });
+        row.last_activity = sent_at;
+        message_id.clone_into(&mut row.last_message_id);
+        m.preview.clone_into(&mut row.last_preview);
+        row.last_sender_id = m.sender_id;
+        if party == m.sender_id {
+            row.own_last = Some(message_id.to_owned());
+            row.unread_after = 0;
+        } else {
+            row.unread_after += 1;
+        }
+    }
+
+    fn write(self, c: &Connection) -> Result<(), StoreError> {
+        let mut update = c.prepare_cached(
             "UPDATE chat_members SET last_activity = ?3, last_message_id = ?4, last_preview = ?5,
                      last_sender_id = ?6, hidden = 0,
-                     unread = CASE WHEN ?7 THEN 0 ELSE unread + 1 END,
-                     read_upto = CASE WHEN ?7 THEN ?4 ELSE read_upto END
+                     unread = CASE WHEN ?7 IS NULL THEN unread + ?8 ELSE ?8 END,
+                     read_upto = COALESCE(?7, read_upto)
                  WHERE account_id = ?1 AND conversation_id = ?2",
-        )?
-        .execute(params![party, m.conversation_id, sent_at, message_id, m.preview, m.sender_id, is_sender])?;
+        )?;
+        for ((conversation_id, party), row) in self.rows {
+            update.execute(params![
+                party,
+                conversation_id,
+                row.last_activity,
+                row.last_message_id,
+                row.last_preview,
+                row.last_sender_id,
+                row.own_last,
+                row.unread_after
+            ])?;
+        }
+        Ok(())
     }
-    Ok(Appended { message: rules::stored(m, message_id), duplicate: false })
 }

@@ -398,7 +398,7 @@ impl Handler<Flush> for ConversationActor {
                     Slot::Stored(i) => stored.get_mut(i).and_then(Option::take).unwrap_or_else(|| Err(unavailable())),
                 };
                 if let Ok(appended) = &answer {
-                    let payload = render(&appended.message);
+                    let payload = std::sync::Arc::new(render(&appended.message));
                     for party in &parties {
                         fanout.deliver(*party, "chat:message", payload.clone());
                     }
@@ -449,12 +449,12 @@ impl Handler<Read> for ConversationActor {
             })
             .await;
             if let Ok(view) = &answer {
-                let payload = json!({
+                let payload = std::sync::Arc::new(json!({
                     "conversationId": conv.conversation_id,
                     "accountId": msg.account_id,
                     "messageId": view.read_upto,
                     "unread": view.unread,
-                });
+                }));
                 for party in [conv.buyer_id, Some(conv.seller_id)].into_iter().flatten() {
                     fanout.deliver(party, "chat:read", payload.clone());
                 }
@@ -537,7 +537,7 @@ impl Handler<Block> for ConversationActor {
             })
             .await;
             if let Ok(c) = &answer {
-                let payload = blocked_payload(c);
+                let payload = std::sync::Arc::new(blocked_payload(c));
                 for party in [c.buyer_id, Some(c.seller_id)].into_iter().flatten() {
                     fanout.deliver(party, "chat:blocked", payload.clone());
                 }

@@ -53,16 +53,18 @@ impl Fanout {
         &self.registry
     }
 
-    /// Sends `event` with `payload` to every socket of `account_id`, on every node.
-    pub fn deliver(&self, account_id: i64, event: &str, payload: Value) {
+    /// Sends `event` with `payload` to every socket of `account_id`, on every node. A payload
+    /// meant for several accounts is shared, not copied (pass one `Arc<Value>` to each).
+    pub fn deliver(&self, account_id: i64, event: &str, payload: impl Into<Arc<Value>>) {
+        let payload = payload.into();
         if let Some(tx) = &self.publisher {
             let envelope =
-                json!({ "node": &*self.node_id, "account": account_id, "event": event, "payload": &payload });
+                json!({ "node": &*self.node_id, "account": account_id, "event": event, "payload": &*payload });
             if tx.try_send(envelope.to_string().into_bytes()).is_err() {
                 tracing::warn!("realtime publish queue full: event dropped for other nodes");
             }
         }
-        local_deliver(&self.registry, account_id, event.into(), Arc::new(payload));
+        local_deliver(&self.registry, account_id, event.into(), payload);
     }
 }
 

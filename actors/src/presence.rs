@@ -139,7 +139,8 @@ impl Handler<PresenceChange> for Presence {
                     // Another node still holds a socket of the account: nothing changed for others.
                     return;
                 }
-                let payload = json!({ "accountId": account, "online": state.online, "lastSeen": state.last_seen });
+                let payload =
+                    Arc::new(json!({ "accountId": account, "online": state.online, "lastSeen": state.last_seen }));
                 let partners = store.conversations_of(account, PARTNERS).await.unwrap_or_default();
                 let mut told = HashSet::new();
                 for view in partners {

@@ -49,7 +49,7 @@ impl ClientSink for SocketSink {
     }
 
     fn send(&self, event: &str, payload: &Value) -> bool {
-        self.0.emit(event, vec![Data::Json(payload.clone())]);
+        self.0.emit_json(event, payload);
         self.0.is_connected()
     }
 }

@@ -122,6 +122,11 @@ impl Socket {
         self.session.send_socket(&socket::Packet::event(&self.nsp, event, args, None));
     }
 
+    /// Emits an event whose one argument is plain JSON, written straight from `payload`.
+    pub fn emit_json(&self, event: &str, payload: &Value) {
+        self.session.push(vec![engine::Packet::Message(socket::event_text(&self.nsp, event, payload))]);
+    }
+
     /// Emits an event the client must acknowledge; the answer reaches [`Handler::ack`] with the
     /// returned id.
     pub fn emit_with_ack(&self, event: &str, args: Vec<Data>) -> u64 {

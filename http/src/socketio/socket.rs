@@ -283,6 +283,20 @@ pub fn reconstruct(v: &Value, attachments: &[Vec<u8>], used: &mut [bool]) -> Res
     })
 }
 
+/// The text of an EVENT whose one argument is plain JSON: what
+/// `Packet::event(nsp, name, vec![payload.into()], None).encode().0` gives, written straight from
+/// the payload (no copy of it, no search for binary data, which JSON cannot hold).
+pub fn event_text(nsp: &str, name: &str, payload: &Value) -> String {
+    let mut out = String::from("2");
+    if nsp != "/" {
+        out.push_str(nsp);
+        out.push(',');
+    }
+    // A tuple is written as a JSON array: ["name",payload].
+    out.push_str(&serde_json::to_string(&(name, payload)).unwrap_or_default());
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -315,6 +329,16 @@ mod tests {
         assert_eq!(text, "23[\"x\",{\"a\":1}]");
         assert!(bins.is_empty());
         assert_eq!(Packet::ack("/custom", 7, vec![json!("ok").into()]).encode().0, "3/custom,7[\"ok\"]");
+    }
+
+    #[test]
+    fn event_text_is_the_encoded_event() {
+        for nsp in ["/", "/custom"] {
+            for payload in [json!({"a": [1, "é\"\n"], "b": null}), json!("x"), json!([])] {
+                let encoded = Packet::event(nsp, "chat:message", vec![payload.clone().into()], None).encode().0;
+                assert_eq!(event_text(nsp, "chat:message", &payload), encoded);
+            }
+        }
     }
 
     #[test]

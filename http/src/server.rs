@@ -9,7 +9,7 @@ use crate::ops::metrics::Metrics;
 use crate::routes;
 use crate::state::AppState;
 use actix_web::dev::{Server, Service};
-use actix_web::{App, HttpServer, web};
+use actix_web::{App, web};
 use futures_util::FutureExt;
 use souk_actors::fanout::Fanout;
 use souk_actors::presence::Presence;
@@ -211,7 +211,8 @@ pub fn bind(state: AppState) -> Result<(Server, std::net::SocketAddr), StartErro
         if s.workers == 0 { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2) } else { s.workers };
     let shutdown_timeout = s.shutdown_timeout_secs;
     let app_state = state.clone();
-    let server = HttpServer::new(move || {
+    let options = crate::socketio::listener::ServeOptions { workers, shutdown_timeout_secs: shutdown_timeout };
+    let factory = move || {
         let state = app_state.clone();
         let metrics = Arc::clone(&state.metrics);
         App::new()
@@ -231,20 +232,11 @@ pub fn bind(state: AppState) -> Result<(Server, std::net::SocketAddr), StartErro
                 })
             })
             .configure(|cfg| routes::register(cfg, &state))
-    })
-    .workers(workers)
-    // Small frames (Socket.IO acks and events) leave at once instead of waiting for the
-    // peer's TCP acknowledgement of the previous one (Nagle): 8 ms per ack at 125 msg/s.
-    .tcp_nodelay(true)
-    .shutdown_timeout(shutdown_timeout)
-    .bind(&addr)
-    .map_err(|source| StartError::Bind { addr: addr.clone(), source })?;
-    let bound = server
-        .addrs()
-        .first()
-        .copied()
-        .ok_or_else(|| StartError::Bind { addr, source: std::io::Error::other("no address bound") })?;
-    Ok((server.run(), bound))
+    };
+    // WebSocket upgrades are taken off the HTTP dispatcher by the listener (socketio/listener.rs).
+    let (server, bound) = crate::socketio::listener::bind(&addr, options, state.socketio.clone(), factory)
+        .map_err(|source| StartError::Bind { addr: addr.clone(), source })?;
+    Ok((server, bound))
 }
 
 /// The access-token key: the configured one, or one made once and kept in the data dir.

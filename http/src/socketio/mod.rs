@@ -4,6 +4,7 @@
 
 pub mod echo;
 pub mod engine;
+pub mod listener;
 pub mod polling;
 pub mod server;
 pub mod socket;
@@ -12,7 +13,7 @@ pub mod websocket;
 pub use server::{Config, ConnectFuture, ConnectRefusal, Handler, Server, Socket, decided};
 pub use socket::Data;
 
-use actix_web::{App, HttpServer, web};
+use actix_web::{App, web};
 use std::sync::Arc;
 
 /// Mounts the Engine.IO endpoint (`/socket.io/`, GET and POST) for `server`.
@@ -28,14 +29,12 @@ pub fn configure(cfg: &mut web::ServiceConfig, server: Server) {
 /// Serves the echo behaviour on 127.0.0.1:`port` until the process is stopped.
 pub async fn serve_echo(port: u16, config: Config) -> std::io::Result<()> {
     let server = Server::new(config, Arc::new(echo::Echo));
-    let http = HttpServer::new(move || {
-        let server = server.clone();
+    let options = listener::ServeOptions { workers: 2, shutdown_timeout_secs: 1 };
+    let app_server = server.clone();
+    let (http, addr) = listener::bind(&format!("127.0.0.1:{port}"), options, server, move || {
+        let server = app_server.clone();
         App::new().configure(move |cfg| configure(cfg, server))
-    })
-    .workers(2)
-    .bind(("127.0.0.1", port))?;
-    for addr in http.addrs() {
-        eprintln!("socket.io echo listening on http://{addr}");
-    }
-    http.run().await
+    })?;
+    eprintln!("socket.io echo listening on http://{addr}");
+    http.await
 }

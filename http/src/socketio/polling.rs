@@ -1,12 +1,11 @@
-//! The HTTP long-polling transport and the `/socket.io/` entry point: the handshake, GET (wait for
-//! outgoing packets), POST (client packets), and the hand-off of `transport=websocket` requests to
-//! the WebSocket transport.
+//! The HTTP long-polling transport and the `/socket.io/` entry point for plain HTTP requests: the
+//! handshake, GET (wait for outgoing packets) and POST (client packets). WebSocket upgrades never
+//! reach it: the listener hands them to the WebSocket transport (`listener.rs`, `websocket.rs`).
 
 use super::engine;
 use super::server::{PollError, Server, Transport};
-use super::websocket;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use futures_util::StreamExt;
 use serde::Deserialize;
 
@@ -32,29 +31,29 @@ fn payload(packets: &[engine::Packet]) -> HttpResponse {
     HttpResponse::Ok().content_type("text/plain; charset=UTF-8").body(engine::encode_payload(packets))
 }
 
-/// The error response for a query this server cannot serve, if any.
-fn refuse_query(query: &EngineQuery) -> Option<HttpResponse> {
+/// Why a query cannot be served, if it cannot: the status, the Engine.IO error code and message.
+pub(super) fn refusal(query: &EngineQuery) -> Option<(StatusCode, u8, &'static str)> {
     if query.eio.as_deref() != Some("4") {
-        return Some(error(StatusCode::BAD_REQUEST, 5, "Unsupported protocol version"));
+        return Some((StatusCode::BAD_REQUEST, 5, "Unsupported protocol version"));
     }
     match query.transport.as_deref() {
         Some("polling" | "websocket") => None,
-        _ => Some(error(StatusCode::BAD_REQUEST, 0, "Transport unknown")),
+        _ => Some((StatusCode::BAD_REQUEST, 0, "Transport unknown")),
     }
 }
 
-/// GET /socket.io/ — handshake, long-poll, or WebSocket (direct or upgrade).
-pub async fn get(
-    req: HttpRequest,
-    query: web::Query<EngineQuery>,
-    server: web::Data<Server>,
-    stream: web::Payload,
-) -> HttpResponse {
+fn refuse_query(query: &EngineQuery) -> Option<HttpResponse> {
+    refusal(query).map(|(status, code, message)| error(status, code, message))
+}
+
+/// GET /socket.io/ — handshake or long-poll. A `transport=websocket` request that is not a
+/// WebSocket upgrade (no `Upgrade` header) is refused.
+pub async fn get(query: web::Query<EngineQuery>, server: web::Data<Server>) -> HttpResponse {
     if let Some(response) = refuse_query(&query) {
         return response;
     }
     if query.transport.as_deref() == Some("websocket") {
-        return websocket::start(&req, stream, server.get_ref().clone(), query.sid.as_deref());
+        return error(StatusCode::BAD_REQUEST, 3, "Bad request");
     }
     let Some(sid) = query.sid.as_deref() else {
         let (_session, open) = server.open(Transport::Polling);
@@ -155,6 +154,7 @@ mod tests {
             "/socket.io/?EIO=3&transport=polling",
             "/socket.io/?EIO=4&transport=carrier-pigeon",
             "/socket.io/?EIO=4&transport=polling&sid=unknown",
+            "/socket.io/?EIO=4&transport=websocket",
         ] {
             let req = test::TestRequest::get().uri(uri).to_request();
             assert_eq!(test::call_service(&app, req).await.status(), 400, "{uri}");

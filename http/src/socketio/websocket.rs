@@ -1,31 +1,157 @@
 //! The WebSocket transport, the only user of actix-web-actors (deprecated upstream in favour of
-//! actix-ws; switching touches this file alone): direct WebSocket sessions, the upgrade from polling
-//! (`2probe`/`3probe`, a noop to the pending poll, then `5`), and frame-level limits.
+//! actix-ws; switching touches this file alone): a `/socket.io/` upgrade taken off the HTTP
+//! listener with its bare TCP stream (`listener.rs`), the handshake answer, direct WebSocket
+//! sessions, the upgrade from polling (`2probe`/`3probe`, a noop to the pending poll, then `5`),
+//! and frame-level limits. An idle connection holds no read or write buffer: reads go through a
+//! buffer on the stack, and outgoing frames are written as soon as they are encoded.
 
 use super::engine;
+use super::polling::{EngineQuery, refusal};
 use super::server::{Server, Session, Transport};
 use actix::{Actor, ActorContext, AsyncContext, StreamHandler};
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_codec::Framed;
+use actix_http::{Request, h1};
+use actix_web::error::PayloadError;
+use actix_web::http::{StatusCode, header};
 use actix_web_actors::ws;
+use bytes::Bytes;
+use futures_util::{FutureExt, Stream, StreamExt};
+use std::mem::MaybeUninit;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
+use tokio::io::{AsyncRead, AsyncWriteExt, ReadBuf};
+use tokio::net::TcpStream;
+use tokio::net::tcp::OwnedReadHalf;
 use tokio::sync::mpsc;
 
-/// Starts the WebSocket transport for a request; `sid` names the polling session to upgrade.
-pub fn start(req: &HttpRequest, stream: web::Payload, server: Server, sid: Option<&str>) -> HttpResponse {
-    let (session, direct) = match sid {
-        None => (None, true),
-        Some(sid) => match server.session(sid) {
-            Some(s) if s.transport() == Transport::Polling => (Some(s), false),
-            _ => {
-                return HttpResponse::BadRequest().json(serde_json::json!({ "code": 3, "message": "Bad request" }));
+/// Bytes read from the socket at once (a stack buffer, copied out at the size actually read).
+const READ_CHUNK: usize = 16 * 1024;
+/// Frames ready together are written in one call, up to this many bytes.
+const WRITE_BATCH: usize = 64 * 1024;
+
+/// Serves one upgraded connection until it closes: checks the request, answers the handshake
+/// (or the Engine.IO error), then runs the connection's actor over the TCP stream.
+pub async fn upgraded(req: Request, framed: Framed<TcpStream, h1::Codec>, server: Server) {
+    let parts = framed.into_parts();
+    // Bytes read past the request head are the client's first frames; the dispatcher's buffers
+    // themselves are let go here.
+    let leftover = (!parts.read_buf.is_empty()).then(|| Bytes::copy_from_slice(&parts.read_buf));
+    let unsent = parts.write_buf;
+    let mut io = parts.io;
+    if !unsent.is_empty() && io.write_all(&unsent).await.is_err() {
+        return;
+    }
+    drop(unsent);
+    let (session, accept) = match accept(&req, &server) {
+        Ok(accepted) => accepted,
+        Err((status, code, message)) => {
+            let _ = io.write_all(refusal_response(status, code, message).as_bytes()).await;
+            let _ = io.shutdown().await;
+            return;
+        }
+    };
+    let head = format!(
+        "HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-accept: {accept}\r\n\r\n"
+    );
+    if io.write_all(head.as_bytes()).await.is_err() {
+        return;
+    }
+    let config = server.config();
+    let (max, write_timeout) = (config.max_payload, config.ping_interval + config.ping_timeout);
+    let (reader, mut writer) = io.into_split();
+    let conn = Connection { direct: session.is_none(), server, session, upgraded: false };
+    let incoming = Incoming { io: reader, leftover };
+    let mut outgoing =
+        std::pin::pin!(ws::WebsocketContext::with_codec(conn, incoming, actix_http::ws::Codec::new().max_size(max)));
+    while let Some(Ok(first)) = outgoing.next().await {
+        let mut ended = false;
+        let mut batch: Option<Vec<u8>> = None;
+        while batch.as_ref().map_or(first.len(), Vec::len) < WRITE_BATCH {
+            match outgoing.next().now_or_never() {
+                Some(Some(Ok(more))) => batch.get_or_insert_with(|| first.to_vec()).extend_from_slice(&more),
+                Some(_) => {
+                    ended = true;
+                    break;
+                }
+                None => break,
             }
+        }
+        let bytes = batch.as_deref().unwrap_or(&first);
+        // A client that takes nothing for a whole ping period cannot keep up: it is let go.
+        match tokio::time::timeout(write_timeout, writer.write_all(bytes)).await {
+            Ok(Ok(())) if !ended => {}
+            _ => break,
+        }
+    }
+    let _ = writer.shutdown().await;
+}
+
+/// An Engine.IO refusal: the HTTP status, the error code and its message.
+type Refusal = (StatusCode, u8, &'static str);
+
+/// The session to upgrade (none for a direct WebSocket) and the `sec-websocket-accept` value,
+/// or why the request is refused.
+fn accept(req: &Request, server: &Server) -> Result<(Option<Arc<Session>>, String), Refusal> {
+    const BAD_REQUEST: Refusal = (StatusCode::BAD_REQUEST, 3, "Bad request");
+    if !matches!(req.path(), "/socket.io/" | "/socket.io") {
+        return Err((StatusCode::NOT_FOUND, 0, "Not found"));
+    }
+    let query = actix_web::web::Query::<EngineQuery>::from_query(req.uri().query().unwrap_or(""))
+        .map_err(|_| BAD_REQUEST)?
+        .into_inner();
+    if let Some(refused) = refusal(&query) {
+        return Err(refused);
+    }
+    if query.transport.as_deref() != Some("websocket") || actix_http::ws::verify_handshake(req.head()).is_err() {
+        return Err(BAD_REQUEST);
+    }
+    let session = match query.sid.as_deref() {
+        None => None,
+        Some(sid) => match server.session(sid) {
+            Some(s) if s.transport() == Transport::Polling => Some(s),
+            _ => return Err(BAD_REQUEST),
         },
     };
-    let max = server.config().max_payload;
-    let conn = Connection { server, session, direct, upgraded: false };
-    match ws::WsResponseBuilder::new(conn, req, stream).frame_size(max).start() {
-        Ok(response) => response,
-        Err(e) => HttpResponse::from_error(e),
+    let key = req.head().headers.get(header::SEC_WEBSOCKET_KEY).ok_or(BAD_REQUEST)?;
+    let accept = actix_http::ws::hash_key(key.as_bytes());
+    let accept = std::str::from_utf8(&accept).map_err(|_| BAD_REQUEST)?.to_owned();
+    Ok((session, accept))
+}
+
+/// An Engine.IO error as a whole HTTP response that closes the connection.
+fn refusal_response(status: StatusCode, code: u8, message: &str) -> String {
+    let body = serde_json::json!({ "code": code, "message": message }).to_string();
+    format!(
+        "HTTP/1.1 {} {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        status.as_u16(),
+        status.canonical_reason().unwrap_or(""),
+        body.len()
+    )
+}
+
+/// The client's bytes: what was read with the request head, then the socket, read into a stack
+/// buffer so that an idle connection holds none.
+struct Incoming {
+    io: OwnedReadHalf,
+    leftover: Option<Bytes>,
+}
+
+impl Stream for Incoming {
+    type Item = Result<Bytes, PayloadError>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        if let Some(bytes) = self.leftover.take() {
+            return Poll::Ready(Some(Ok(bytes)));
+        }
+        let mut buf = [MaybeUninit::<u8>::uninit(); READ_CHUNK];
+        let mut read = ReadBuf::uninit(&mut buf);
+        match Pin::new(&mut self.io).poll_read(cx, &mut read) {
+            Poll::Pending => Poll::Pending,
+            Poll::Ready(Err(e)) => Poll::Ready(Some(Err(PayloadError::Io(e)))),
+            Poll::Ready(Ok(())) if read.filled().is_empty() => Poll::Ready(None),
+            Poll::Ready(Ok(())) => Poll::Ready(Some(Ok(Bytes::copy_from_slice(read.filled())))),
+        }
     }
 }
 

@@ -1,21 +1,26 @@
 // A private account's orders (spec §7 getMyPurchaseOrders(query{filters{status}, page{number,
-// size}}), spec §3 purchase order). The server does not offer the operation yet
-// (docs/client-gaps.md): `getServerQueries` reads the schema's query names (GraphQL
-// introspection), and the orders query runs only when the server lists it, so the tab shows
-// the spec's empty state until then, with no failing request and no invented data.
+// size}}), spec §3 purchase order). The query is asked directly: the tab does not depend on
+// GraphQL introspection, which production servers turn off. A server without the operation
+// answers GRAPHQL_VALIDATION_FAILED, which the tab shows as its error state (docs/client-gaps.md).
 
 import { api } from './baseApi';
 
 export const ORDER_STATUSES = ['initiated', 'preparing', 'delivering', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDERS_OPERATION = 'getMyPurchaseOrders';
+
+/** Spec §3 payment methods; the server answers `cod` for cash on delivery. */
+export const PAYMENT_METHODS = ['cc', 'cod', 'fatourati', 'cashPlus', 'tasshilat', 'bankingApp', 'sms', 'avitoken'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export interface PurchaseOrder {
   id: string;
   product: { sku: string | null; listId: number | null; name: string; thumbnail: string | null };
+  /** A display string with its currency ("450 DH"). */
   total: string;
   status: string;
+  /** ISO 8601. */
   date: string;
+  paymentMethod: string;
 }
 
 export interface PurchaseOrdersPage {
@@ -23,22 +28,15 @@ export interface PurchaseOrdersPage {
   count: number;
 }
 
-export const GET_SERVER_QUERIES = `query getServerQueries { __schema { queryType { fields { name } } } }`;
 export const GET_MY_PURCHASE_ORDERS = `query getMyPurchaseOrders($query: PurchaseOrdersQuery!) {
   getMyPurchaseOrders(query: $query) {
-    orders { id product { sku listId name thumbnail } total status date }
+    orders { id product { sku listId name thumbnail } total status date paymentMethod }
     count
   }
 }`;
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getServerQueries: build.query<string[], undefined>({
-      query: () => ({ document: GET_SERVER_QUERIES }),
-      transformResponse: (data: { __schema: { queryType: { fields: { name: string }[] } } }) =>
-        data.__schema.queryType.fields.map((f) => f.name),
-      keepUnusedDataFor: 3600,
-    }),
     getMyPurchaseOrders: build.query<PurchaseOrdersPage, { status: OrderStatus; page: number; size: number }>({
       query: ({ status, page, size }) => ({
         document: GET_MY_PURCHASE_ORDERS,
@@ -49,4 +47,14 @@ export const ordersApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetServerQueriesQuery, useGetMyPurchaseOrdersQuery } = ordersApi;
+export const { useGetMyPurchaseOrdersQuery } = ordersApi;
+
+/** The order's status as one of the filter's statuses (the spec also spells it `canceled`). */
+export function orderStatusOf(status: string): OrderStatus | undefined {
+  const key = status.toLowerCase() === 'canceled' ? 'cancelled' : status.toLowerCase();
+  return (ORDER_STATUSES as readonly string[]).includes(key) ? (key as OrderStatus) : undefined;
+}
+
+export function paymentMethodOf(method: string): PaymentMethod | undefined {
+  return PAYMENT_METHODS.find((known) => known.toLowerCase() === method.toLowerCase());
+}

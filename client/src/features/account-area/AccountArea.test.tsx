@@ -1,6 +1,5 @@
 // The rest of the account area: saved searches (loading, error, empty, open, delete, alerts),
-// my orders (the spec's empty state while the server has no orders operation; real orders when
-// it lists one), the shop banner, the three-step shop tour and its remembered dismissal, and
+// my orders (loading, error, each status's empty state and orders, Arabic, pages), the shop banner, the three-step shop tour and its remembered dismissal, and
 // the banner of an admin acting as the user.
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -99,52 +98,140 @@ describe('saved searches', () => {
 });
 
 describe('my orders', () => {
-  const schema = (names: string[]) => ({ data: { __schema: { queryType: { fields: names.map((name) => ({ name })) } } } });
-
-  it("shows each status's empty state while the server has no orders operation, without asking for orders", async () => {
-    signIn();
-    const calls: GatewayCall[] = [];
-    const base = gateway({}, calls);
-    jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-      const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { operationName?: string };
-      if (body.operationName === 'getServerQueries') {
-        calls.push({ operationName: 'getServerQueries', variables: {}, language: 'fr', headers: new Headers() });
-        return Promise.resolve(new Response(JSON.stringify(schema(['getMyAds', 'getCurrentUser'])), { status: 200 }));
-      }
-      return base(input, init);
-    });
-    const { search } = renderApp('/account/v2/my-orders');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' })).toBeInTheDocument();
-    expect(await screen.findByText("Vous n'avez aucune commande initiée.")).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('link', { name: 'Livrées' }));
-    expect(search()).toBe('?status=delivered&page=1');
-    expect(await screen.findByText('Aucune commande livrée.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Livrées' })).toHaveAttribute('aria-current', 'page');
-    expect(calls.some((c) => c.operationName === 'getMyPurchaseOrders')).toBe(false);
+  const order = (id: string, status: string, overrides: Partial<{ name: string; listId: number | null; paymentMethod: string; date: string }> = {}) => ({
+    id,
+    product: { sku: 'SKU-1', listId: overrides.listId === undefined ? 10000011 : overrides.listId, name: overrides.name ?? 'Casque audio', thumbnail: null },
+    total: '450 DH',
+    status,
+    date: overrides.date ?? '2026-11-20T10:00:00Z',
+    paymentMethod: overrides.paymentMethod ?? 'cod',
   });
 
-  it('reads the orders once the server lists getMyPurchaseOrders', async () => {
+  it('shows a loader while the orders load', async () => {
+    signIn();
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getMyPurchaseOrders: () => pending() }));
+    renderApp('/account/v2/my-orders');
+    expect(await screen.findByRole('status', { name: 'Chargement de vos commandes…' })).toBeInTheDocument();
+  });
+
+  it('shows the failure with a retry, and the orders once the retry succeeds', async () => {
+    signIn();
+    let failures = 1;
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      gateway({ getMyPurchaseOrders: () => (failures-- > 0 ? internalErrorResponse() : { orders: [order('C-1', 'initiated')], count: 1 }) }),
+    );
+    renderApp('/account/v2/my-orders');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Erreur Veuillez réessayer plus tard');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('table', { name: 'Vos commandes' })).toBeInTheDocument();
+  });
+
+  it('shows the failure of a server without the operation instead of waiting for it', async () => {
+    signIn();
+    // No resolver: the fake gateway answers GRAPHQL_VALIDATION_FAILED, as a server without getMyPurchaseOrders would.
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({}));
+    renderApp('/account/v2/my-orders');
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Chargement de vos commandes…' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['initiated', 'Initiées', "Vous n'avez aucune commande initiée."],
+    ['preparing', 'En préparation', 'Aucune commande en préparation.'],
+    ['delivering', 'En livraison', 'Aucune commande en livraison.'],
+    ['delivered', 'Livrées', 'Aucune commande livrée.'],
+    ['cancelled', 'Annulées', 'Aucune commande annulée.'],
+  ])('asks for the %s orders from its filter and shows its empty state', async (status, filter, empty) => {
     signIn();
     const calls: GatewayCall[] = [];
-    const base = gateway(
-      {
-        getMyPurchaseOrders: () => ({
-          orders: [{ id: 'C-1001', product: { sku: null, listId: 1, name: 'Casque audio', thumbnail: null }, total: '450 DH', status: 'preparing', date: '2026-11-20T10:00:00Z' }],
-          count: 1,
-        }),
-      },
-      calls,
-    );
-    jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-      const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { operationName?: string };
-      if (body.operationName === 'getServerQueries') return Promise.resolve(new Response(JSON.stringify(schema(['getMyPurchaseOrders'])), { status: 200 }));
-      return base(input, init);
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getMyPurchaseOrders: () => ({ orders: [], count: 0 }) }, calls));
+    const { search } = renderApp(status === 'initiated' ? '/account/v2/my-orders' : '/account/v2/my-orders?status=initiated&page=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' })).toBeInTheDocument();
+    await screen.findByText("Vous n'avez aucune commande initiée.");
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Statut des commandes' })).getByRole('link', { name: filter }));
+    expect(search()).toBe(`?status=${status}&page=1`);
+    expect(await screen.findByText(empty)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: filter })).toHaveAttribute('aria-current', 'page');
+    expect(calls.filter((c) => c.operationName === 'getMyPurchaseOrders').at(-1)?.variables).toEqual({
+      query: { filters: { status }, page: { number: 1, size: 12 } },
     });
-    renderApp('/account/v2/my-orders?status=preparing&page=1');
+  });
+
+  it.each([
+    ['initiated', 'Initiées', 'Initiée'],
+    ['preparing', 'En préparation', 'En préparation'],
+    ['delivering', 'En livraison', 'En livraison'],
+    ['delivered', 'Livrées', 'Livrée'],
+    ['cancelled', 'Annulées', 'Annulée'],
+  ])('lists the %s orders with a translated status, date and payment method', async (status, filter, label) => {
+    signIn();
+    const calls: GatewayCall[] = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      gateway(
+        {
+          getMyPurchaseOrders: ({ variables }) => {
+            const asked = (variables.query as { filters: { status: string } }).filters.status;
+            return { orders: [order(`C-${asked}`, asked, { name: `Casque ${asked}` })], count: 1 };
+          },
+        },
+        calls,
+      ),
+    );
+    renderApp('/account/v2/my-orders?status=initiated&page=1');
+    await screen.findByRole('table', { name: 'Vos commandes' });
+    fireEvent.click(screen.getByRole('link', { name: filter }));
     const table = await screen.findByRole('table', { name: 'Vos commandes' });
-    expect(within(table).getByRole('cell', { name: 'Casque audio' })).toBeInTheDocument();
-    expect(calls.find((c) => c.operationName === 'getMyPurchaseOrders')?.variables).toEqual({
-      query: { filters: { status: 'preparing' }, page: { number: 1, size: 12 } },
+    const row = await within(table).findByRole('row', { name: new RegExp(`^C-${status} `) });
+    expect(within(row).getByRole('link', { name: `Casque ${status}` })).toHaveAttribute('href', '/fr/vi/10000011.htm');
+    expect(within(row).getByRole('cell', { name: '450 DH' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: label })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: '20 nov. 2026' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'Paiement à la livraison' })).toBeInTheDocument();
+    expect(within(table).queryByText(status)).not.toBeInTheDocument();
+    expect(within(table).queryByText('cod')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.operationName === 'getMyPurchaseOrders').at(-1)?.variables).toEqual({
+      query: { filters: { status }, page: { number: 1, size: 12 } },
+    });
+  });
+
+  it('shows the orders in Arabic, with other statuses and methods named, and pages', async () => {
+    signIn();
+    const calls: GatewayCall[] = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      gateway(
+        {
+          getMyPurchaseOrders: () => ({
+            orders: [
+              order('C-1', 'canceled', { listId: null, name: 'هاتف' }),
+              order('C-2', 'refunded_later', { paymentMethod: 'crypto', date: 'not a date' }),
+            ],
+            count: 13,
+          }),
+        },
+        calls,
+      ),
+    );
+    const { search } = renderApp('/ar/account/v2/my-orders?status=cancelled&page=1');
+    const table = await screen.findByRole('table', { name: 'طلباتك' });
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(within(table).getByRole('columnheader', { name: 'الدفع' })).toBeInTheDocument();
+    const first = within(table).getByRole('row', { name: /^C-1 / });
+    expect(within(first).getByRole('cell', { name: 'هاتف' })).toBeInTheDocument();
+    expect(within(first).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(first).getByRole('cell', { name: 'ملغى' })).toBeInTheDocument();
+    expect(within(first).getByRole('cell', { name: 'الدفع عند الاستلام' })).toBeInTheDocument();
+    const second = within(table).getByRole('row', { name: /^C-2 / });
+    expect(within(second).getByRole('cell', { name: 'حالة غير معروفة' })).toBeInTheDocument();
+    expect(within(second).getByRole('cell', { name: 'وسيلة دفع أخرى' })).toBeInTheDocument();
+    expect(within(table).queryByText('refunded_later')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'الصفحة التالية' }));
+    expect(search()).toBe('?status=cancelled&page=2');
+    await waitFor(() => {
+      expect(calls.filter((c) => c.operationName === 'getMyPurchaseOrders').at(-1)?.variables).toEqual({
+        query: { filters: { status: 'cancelled' }, page: { number: 2, size: 12 } },
+      });
     });
   });
 });

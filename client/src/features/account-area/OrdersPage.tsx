@@ -1,15 +1,26 @@
 // My orders (/account/v2/my-orders?status=&page=, spec §2 account.my-orders, private accounts):
-// the status filters initiated, preparing, delivering, delivered, cancelled, the orders of the
-// status with their product, total, status and date (day, short month, year), and the empty
-// state of each status. Orders are read only when the server offers getMyPurchaseOrders
-// (api/orders.ts; it does not yet: docs/client-gaps.md).
+// the status filters initiated, preparing, delivering, delivered, cancelled; the orders of the
+// status (getMyPurchaseOrders) with their product, total, status, date (day, short month,
+// year — spec §9) and payment method, both translated; the empty state of each status, the
+// loader, the error with a retry, and pages.
 
-import { useIntl } from 'react-intl';
+import { useCallback, useEffect } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { ORDER_STATUSES, ORDERS_OPERATION, useGetMyPurchaseOrdersQuery, useGetServerQueriesQuery, type OrderStatus } from '../../api/orders';
-import type { MessageId } from '../../app/i18n';
+import {
+  ORDER_STATUSES,
+  orderStatusOf,
+  paymentMethodOf,
+  useGetMyPurchaseOrdersQuery,
+  type OrderStatus,
+  type PurchaseOrder,
+} from '../../api/orders';
+import { useLanguage, type MessageId } from '../../app/i18n';
+import { localized } from '../../app/paths';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
+import { PagePager } from '../../ui/PagePager';
+import { adPath } from '../ads/adPaths';
 import { AccountArea } from '../my-ads/AccountTabs';
 import { PAGE_SIZE } from '../my-ads/myAdsParams';
 
@@ -17,51 +28,96 @@ function readStatus(value: string | null): OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value ?? '') ? (value as OrderStatus) : 'initiated';
 }
 
-function Orders({ status, page }: { status: OrderStatus; page: number }) {
+function statusText(intl: IntlShape, status: string): string {
+  const known = orderStatusOf(status);
+  return intl.formatMessage({ id: known ? (`orders.orderStatus.${known}` as MessageId) : 'orders.orderStatus.other' });
+}
+
+function paymentText(intl: IntlShape, method: string): string {
+  const known = paymentMethodOf(method);
+  return intl.formatMessage({ id: known ? (`orders.paymentMethod.${known}` as MessageId) : 'orders.paymentMethod.other' });
+}
+
+function dateText(intl: IntlShape, iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : intl.formatDate(date, { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+function OrderRow({ order }: { order: PurchaseOrder }) {
   const intl = useIntl();
-  const { currentData, isError, error, refetch } = useGetMyPurchaseOrdersQuery({ status, page, size: PAGE_SIZE });
+  const language = useLanguage();
+  const { product } = order;
+  return (
+    <tr>
+      <td>{order.id}</td>
+      <td>
+        {product.thumbnail ? <img className="orders__thumbnail" src={product.thumbnail} alt="" loading="lazy" /> : null}
+        {product.listId !== null ? <Link to={localized(language, adPath(product.listId))}>{product.name}</Link> : product.name}
+      </td>
+      <td>{order.total}</td>
+      <td>{statusText(intl, order.status)}</td>
+      <td>{dateText(intl, order.date)}</td>
+      <td>{paymentText(intl, order.paymentMethod)}</td>
+    </tr>
+  );
+}
+
+interface OrdersProps {
+  status: OrderStatus;
+  page: number;
+  onPage: (page: number, replace?: boolean) => void;
+}
+
+function Orders({ status, page, onPage }: OrdersProps) {
+  const intl = useIntl();
+  const { currentData, data, isFetching, isError, error, refetch } = useGetMyPurchaseOrdersQuery({ status, page, size: PAGE_SIZE });
+
+  // A page that no longer exists (orders moved to another status) goes back one page.
+  useEffect(() => {
+    if (data && !isFetching && data.orders.length === 0 && page > 1) onPage(page - 1, true);
+  }, [data, isFetching, page, onPage]);
+
   if (isError && !currentData) return <ErrorMessage error={error} onRetry={() => void refetch()} />;
   if (!currentData) return <Loader label={intl.formatMessage({ id: 'orders.loading' })} />;
   if (currentData.orders.length === 0) return <p className="empty">{intl.formatMessage({ id: `orders.empty.${status}` as MessageId })}</p>;
+  const pages = Math.max(1, Math.ceil(currentData.count / PAGE_SIZE));
   return (
-    <table className="orders">
-      <caption className="visually-hidden">{intl.formatMessage({ id: 'orders.list' })}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{intl.formatMessage({ id: 'orders.column.id' })}</th>
-          <th scope="col">{intl.formatMessage({ id: 'orders.column.name' })}</th>
-          <th scope="col">{intl.formatMessage({ id: 'orders.column.total' })}</th>
-          <th scope="col">{intl.formatMessage({ id: 'orders.column.status' })}</th>
-          <th scope="col">{intl.formatMessage({ id: 'orders.column.date' })}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {currentData.orders.map((order) => (
-          <tr key={order.id}>
-            <td>{order.id}</td>
-            <td>{order.product.name}</td>
-            <td>{order.total}</td>
-            <td>{order.status}</td>
-            <td>{intl.formatDate(order.date, { day: 'numeric', month: 'short', year: 'numeric' })}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <>
+      <div className="orders">
+        <table>
+          <caption className="visually-hidden">{intl.formatMessage({ id: 'orders.list' })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{intl.formatMessage({ id: 'orders.column.id' })}</th>
+              <th scope="col">{intl.formatMessage({ id: 'orders.column.name' })}</th>
+              <th scope="col">{intl.formatMessage({ id: 'orders.column.total' })}</th>
+              <th scope="col">{intl.formatMessage({ id: 'orders.column.status' })}</th>
+              <th scope="col">{intl.formatMessage({ id: 'orders.column.date' })}</th>
+              <th scope="col">{intl.formatMessage({ id: 'orders.column.paymentMethod' })}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {currentData.orders.map((order) => (
+              <OrderRow key={order.id} order={order} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <PagePager page={page} pages={pages} onPage={onPage} />
+    </>
   );
 }
 
 export default function OrdersPage() {
   const intl = useIntl();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const status = readStatus(search.get('status'));
   const requested = Number(search.get('page'));
   const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
-  const schema = useGetServerQueriesQuery(undefined);
-  let content;
-  if (schema.isError && !schema.currentData) content = <ErrorMessage error={schema.error} onRetry={() => void schema.refetch()} />;
-  else if (!schema.currentData) content = <Loader label={intl.formatMessage({ id: 'orders.loading' })} />;
-  else if (!schema.currentData.includes(ORDERS_OPERATION)) content = <p className="empty">{intl.formatMessage({ id: `orders.empty.${status}` as MessageId })}</p>;
-  else content = <Orders status={status} page={page} />;
+  const onPage = useCallback(
+    (next: number, replace = false) => { setSearch({ status, page: String(next) }, { replace }); },
+    [setSearch, status],
+  );
   return (
     <AccountArea>
       <nav aria-label={intl.formatMessage({ id: 'orders.statuses' })}>
@@ -76,7 +132,7 @@ export default function OrdersPage() {
         </ul>
       </nav>
       <h2>{intl.formatMessage({ id: 'accountArea.tab.myOrders' })}</h2>
-      {content}
+      <Orders status={status} page={page} onPage={onPage} />
     </AccountArea>
   );
 }

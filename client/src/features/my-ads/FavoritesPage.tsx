@@ -10,6 +10,7 @@ import { isGatewayError } from '../../api/gateway';
 import { useAppDispatch } from '../../app/hooks';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
+import { PagePager } from '../../ui/PagePager';
 import { toastShown } from '../../ui/toastSlice';
 import { SavedSearches } from '../account-area/SavedSearches';
 import { AdCard } from '../ads/AdCard';
@@ -103,17 +104,7 @@ function SavedAds() {
     <>
       <h2>{intl.formatMessage({ id: 'accountArea.tab.favorites' })}</h2>
       {content}
-      {pages > 1 ? (
-        <nav className="pager" aria-label={intl.formatMessage({ id: 'pager.label' })}>
-          <button type="button" className="button" disabled={page <= 1} onClick={() => { setSearch({ status: 'ads', page: String(page - 1) }); }}>
-            {intl.formatMessage({ id: 'pager.previous' })}
-          </button>
-          <span>{intl.formatMessage({ id: 'pager.position' }, { page, pages })}</span>
-          <button type="button" className="button" disabled={page >= pages} onClick={() => { setSearch({ status: 'ads', page: String(page + 1) }); }}>
-            {intl.formatMessage({ id: 'pager.next' })}
-          </button>
-        </nav>
-      ) : null}
+      <PagePager page={page} pages={pages} onPage={(next) => { setSearch({ status: 'ads', page: String(next) }); }} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { useLanguage, type MessageId } from '../../app/i18n';
 import { localized } from '../../app/paths';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
+import { PagePager } from '../../ui/PagePager';
 import { adPath } from '../ads/adPaths';
 import { AccountArea } from './AccountTabs';
 import { myAdEditPath } from './paths';
@@ -213,17 +214,7 @@ export default function MyAdsPage() {
         ) : null}
       </div>
       {content}
-      {pages > 1 ? (
-        <nav className="pager" aria-label={intl.formatMessage({ id: 'pager.label' })}>
-          <button type="button" className="button" disabled={page <= 1} onClick={() => { setParam({ page: String(page - 1) }); }}>
-            {intl.formatMessage({ id: 'pager.previous' })}
-          </button>
-          <span>{intl.formatMessage({ id: 'pager.position' }, { page, pages })}</span>
-          <button type="button" className="button" disabled={page >= pages} onClick={() => { setParam({ page: String(page + 1) }); }}>
-            {intl.formatMessage({ id: 'pager.next' })}
-          </button>
-        </nav>
-      ) : null}
+      <PagePager page={page} pages={pages} onPage={(next) => { setParam({ page: String(next) }); }} />
       {operations.dialog ? (
         <OperationDialog
           dialog={operations.dialog}

@@ -1,11 +1,13 @@
-// The frame of every page: skip link, header with the product name, the sign-in (or account)
-// link and the language switch, and the main landmark where the routed page (loaded on demand)
+// The frame of every page: skip link, header with the product name, the "post an ad" entry
+// (for visitors it opens the login wall, which keeps the way to the ad form), the sign-in (or
+// account) link and the language switch, and the main landmark where the routed page (loaded on demand)
 // appears.
 
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { selectUser } from '../features/auth/authSlice';
+import { useRequireSignIn } from '../features/auth/loginWall';
 import { Loader } from '../ui/Loader';
 import { useAppSelector } from './hooks';
 import { useLanguage } from './i18n';
@@ -19,6 +21,28 @@ const UnreadBadge = lazy(() => import(/* webpackChunkName: "messaging" */ '../fe
 /** The shop directory (spec §2 `/boutiques`), French without prefix like the server's pages. */
 function shopDirectoryPath(language: string): string {
   return language === 'ar' ? '/ar/boutiques' : '/boutiques';
+}
+
+/** "Déposer une annonce": a plain link to step 1 of the ad form; a visitor gets the login wall first. */
+function PostAdLink() {
+  const intl = useIntl();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const requireSignIn = useRequireSignIn();
+  const to = localized(language, PATHS.adInsert);
+  return (
+    <Link
+      className="button button--primary app-header__post"
+      to={to}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        requireSignIn(() => void navigate(to));
+      }}
+    >
+      {intl.formatMessage({ id: 'header.postAd' })}
+    </Link>
+  );
 }
 
 export function Layout() {
@@ -40,6 +64,7 @@ export function Layout() {
           {intl.formatMessage({ id: 'app.name' })}
         </Link>
         <div className="app-header__actions">
+          <PostAdLink />
           <Link className="app-header__shops" to={shopDirectoryPath(language)}>
             {intl.formatMessage({ id: 'shops.link' })}
           </Link>

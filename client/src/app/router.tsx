@@ -2,7 +2,9 @@
 // vertical homes, search listings, the ad view, the shop directory and shop pages, account
 // entry (sign-in, shop sign-in, sign-up, password reset, the account page), my ads and
 // favorites, the ad form, and 404. Pages are loaded on demand (React.lazy) inside the layout's
-// Suspense. ROUTE_KEYS names the spec's route keys that exist so far.
+// Suspense. The spec's other addresses of these pages (the ad form without a step, /ad?id=,
+// /v2/search, /magasin, /boutique, the ad operation links) redirect to them. ROUTE_KEYS names
+// the spec's route keys that exist so far.
 
 import { lazy, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
@@ -33,6 +35,8 @@ const ShopDirectoryPage = lazy(() => import(/* webpackChunkName: "shops" */ '../
 const ShopPage = lazy(() => import(/* webpackChunkName: "shops" */ '../features/shops/ShopPage'));
 const ConversationsPage = lazy(() => import(/* webpackChunkName: "messaging" */ '../features/messaging/ConversationsPage'));
 const ChatPage = lazy(() => import(/* webpackChunkName: "messaging" */ '../features/messaging/ChatPage'));
+// /v2/search builds a listing path: it loads with the listing's code.
+const SearchRedirect = lazy(() => import(/* webpackChunkName: "listing" */ '../features/listing/SearchRedirect'));
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'));
 // The rest of the account area (issue 9): statistics, settings, orders.
 const StatsPage = lazy(() => import(/* webpackChunkName: "stats" */ '../features/stats/StatsPage'));
@@ -52,12 +56,67 @@ function accountAreaRoutes(): RouteObject[] {
   ];
 }
 
+/** The language prefix of the current path with its slash (`/fr/`, `/ar/`), or `/`. */
+function usePrefix(): string {
+  const { pathname } = useLocation();
+  return /^\/(fr|ar)\//.exec(pathname)?.[0] ?? '/';
+}
+
 /** /account/settings/{section}?… → /account/v2/settings/{section}?… in the same language. */
 function SettingsRedirect() {
   const { section } = useParams();
-  const { search, pathname } = useLocation();
-  const prefix = /^\/(fr|ar)\//.exec(pathname)?.[0] ?? '/';
+  const { search } = useLocation();
+  const prefix = usePrefix();
   return <Navigate to={`${prefix}${relative(PATHS.settings)}/${section ?? 'profile'}${search}`} replace />;
+}
+
+/** /ad/insert and /ad/edit/{id} without a step → their step 1 (spec §2: the step is optional). */
+function FirstStepRedirect() {
+  const { adId } = useParams();
+  const { search } = useLocation();
+  const prefix = usePrefix();
+  return <Navigate to={`${prefix}${adId === undefined ? 'ad/insert' : `ad/edit/${encodeURIComponent(adId)}`}/1${search}`} replace />;
+}
+
+/**
+ * The spec §2 ad operation links → my ads, which opens the operation's modal:
+ * /account/ad-operations?action=&adId= keeps both; /account/bulk?action=deactivate|delete
+ * (optional adIds=a,b) opens the tab the operation applies to with `bulk=`.
+ */
+function AdOperationRedirect({ bulk }: { bulk: boolean }) {
+  const { search } = useLocation();
+  const prefix = usePrefix();
+  const params = new URLSearchParams(search);
+  const next = new URLSearchParams();
+  const action = params.get('action') ?? '';
+  if (bulk) {
+    next.set('status', params.get('status') ?? (action === 'delete' ? 'DEACTIVATED' : 'ACTIVE'));
+    next.set('page', '1');
+    next.set('bulk', action);
+    const adIds = params.getAll('adIds').concat(params.getAll('adId')).join(',');
+    if (adIds) next.set('adIds', adIds);
+  } else {
+    next.set('action', action);
+    next.set('adId', params.get('adId') ?? '');
+  }
+  return <Navigate to={`${prefix}${relative(PATHS.myAds)}?${next.toString()}`} replace />;
+}
+
+/** /ad?id=N (or ?listId=N) → the ad view; anything else is the 404 page. */
+function AdQueryRedirect() {
+  const { search } = useLocation();
+  const prefix = usePrefix();
+  const params = new URLSearchParams(search);
+  const id = (params.get('id') ?? params.get('listId') ?? '').trim();
+  if (!/^\d+$/.test(id)) return <NotFoundPage />;
+  return <Navigate to={`${prefix}vi/${id}.htm`} replace />;
+}
+
+/** /magasin and /boutique without a name → the shop directory. */
+function ShopDirectoryRedirect() {
+  const { search } = useLocation();
+  const prefix = usePrefix();
+  return <Navigate to={`${prefix}boutiques${search}`} replace />;
 }
 
 /** Spec §2 route keys implemented so far, with their paths (without language prefix). */
@@ -71,6 +130,7 @@ export const ROUTE_KEYS = {
   'account.settings.notification': PATHS.settingsNotification,
   'account.settings.contact': PATHS.settingsContact,
   'account.stats': PATHS.stats,
+  'messaging.chat': PATHS.messagesChat,
 } as const;
 
 function relative(path: string): string {
@@ -113,6 +173,12 @@ function pageRoutes(): RouteObject[] {
         </RequireSignIn>
       ),
     },
+    { path: 'ad/insert', element: <FirstStepRedirect /> },
+    { path: 'ad/edit/:adId', element: <FirstStepRedirect /> },
+    { path: 'ad', element: <AdQueryRedirect /> },
+    { path: 'account/ad-operations', element: <AdOperationRedirect bulk={false} /> },
+    { path: 'account/bulk', element: <AdOperationRedirect bulk /> },
+    { path: 'v2/search', element: <SearchRedirect /> },
     {
       path: 'ad/edit/:adId/:step',
       element: (
@@ -146,6 +212,8 @@ function pageRoutes(): RouteObject[] {
     { path: 'boutiques/:place', element: <ShopDirectoryPage /> },
     { path: 'boutiques/:place/:category', element: <ShopDirectoryPage /> },
     { path: 'boutiques/:place/:category/:keyword', element: <ShopDirectoryPage /> },
+    { path: 'boutique', element: <ShopDirectoryRedirect /> },
+    { path: 'magasin', element: <ShopDirectoryRedirect /> },
     { path: 'boutique/:name', element: <ShopPage /> },
     { path: 'boutique/:name/:category', element: <ShopPage /> },
     { path: 'vi/:file', element: <AdViewPage /> },

@@ -1,7 +1,8 @@
-// Routes, the language switch, the lang cookie and the 404 page, through the whole app.
+// Routes, the language switch, the lang cookie, the 404 page and the header's "post an ad"
+// entry (login wall for visitors), through the whole app.
 
-import { fireEvent, screen } from '@testing-library/react';
-import { categoriesHandler } from '../../test/fixtures';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { accessTokenFor, categoriesHandler, gateway, tokenPair } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { documentNavigation } from './LanguageSwitch';
 
@@ -71,5 +72,34 @@ describe('layout', () => {
     expect(banner).toHaveTextContent('Souk');
     expect(screen.getByRole('main')).toBeInTheDocument();
     await screen.findByRole('heading', { level: 2, name: 'Immobilier' });
+  });
+});
+
+describe('post an ad', () => {
+  it('is in the header for visitors, who get the login wall and then the ad form', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ loginByIdentifier: () => tokenPair(), getAdParams: () => [] }));
+    const app = renderApp('/');
+    await screen.findByRole('heading', { level: 2, name: 'Immobilier' });
+    const link = within(screen.getByRole('banner')).getByRole('link', { name: 'Déposer une annonce' });
+    expect(link).toHaveAttribute('href', '/fr/ad/insert/1');
+    fireEvent.click(link);
+    const wall = await screen.findByRole('dialog', { name: 'Connectez-vous pour continuer' });
+    expect(app.pathname()).toBe('/');
+    fireEvent.change(within(wall).getByLabelText('Numéro de téléphone'), { target: { value: '0612345678' } });
+    fireEvent.change(within(wall).getByLabelText('Mot de passe'), { target: { value: 'souk-demo-2026' } });
+    fireEvent.click(within(wall).getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('form', { name: 'Catégorie' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/fr/ad/insert/1');
+  });
+
+  it('opens the ad form at once for a signed-in person, in Arabic', async () => {
+    document.cookie = `souk_token=${accessTokenFor()}; Path=/`;
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getAdParams: () => [] }));
+    const app = renderApp('/ar');
+    await screen.findByRole('heading', { level: 2, name: 'العقار' });
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('link', { name: 'أضف إعلانًا' }));
+    expect(await screen.findByRole('form', { name: 'الفئة' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/ar/ad/insert/1');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,15 @@
-// My ads and favorites: loading, error, empty tabs, the list with counts, the sub-filter,
-// stats, and every operation modal of spec §4 (activated, limit reached, delete confirmation,
-// deletion refused with days, appeal limit, properties, bulk with a reason), the page moving
+// My ads and favorites: loading, error, empty tabs and sub-filters (with a way to post an ad),
+// the list with counts, the sub-filter, stats, and every operation modal of spec §4
+// (activated, limit reached, delete confirmation, deletion refused with days — at once when
+// the ad is not deletable yet, and on the server's refusal — appeal limit, properties, bulk
+// with a reason, select / deselect the page), the operation links of spec §2, the page moving
 // back when emptied, page titles, and favorites with unsave.
 
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { accessTokenFor, gateway, graphqlError, internalErrorResponse, jsonResponse, pending, type GatewayCall } from '../../../test/fixtures';
 import { listAd } from '../../../test/adFixtures';
 import { renderApp } from '../../../test/renderApp';
+import { TOUR_KEY_PREFIX } from '../account-area/OnboardingTour';
 
 function signIn(roles: string[] = []) {
   document.cookie = `souk_token=${accessTokenFor({ roles })}; Path=/`;
@@ -100,14 +103,33 @@ describe('my ads', () => {
     });
   });
 
-  it('titles a shop account "Ma boutique" and shows each empty tab', async () => {
+  it('titles a shop account "Ma boutique" and shows each empty tab with a way to post an ad', async () => {
     signIn(['ROLE_STORE_OWNER']);
+    window.localStorage.setItem(`${TOUR_KEY_PREFIX}42`, '1');
     mockFetch().mockImplementation(myAds());
     renderApp('/account/v2/my-ads?status=DELETED');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ma boutique' })).toBeInTheDocument();
     expect(await screen.findByText('Aucune annonce supprimée.')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Déposer une annonce' })).toHaveAttribute('href', '/fr/ad/insert/1');
     fireEvent.click(screen.getByRole('link', { name: /^En attente de paiement/ }));
     expect(await screen.findByText('Aucune annonce en attente de paiement.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['fr', 'boosted_active_ads', "Aucune de vos annonces actives n'est boostée.", 'Déposer une annonce'],
+    ['fr', 'unboosted_active_ads', 'Toutes vos annonces actives sont boostées.', 'Déposer une annonce'],
+    ['ar', 'boosted_active_ads', 'لا يوجد أي إعلان معزز بين إعلاناتك النشطة.', 'أضف إعلانًا'],
+    ['ar', 'unboosted_active_ads', 'كل إعلاناتك النشطة معززة.', 'أضف إعلانًا'],
+  ])('shows the %s empty state of the %s sub-filter', async (language, boosted, empty, postAd) => {
+    signIn();
+    mockFetch().mockImplementation(
+      myAds({ getMyAds: ({ variables }) => ((variables.filters as { boosted?: string }).boosted === boosted ? { ads: [], count: { total: 0 } } : { ads: ACTIVE, count: { total: 2 } }) }),
+    );
+    renderApp(`/${language}/account/v2/my-ads?status=ACTIVE&page=1`);
+    await screen.findByRole('heading', { level: 2, name: 'Dacia Logan' });
+    fireEvent.change(screen.getByRole('combobox', { name: language === 'fr' ? 'Afficher' : 'عرض' }), { target: { value: boosted } });
+    expect(await screen.findByText(empty)).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: postAd })).toHaveAttribute('href', `/${language}/ad/insert/1`);
   });
 
   it('deactivates an active ad with a toast', async () => {
@@ -145,12 +167,13 @@ describe('my ads', () => {
     );
   });
 
-  it('confirms a deletion and shows the days remaining when it is refused', async () => {
+  it('confirms the deletion of a deletable ad, and shows the days remaining when the server refuses it', async () => {
     signIn();
     const calls: GatewayCall[] = [];
     mockFetch().mockImplementation(
       myAds(
         {
+          getMyAds: () => ({ ads: [{ ...DEACTIVATED[0], deletableInDays: 0 }], count: { total: 1 } }),
           deleteAd: () =>
             jsonResponse({
               data: null,
@@ -174,6 +197,30 @@ describe('my ads', () => {
     expect(calls.find((c) => c.operationName === 'deleteAd')?.variables).toEqual({ listId: 3 });
   });
 
+  it("shows 'deletion refused' with the days remaining at once for an ad not deletable yet", async () => {
+    signIn();
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(myAds({}, calls));
+    renderApp('/account/v2/my-ads?status=DEACTIVATED');
+    const actions = await screen.findByRole('group', { name: 'Actions sur « Peugeot 208 »' });
+    fireEvent.click(within(actions).getByRole('button', { name: 'Supprimer' }));
+    const refused = screen.getByRole('dialog', { name: 'Suppression refusée' });
+    expect(refused).toHaveTextContent('Vous pourrez supprimer cette annonce dans 5 jours.');
+    expect(screen.queryByRole('dialog', { name: "Supprimer l'annonce ?" })).not.toBeInTheDocument();
+    fireEvent.click(within(refused).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.operationName === 'deleteAd')).toBe(false);
+  });
+
+  it('says so in Arabic too', async () => {
+    signIn();
+    mockFetch().mockImplementation(myAds({ getMyAds: () => ({ ads: [{ ...DEACTIVATED[0], deletableInDays: 2 }], count: { total: 1 } }) }));
+    renderApp('/ar/account/v2/my-ads?status=DEACTIVATED');
+    const actions = await screen.findByRole('group', { name: 'إجراءات «Peugeot 208»' });
+    fireEvent.click(within(actions).getByRole('button', { name: 'حذف' }));
+    expect(screen.getByRole('dialog', { name: 'تم رفض الحذف' })).toHaveTextContent('يمكنك حذف هذا الإعلان بعد يومين.');
+  });
+
   it('goes back one page when the page is emptied', async () => {
     signIn();
     let remaining = 1;
@@ -181,7 +228,7 @@ describe('my ads', () => {
       myAds({
         getMyAds: ({ variables }) => {
           const page = (variables.pagination as { number: number }).number;
-          if (page === 2) return { ads: remaining > 0 ? [DEACTIVATED[0]] : [], count: { total: 12 + remaining } };
+          if (page === 2) return { ads: remaining > 0 ? [{ ...DEACTIVATED[0], deletableInDays: 0 }] : [], count: { total: 12 + remaining } };
           return { ads: Array.from({ length: 12 }, (_, i) => listAd({ listId: 100 + i, title: `Annonce ${String(i)}`, status: 'deactivated' })), count: { total: 12 + remaining } };
         },
         deleteAd: () => {
@@ -222,6 +269,53 @@ describe('my ads', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('selects and deselects the whole page, and names the ads the server refused', async () => {
+    signIn();
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(
+      myAds(
+        {
+          bulkDeactivateAds: ({ variables }) =>
+            (variables.adIds as string[]).map((adId, i) =>
+              i === 0
+                ? { adId, status: 'deactivated', error: null }
+                : { adId, status: null, error: { code: 'AD_OPERATION_NOT_ALLOWED', messageKey: 'x.unknown', message: 'Opération impossible' } },
+            ),
+        },
+        calls,
+      ),
+    );
+    renderApp('/account/v2/my-ads');
+    fireEvent.click(await screen.findByRole('button', { name: 'Tout sélectionner' }));
+    expect(screen.getByRole('checkbox', { name: 'Sélectionner « Dacia Logan »' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Sélectionner « Renault Clio »' })).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Tout sélectionner' })).not.toBeInTheDocument();
+    const bulk = screen.getByRole('group', { name: '2 annonces sélectionnées' });
+    fireEvent.click(within(bulk).getByRole('button', { name: 'Tout désélectionner' }));
+    expect(screen.getByRole('checkbox', { name: 'Sélectionner « Dacia Logan »' })).not.toBeChecked();
+    expect(screen.queryByRole('group', { name: /sélectionnée/ })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Tout sélectionner' }));
+    fireEvent.click(within(screen.getByRole('group', { name: '2 annonces sélectionnées' })).getByRole('button', { name: 'Désactiver la sélection' }));
+    const dialog = screen.getByRole('dialog', { name: 'Désactiver 2 annonces' });
+    expect(within(within(dialog).getByRole('list', { name: 'Annonces choisies' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Dacia Logan',
+      'Renault Clio',
+    ]);
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Raison' }), { target: { value: 'other' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('« Renault Clio » : Opération impossible');
+    expect(await screen.findByText('1 annonce traitée')).toBeInTheDocument();
+  });
+
+  it('offers no bulk selection where no bulk operation applies', async () => {
+    signIn();
+    mockFetch().mockImplementation(myAds({ getMyAds: () => ({ ads: [listAd({ listId: 9, title: 'Vélo', status: 'pending_review' })], count: { total: 1 } }) }));
+    renderApp('/account/v2/my-ads?status=PENDING_REVIEW');
+    await screen.findByRole('heading', { level: 2, name: 'Vélo' });
+    expect(screen.queryByRole('button', { name: 'Tout sélectionner' })).not.toBeInTheDocument();
+  });
+
   it('appeals a refused ad and shows the appeal limit', async () => {
     signIn();
     mockFetch().mockImplementation(
@@ -246,6 +340,91 @@ describe('my ads', () => {
     const dialog = screen.getByRole('dialog', { name: 'خصائص الإعلان' });
     expect(within(dialog).getByText('الرقم').nextSibling).toHaveTextContent('1');
     expect(within(dialog).getByText('الحالة').nextSibling).toHaveTextContent('نشطة');
+  });
+});
+
+describe('ad operation links', () => {
+  it('asks to confirm a deactivation asked for by a link, on the ad\'s tab, then deactivates', async () => {
+    signIn();
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(
+      myAds(
+        {
+          getMyAd: () => ACTIVE[1],
+          deactivateAd: () => ({ adId: 'x', listId: 2, status: 'deactivated', outcome: 'DEACTIVATED', messageKey: '', message: '' }),
+        },
+        calls,
+      ),
+    );
+    const { search } = renderApp(`/account/ad-operations?action=deactivate&adId=${ACTIVE[1]?.adId ?? ''}`);
+    const dialog = await screen.findByRole('dialog', { name: "Désactiver l'annonce ?" });
+    expect(dialog).toHaveTextContent('« Renault Clio » ne sera plus visible.');
+    await waitFor(() => { expect(search()).toBe('?status=ACTIVE&page=1'); });
+    expect(calls.some((c) => c.operationName === 'deactivateAd')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Désactiver' }));
+    expect(await screen.findByText('Annonce désactivée')).toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === 'deactivateAd')?.variables).toEqual({ adId: ACTIVE[1]?.adId });
+  });
+
+  it('asks to confirm an activation, and cancelling does nothing', async () => {
+    signIn();
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(myAds({ getMyAd: () => DEACTIVATED[0] }, calls));
+    const { search } = renderApp(`/ar/account/ad-operations?action=activate&adId=${DEACTIVATED[0]?.adId ?? ''}`);
+    const dialog = await screen.findByRole('dialog', { name: 'تفعيل الإعلان؟' });
+    await waitFor(() => { expect(search()).toBe('?status=DEACTIVATED&page=1'); });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'إلغاء' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.operationName === 'activateAd')).toBe(false);
+  });
+
+  it("opens 'deletion refused' for a deletion link on an ad not deletable yet", async () => {
+    signIn();
+    mockFetch().mockImplementation(myAds({ getMyAd: () => DEACTIVATED[0] }));
+    renderApp(`/account/ad-operations?action=delete&adId=${DEACTIVATED[0]?.adId ?? ''}`);
+    expect(await screen.findByRole('dialog', { name: 'Suppression refusée' })).toHaveTextContent('dans 5 jours');
+  });
+
+  it('opens the delete confirmation for a deletable ad', async () => {
+    signIn();
+    mockFetch().mockImplementation(myAds({ getMyAd: () => REFUSED[0] }));
+    const { search } = renderApp(`/account/ad-operations?action=delete&adId=${REFUSED[0]?.adId ?? ''}`);
+    expect(await screen.findByRole('dialog', { name: "Supprimer l'annonce ?" })).toHaveTextContent('« Villa »');
+    await waitFor(() => { expect(search()).toBe('?status=REFUSED&page=1'); });
+  });
+
+  it('says when the ad cannot take the operation, or cannot be read', async () => {
+    signIn();
+    mockFetch().mockImplementation(myAds({ getMyAd: () => ACTIVE[0] }));
+    const { unmount } = renderApp(`/account/ad-operations?action=activate&adId=${ACTIVE[0]?.adId ?? ''}`);
+    expect(await screen.findByText("Cette opération n'est pas possible pour cette annonce dans son état actuel.")).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    unmount();
+
+    mockFetch().mockImplementation(myAds({ getMyAd: () => graphqlError('AD_NOT_FOUND', 'x.adNotFound', 'Annonce introuvable') }));
+    const second = renderApp('/account/ad-operations?action=delete&adId=nope');
+    expect(await screen.findByText('Annonce introuvable')).toBeInTheDocument();
+    await waitFor(() => { expect(second.search()).toBe(''); });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("opens the bulk modal of a bulk link for the page's ads", async () => {
+    signIn();
+    mockFetch().mockImplementation(myAds());
+    const { search } = renderApp('/account/bulk?action=deactivate');
+    const dialog = await screen.findByRole('dialog', { name: 'Désactiver 2 annonces' });
+    expect(within(dialog).getByRole('combobox', { name: 'Raison' })).toHaveValue('');
+    await waitFor(() => { expect(search()).toBe('?status=ACTIVE&page=1'); });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    expect(screen.getByRole('checkbox', { name: 'Sélectionner « Dacia Logan »' })).not.toBeChecked();
+  });
+
+  it('selects only the ads a bulk link names', async () => {
+    signIn();
+    mockFetch().mockImplementation(myAds());
+    renderApp(`/account/bulk?action=deactivate&adIds=${ACTIVE[1]?.adId ?? ''}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Désactiver 1 annonce' });
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent('Renault Clio');
   });
 });
 

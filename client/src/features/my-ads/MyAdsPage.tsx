@@ -1,22 +1,28 @@
 // My ads (/account/v2/my-ads?status=&page=, spec §2 and §4): status tabs with their counts
 // (getMyAdsCount), the active sub-filter, card or list display, the show-stats toggle,
-// multi-select with bulk deactivate / delete, each ad's operations (OperationDialogs.tsx), an
-// empty state per tab; a page emptied by an operation moves back one page.
+// multi-select (select all / deselect all of the page) with bulk deactivate / delete, each
+// ad's operations (OperationDialogs.tsx), an empty state per tab and per active sub-filter
+// with a way to post an ad; a page emptied by an operation moves back one page. The spec §2
+// operation links (/account/ad-operations?action=&adId=, /account/bulk?action=) arrive here
+// as ?action=&adId= and ?bulk= (router.tsx) and open their modal.
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { useGetMyAdsCountQuery, useGetMyAdsQuery, type Ad } from '../../api/ads';
+import { useGetMyAdQuery, useGetMyAdsCountQuery, useGetMyAdsQuery, type Ad } from '../../api/ads';
+import { useAppDispatch } from '../../app/hooks';
 import { useLanguage, type MessageId } from '../../app/i18n';
-import { localized } from '../../app/paths';
+import { localized, PATHS } from '../../app/paths';
+import { errorText } from '../../ui/errorText';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
+import { toastShown } from '../../ui/toastSlice';
 import { PagePager } from '../../ui/PagePager';
 import { adPath } from '../ads/adPaths';
 import { AccountArea } from './AccountTabs';
 import { myAdEditPath } from './paths';
-import { OperationDialog, useAdOperations } from './OperationDialogs';
-import { BOOSTED, PAGE_SIZE, readMyAdsParams, STATUSES, tabOf, type Status } from './myAdsParams';
+import { LINK_ACTIONS, linkedDialog, OperationDialog, useAdOperations, type LinkAction } from './OperationDialogs';
+import { BOOSTED, bulkOperationsOf, PAGE_SIZE, readMyAdsParams, STATUSES, tabOf, type Status } from './myAdsParams';
 
 function StatusTabs({ status }: { status: Status }) {
   const intl = useIntl();
@@ -96,7 +102,7 @@ function MyAdRow({ ad, selected, showStats, onSelect, operations }: RowProps) {
         {status === 'DEACTIVATED' ? button('myAds.activate', () => { operations.activate(ad); }) : null}
         {status === 'REFUSED' ? button('myAds.appeal', () => { operations.open({ kind: 'appeal', ad }); }) : null}
         {status === 'DEACTIVATED' || status === 'REFUSED' || status === 'PENDING_PAYMENT'
-          ? button('myAds.delete', () => { operations.open({ kind: 'confirmDelete', ad }); })
+          ? button('myAds.delete', () => { operations.requestDelete(ad); })
           : null}
         {status !== 'DELETED' ? (
           <Link className="button" to={localized(language, myAdEditPath(ad.adId))}>
@@ -109,17 +115,52 @@ function MyAdRow({ ad, selected, showStats, onSelect, operations }: RowProps) {
   );
 }
 
+/** The ad operation a link asked for (?action=&adId=): the ad is read, its tab shown, its modal opened. */
+function useLinkedOperation(open: (dialog: ReturnType<typeof linkedDialog>) => void) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const [search, setSearch] = useSearchParams();
+  const action = search.get('action') ?? '';
+  const adId = search.get('adId') ?? '';
+  const wanted = adId !== '' && (LINK_ACTIONS as readonly string[]).includes(action);
+  const { currentData, isError, error } = useGetMyAdQuery({ adId }, { skip: !wanted });
+  // The address changes in a transition: the link is acted on once, not again meanwhile.
+  const handled = useRef('');
+  useEffect(() => {
+    if (!wanted) handled.current = '';
+    if (!wanted || (!currentData && !isError) || handled.current === `${action}:${adId}`) return;
+    handled.current = `${action}:${adId}`;
+    const next = new URLSearchParams(search);
+    next.delete('action');
+    next.delete('adId');
+    if (currentData) {
+      next.set('status', tabOf(currentData.status) ?? 'ACTIVE');
+      next.set('page', '1');
+      const dialog = linkedDialog(action as LinkAction, currentData);
+      if (dialog) open(dialog);
+      else dispatch(toastShown({ kind: 'error', messageKey: 'myAds.operation.notAllowed' }));
+    } else {
+      dispatch(toastShown({ kind: 'error', message: errorText(intl, error) }));
+    }
+    setSearch(next, { replace: true });
+  }, [wanted, currentData, isError, error, action, adId, search, setSearch, open, dispatch, intl]);
+}
+
 export default function MyAdsPage() {
   const intl = useIntl();
+  const language = useLanguage();
   const [search, setSearch] = useSearchParams();
   const { status, boosted, page } = readMyAdsParams(search);
   const [display, setDisplay] = useState<'cards' | 'list'>('cards');
   const [showStats, setShowStats] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const operations = useAdOperations();
+  const { open } = operations;
   const query = useGetMyAdsQuery({ status, boosted: status === 'ACTIVE' ? boosted : undefined, page, size: PAGE_SIZE });
   const { data, isFetching, isError, error, refetch } = query;
   const ads = query.currentData?.ads;
+  const bulkOperations = bulkOperationsOf(status);
+  useLinkedOperation(open);
 
   const setParam = (changes: Record<string, string>) => {
     const next = new URLSearchParams(search);
@@ -136,12 +177,42 @@ export default function MyAdsPage() {
     }
   }, [data, isFetching, page, search, setSearch]);
 
+  // A bulk link (?bulk=deactivate|delete, optional adIds=a,b): the bulk modal opens for the
+  // named ads of the page, or the whole page (it lists them and still asks for a reason).
+  const bulk = search.get('bulk');
+  const bulkHandled = useRef(false);
+  useEffect(() => {
+    if (!bulk) bulkHandled.current = false;
+    if (!bulk || !ads || bulkHandled.current) return;
+    bulkHandled.current = true;
+    const next = new URLSearchParams(search);
+    next.delete('bulk');
+    next.delete('adIds');
+    const operation = bulk === 'delete' || bulk === 'deactivate' ? bulk : undefined;
+    if (operation && bulkOperationsOf(status).includes(operation)) {
+      const named = (search.get('adIds') ?? '').split(',').filter(Boolean);
+      const chosenAds = named.length > 0 ? ads.filter((ad) => named.includes(ad.adId)) : ads;
+      if (chosenAds.length > 0) open({ kind: 'bulk', operation, ads: chosenAds });
+    }
+    setSearch(next, { replace: true });
+  }, [bulk, ads, search, setSearch, status, open]);
+
   const chosen = (ads ?? []).filter((ad) => selected.has(ad.adId));
+  const emptyKey: MessageId =
+    status === 'ACTIVE' && boosted !== 'all_ads' ? `myAds.empty.${boosted}` : (`myAds.empty.${status}` as MessageId);
   let content;
   if (isError && !ads) content = <ErrorMessage error={error} onRetry={() => void refetch()} />;
   else if (!ads) content = <Loader label={intl.formatMessage({ id: 'myAds.loading' })} />;
-  else if (ads.length === 0) content = <p className="empty">{intl.formatMessage({ id: `myAds.empty.${status}` as MessageId })}</p>;
-  else {
+  else if (ads.length === 0) {
+    content = (
+      <div className="empty">
+        <p>{intl.formatMessage({ id: emptyKey })}</p>
+        <Link className="button button--primary" to={localized(language, PATHS.adInsert)}>
+          {intl.formatMessage({ id: 'myAds.empty.postAd' })}
+        </Link>
+      </div>
+    );
+  } else {
     content = (
       <ul className={`my-ads__list my-ads__list--${display}`} aria-label={intl.formatMessage({ id: 'myAds.list' })}>
         {ads.map((ad) => (
@@ -167,6 +238,7 @@ export default function MyAdsPage() {
 
   const total = data?.count.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const allChosen = ads !== undefined && ads.length > 0 && chosen.length === ads.length;
   return (
     <AccountArea>
       <StatusTabs status={status} />
@@ -195,14 +267,19 @@ export default function MyAdsPage() {
           <input type="checkbox" checked={showStats} onChange={(e) => { setShowStats(e.target.checked); }} />{' '}
           {intl.formatMessage({ id: 'myAds.showStats' })}
         </label>
+        {bulkOperations.length > 0 && ads && ads.length > 0 && !allChosen ? (
+          <button type="button" className="button" onClick={() => { setSelected(new Set(ads.map((ad) => ad.adId))); }}>
+            {intl.formatMessage({ id: 'myAds.bulk.selectPage' })}
+          </button>
+        ) : null}
         {chosen.length > 0 ? (
           <div role="group" aria-label={intl.formatMessage({ id: 'myAds.bulk' }, { count: chosen.length })}>
-            {status === 'ACTIVE' ? (
+            {bulkOperations.includes('deactivate') ? (
               <button type="button" className="button" onClick={() => { operations.open({ kind: 'bulk', operation: 'deactivate', ads: chosen }); }}>
                 {intl.formatMessage({ id: 'myAds.bulk.deactivate' })}
               </button>
             ) : null}
-            {status !== 'ACTIVE' && status !== 'PENDING_REVIEW' && status !== 'DELETED' ? (
+            {bulkOperations.includes('delete') ? (
               <button type="button" className="button" onClick={() => { operations.open({ kind: 'bulk', operation: 'delete', ads: chosen }); }}>
                 {intl.formatMessage({ id: 'myAds.bulk.delete' })}
               </button>
@@ -223,6 +300,10 @@ export default function MyAdsPage() {
             operations.close();
           }}
           onConfirmDelete={operations.confirmDelete}
+          onConfirmOperation={(operation, ad) => {
+            if (operation === 'activate') operations.activate(ad);
+            else operations.deactivate(ad);
+          }}
         />
       ) : null}
     </AccountArea>

@@ -1,7 +1,9 @@
 // The operation modals of my ads (spec §2 and §4): 'ad activated'; 'active limit reached'
-// offering payment; the delete confirmation; 'deletion refused' with the days remaining;
-// the appeal of a refused ad (APPEAL_LIMIT_REACHED shown); the bulk deactivate / delete with
-// a reason; the ad properties. `useAdOperations` runs the operations and says which modal is
+// offering payment; the delete confirmation, or 'deletion refused' with the days remaining at
+// once when the deactivated ad is not deletable yet (and when the server refuses); the
+// confirmation of an activation or deactivation asked for by a link (/account/ad-operations);
+// the appeal of a refused ad (APPEAL_LIMIT_REACHED shown); the bulk deactivate / delete with a
+// reason; the ad properties. `useAdOperations` runs the operations and says which modal is
 // open; success is a toast.
 
 import { useState, type SyntheticEvent } from 'react';
@@ -28,12 +30,36 @@ export type Dialog =
   | { kind: 'activated'; ad: Ad }
   | { kind: 'limitReached'; ad: Ad }
   | { kind: 'confirmDelete'; ad: Ad }
+  | { kind: 'confirmOperation'; operation: 'activate' | 'deactivate'; ad: Ad }
   | { kind: 'deletionRefused'; ad: Ad; days: number }
   | { kind: 'appeal'; ad: Ad }
   | { kind: 'properties'; ad: Ad }
   | { kind: 'bulk'; operation: 'deactivate' | 'delete'; ads: Ad[] };
 
 export const BULK_REASONS = ['sold_on_souk', 'sold_elsewhere', 'no_longer_available', 'other'] as const;
+
+/** The operations a link may ask for (spec §2 /account/ad-operations?action=). */
+export const LINK_ACTIONS = ['deactivate', 'activate', 'delete'] as const;
+export type LinkAction = (typeof LINK_ACTIONS)[number];
+
+/** Days before a deactivated ad may be deleted (spec §4: 7 days after its state timestamp). */
+function daysBeforeDeletion(ad: Ad): number {
+  return ad.status.toUpperCase() === 'DEACTIVATED' ? Math.max(0, ad.deletableInDays ?? 0) : 0;
+}
+
+/** What asking to delete an ad opens: 'deletion refused' while it is not deletable, else the confirmation. */
+export function deleteDialog(ad: Ad): Dialog {
+  const days = daysBeforeDeletion(ad);
+  return days > 0 ? { kind: 'deletionRefused', ad, days } : { kind: 'confirmDelete', ad };
+}
+
+/** The modal a link's action opens for an ad in its current status; undefined when the status does not allow it. */
+export function linkedDialog(action: LinkAction, ad: Ad): Dialog | undefined {
+  const status = ad.status.toUpperCase();
+  if (action === 'deactivate') return status === 'ACTIVE' ? { kind: 'confirmOperation', operation: 'deactivate', ad } : undefined;
+  if (action === 'activate') return status === 'DEACTIVATED' ? { kind: 'confirmOperation', operation: 'activate', ad } : undefined;
+  return status === 'DEACTIVATED' || status === 'REFUSED' || status === 'PENDING_PAYMENT' ? deleteDialog(ad) : undefined;
+}
 
 export function useAdOperations() {
   const dispatch = useAppDispatch();
@@ -53,7 +79,11 @@ export function useAdOperations() {
     close: () => {
       setDialog(undefined);
     },
+    requestDelete: (ad: Ad) => {
+      setDialog(deleteDialog(ad));
+    },
     activate: (ad: Ad) => {
+      setDialog(undefined);
       activate({ adId: ad.adId })
         .unwrap()
         .then((result) => {
@@ -62,6 +92,7 @@ export function useAdOperations() {
         .catch(fail);
     },
     deactivate: (ad: Ad) => {
+      setDialog(undefined);
       deactivate({ adId: ad.adId })
         .unwrap()
         .then(() => done('myAds.deactivated'))
@@ -132,7 +163,16 @@ function BulkDialog({ operation, ads, onClose }: { operation: 'deactivate' | 'de
         const ok = items.length - errors.length;
         if (ok > 0) dispatch(toastShown({ kind: 'success', message: intl.formatMessage({ id: 'myAds.bulk.done' }, { count: ok }) }));
         if (errors.length === 0) onClose();
-        else setFailed(errors.map((item) => `${ads.find((ad) => ad.adId === item.adId)?.title ?? item.adId}: ${item.error?.message ?? ''}`));
+        else {
+          setFailed(
+            errors.map((item) =>
+              intl.formatMessage(
+                { id: 'myAds.bulk.failed' },
+                { title: ads.find((ad) => ad.adId === item.adId)?.title ?? item.adId, reason: item.error ? errorText(intl, item.error) : '' },
+              ),
+            ),
+          );
+        }
       })
       .catch(() => undefined);
   };
@@ -141,6 +181,11 @@ function BulkDialog({ operation, ads, onClose }: { operation: 'deactivate' | 'de
       title={intl.formatMessage({ id: operation === 'delete' ? 'myAds.bulk.deleteTitle' : 'myAds.bulk.deactivateTitle' }, { count: ads.length })}
       onClose={onClose}
     >
+      <ul aria-label={intl.formatMessage({ id: 'myAds.bulk.chosen' })}>
+        {ads.map((ad) => (
+          <li key={ad.adId}>{ad.title}</li>
+        ))}
+      </ul>
       <form onSubmit={submit}>
         <label className="field">
           {intl.formatMessage({ id: 'myAds.bulk.reason' })}
@@ -197,7 +242,14 @@ function Properties({ ad, onClose }: { ad: Ad; onClose: () => void }) {
   );
 }
 
-export function OperationDialog({ dialog, onClose, onConfirmDelete }: { dialog: Dialog; onClose: () => void; onConfirmDelete: (ad: Ad) => void }) {
+interface OperationDialogProps {
+  dialog: Dialog;
+  onClose: () => void;
+  onConfirmDelete: (ad: Ad) => void;
+  onConfirmOperation: (operation: 'activate' | 'deactivate', ad: Ad) => void;
+}
+
+export function OperationDialog({ dialog, onClose, onConfirmDelete, onConfirmOperation }: OperationDialogProps) {
   const intl = useIntl();
   const language = useLanguage();
   switch (dialog.kind) {
@@ -231,6 +283,21 @@ export function OperationDialog({ dialog, onClose, onConfirmDelete }: { dialog: 
           </button>
         </Modal>
       );
+    case 'confirmOperation': {
+      const { operation, ad } = dialog;
+      const prefix = operation === 'activate' ? 'myAds.confirmActivate' : 'myAds.confirmDeactivate';
+      return (
+        <Modal title={intl.formatMessage({ id: `${prefix}.title` })} onClose={onClose}>
+          <p>{intl.formatMessage({ id: `${prefix}.body` }, { title: ad.title })}</p>
+          <button type="button" className="button button--primary" onClick={() => { onConfirmOperation(operation, ad); }}>
+            {intl.formatMessage({ id: operation === 'activate' ? 'myAds.activate' : 'myAds.deactivate' })}
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            {intl.formatMessage({ id: 'common.cancel' })}
+          </button>
+        </Modal>
+      );
+    }
     case 'deletionRefused':
       return (
         <Modal title={intl.formatMessage({ id: 'myAds.deletionRefused.title' })} onClose={onClose}>

@@ -29,3 +29,10 @@ export function tabOf(status: string): Status | undefined {
   const upper = status.toUpperCase() === 'UNVERIFIED' ? 'PENDING_REVIEW' : status.toUpperCase();
   return (STATUSES as readonly string[]).includes(upper) ? (upper as Status) : undefined;
 }
+
+/** The bulk operations a tab offers (spec §2 bulk management): deactivate live ads, delete the others that may be deleted. */
+export function bulkOperationsOf(status: Status): ('deactivate' | 'delete')[] {
+  if (status === 'ACTIVE') return ['deactivate'];
+  if (status === 'DEACTIVATED' || status === 'REFUSED' || status === 'PENDING_PAYMENT') return ['delete'];
+  return [];
+}

@@ -1,10 +1,12 @@
 // The ad form: the stepper through the four steps with saveAdDraft at each step and submitAd
 // at the end (the moderation confirmation), the §5 text rules as the person types, a server
 // refusal shown in place, photo checks and upload progress, edit mode with patchAd, and the
-// availability calendar of a vacation rental (setAdAvailability once the ad is saved).
+// availability calendar of a vacation rental (setAdAvailability once the ad is saved); the
+// edit's loading and load error, the categories' load error, and the video checks (30 MB,
+// 60 seconds, landscape) before upload.
 
 import { fireEvent, screen, within } from '@testing-library/react';
-import { accessTokenFor, gateway, graphqlError, type GatewayCall } from '../../../test/fixtures';
+import { accessTokenFor, categories, gateway, graphqlError, internalErrorResponse, pending, type GatewayCall } from '../../../test/fixtures';
 import { detailAd } from '../../../test/adFixtures';
 import { FakeXhr, installFakeXhr } from '../../../test/fakeXhr';
 import { renderApp } from '../../../test/renderApp';
@@ -252,5 +254,122 @@ describe('ad form', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Annonce envoyée' })).toBeInTheDocument();
       expect(screen.getByRole('alert')).toHaveTextContent('L’annonce est enregistrée, mais pas ses disponibilités : Cette période n\'est pas valide');
     });
+  });
+});
+
+describe('ad form loading and errors', () => {
+  it('shows a loader while the ad to edit loads', async () => {
+    signIn();
+    jest.spyOn(globalThis, 'fetch').mockImplementation(formGateway([], { getMyAd: () => pending() }));
+    renderApp('/ad/edit/0193a8f0-0000-7000-8000-000000000001/1');
+    expect(await screen.findByRole('status', { name: "Chargement de l'annonce…" })).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('shows why the ad to edit could not be read, and reads it again on retry', async () => {
+    signIn();
+    const ad = { ...detailAd({ category: { id: 2010, name: 'Voitures' } }), videoMediaId: null };
+    let failures = 1;
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      formGateway([], { getMyAd: () => (failures-- > 0 ? graphqlError('AD_NOT_FOUND', 'x.adNotFound', 'Annonce introuvable') : ad) }),
+    );
+    renderApp(`/ad/edit/${ad.adId}/2`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Annonce introuvable');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    const form = await screen.findByRole('form', { name: 'Description' });
+    expect(within(form).getByRole('textbox', { name: 'Titre' })).toHaveValue('Dacia Logan 2018 diesel');
+  });
+
+  it('shows the failure to load the categories with a retry', async () => {
+    signIn();
+    let failures = 1;
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      formGateway([], { getCategories: ({ language }) => (failures-- > 0 ? internalErrorResponse() : categories(language)) }),
+    );
+    renderApp('/ad/insert/1');
+    const form = await screen.findByRole('form', { name: 'Catégorie' });
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('Erreur Veuillez réessayer plus tard');
+    expect(within(form).queryByRole('combobox', { name: 'Catégorie' })).not.toBeInTheDocument();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    expect(await within(form).findByRole('combobox', { name: 'Catégorie' })).toBeInTheDocument();
+  });
+});
+
+describe('video checks', () => {
+  /** A <video> element that reads `metadata` from any file (jsdom does not decode media). */
+  function fakeVideoMetadata(metadata: { seconds: number; width: number; height: number }) {
+    jest.spyOn(URL, 'createObjectURL').mockReturnValue('blob:video');
+    jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    jest.spyOn(HTMLMediaElement.prototype, 'duration', 'get').mockReturnValue(metadata.seconds);
+    jest.spyOn(HTMLVideoElement.prototype, 'videoWidth', 'get').mockReturnValue(metadata.width);
+    jest.spyOn(HTMLVideoElement.prototype, 'videoHeight', 'get').mockReturnValue(metadata.height);
+    jest.spyOn(HTMLMediaElement.prototype, 'src', 'set').mockImplementation(function (this: HTMLMediaElement) {
+      setTimeout(() => this.dispatchEvent(new Event('loadedmetadata')));
+    });
+  }
+
+  function video(name: string, bytes = 5 * 1024 * 1024): File {
+    const file = new File(['mp4'], name, { type: 'video/mp4' });
+    Object.defineProperty(file, 'size', { value: bytes });
+    return file;
+  }
+
+  async function videoInput(path = '/ad/insert/3', label = 'Ajouter une vidéo (MP4 ou MOV, paysage, moins de 60 secondes)') {
+    signIn();
+    jest.spyOn(globalThis, 'fetch').mockImplementation(formGateway([]));
+    renderApp(path);
+    const form = await screen.findByRole('form', { name: path.startsWith('/ar') ? 'الصور والفيديو' : 'Photos et vidéo' });
+    return { form, input: within(form).getByLabelText(label) };
+  }
+
+  it.each([
+    ['of 30 MB or more', { seconds: 20, width: 1280, height: 720 }, 30 * 1024 * 1024, 'grosse.mp4 : La vidéo doit faire moins de 30 Mo'],
+    ['of 60 seconds or more', { seconds: 60, width: 1280, height: 720 }, 5 * 1024 * 1024, 'longue.mp4 : La vidéo doit durer moins de 60 secondes'],
+    ['in portrait', { seconds: 20, width: 720, height: 1280 }, 5 * 1024 * 1024, 'portrait.mp4 : La vidéo doit être au format paysage'],
+    ['square', { seconds: 20, width: 720, height: 720 }, 5 * 1024 * 1024, 'carree.mp4 : La vidéo doit être au format paysage'],
+  ])('refuses a video %s before sending it', async (_what, metadata, bytes, message) => {
+    const restore = installFakeXhr();
+    try {
+      fakeVideoMetadata(metadata);
+      const { form, input } = await videoInput();
+      fireEvent.change(input, { target: { files: [video(message.split(' ')[0] ?? '', bytes)] } });
+      expect(await within(form).findByRole('alert')).toHaveTextContent(message);
+      expect(FakeXhr.instances).toHaveLength(0);
+      expect(within(form).queryByText('Vidéo ajoutée.')).not.toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+
+  it('says so in Arabic too', async () => {
+    const restore = installFakeXhr();
+    try {
+      fakeVideoMetadata({ seconds: 75, width: 1920, height: 1080 });
+      const { form, input } = await videoInput('/ar/ad/insert/3', 'إضافة فيديو (MP4 أو MOV، أفقي، أقل من 60 ثانية)');
+      fireEvent.change(input, { target: { files: [video('رحلة.mp4')] } });
+      expect(await within(form).findByRole('alert')).toHaveTextContent('رحلة.mp4: يجب أن تقل مدة الفيديو عن 60 ثانية');
+    } finally {
+      restore();
+    }
+  });
+
+  it('sends a landscape video under a minute and 30 MB with its progress', async () => {
+    const restore = installFakeXhr();
+    try {
+      fakeVideoMetadata({ seconds: 59.5, width: 1280, height: 720 });
+      const { form, input } = await videoInput();
+      fireEvent.change(input, { target: { files: [video('balade.mp4', 30 * 1024 * 1024 - 1)] } });
+      const progress = await within(form).findByRole('progressbar', { name: 'Envoi de la vidéo' });
+      expect(FakeXhr.instances.map((x) => x.url)).toEqual(['/api/ads/videos']);
+      FakeXhr.instances[0]?.progress(25, 100);
+      expect(progress).toHaveAttribute('value', '0.25');
+      await FakeXhr.instances[0]?.answer(201, { mediaId: 'v1', urls: { thumb: '/t.jpg', medium: '/m.jpg', large: '/l.jpg' } });
+      expect(await within(form).findByText('Vidéo ajoutée.')).toBeInTheDocument();
+      expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 });

@@ -23,6 +23,8 @@ export function PhotosStep({ value, onChange }: { value: PhotosValue; onChange: 
   const [problems, setProblems] = useState<string[]>([]);
   const [videoProgress, setVideoProgress] = useState<number | undefined>();
 
+  /** "{file} : {what is wrong}" as the language writes it. */
+  const fileProblem = (file: File, problem: string) => intl.formatMessage({ id: 'adForm.fileProblem' }, { name: file.name, problem });
   const describe = (error: unknown) => errorText(intl, error);
 
   const addPhotos = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -33,7 +35,7 @@ export function PhotosStep({ value, onChange }: { value: PhotosValue; onChange: 
     for (const file of files) {
       const problem = photoProblem(file, photos.length);
       if (problem) {
-        found.push(`${file.name} : ${intl.formatMessage({ id: problem }, { max: MAX_PHOTOS })}`);
+        found.push(fileProblem(file, intl.formatMessage({ id: problem }, { max: MAX_PHOTOS })));
         continue;
       }
       setProgress((current) => [...current, { name: file.name, fraction: 0 }]);
@@ -44,7 +46,7 @@ export function PhotosStep({ value, onChange }: { value: PhotosValue; onChange: 
         photos = [...photos, { mediaId: uploaded.mediaId, thumb: uploaded.urls.thumb }];
         onChange({ ...value, photos });
       } catch (error) {
-        found.push(`${file.name} : ${describe(error)}`);
+        found.push(fileProblem(file, describe(error)));
       } finally {
         setProgress((current) => current.filter((item) => item.name !== file.name));
       }
@@ -58,7 +60,7 @@ export function PhotosStep({ value, onChange }: { value: PhotosValue; onChange: 
     if (!file) return;
     const problem = videoProblem(file, await readVideoMetadata(file));
     if (problem) {
-      setProblems([`${file.name} : ${intl.formatMessage({ id: problem })}`]);
+      setProblems([fileProblem(file, intl.formatMessage({ id: problem }))]);
       return;
     }
     setVideoProgress(0);
@@ -67,7 +69,7 @@ export function PhotosStep({ value, onChange }: { value: PhotosValue; onChange: 
       onChange({ ...value, video: uploaded.mediaId });
       setProblems([]);
     } catch (error) {
-      setProblems([`${file.name} : ${describe(error)}`]);
+      setProblems([fileProblem(file, describe(error))]);
     } finally {
       setVideoProgress(undefined);
     }

@@ -1,9 +1,10 @@
 // Previous / next within the listing the person came from: neighbours on the same page, the
-// neighbouring page asked for at the ends, and nothing when the ad is not in that listing.
+// neighbouring page asked for at the ends (its loading and its failure with a retry), and
+// nothing when the ad is not in that listing.
 
 import { fireEvent, screen, within } from '@testing-library/react';
 import { listAd, publicAd } from '../../../test/adFixtures';
-import { gateway, type GatewayCall } from '../../../test/fixtures';
+import { gateway, internalErrorResponse, pending, type GatewayCall } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { lastListing, rememberListing } from '../listing/listingContext';
 
@@ -50,6 +51,29 @@ describe('previous and next ad', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Annonce 2' })).toBeInTheDocument();
     expect(lastListing()).toMatchObject({ offset: 0, ids: [1, 2], href: '/casablanca/voitures' });
     expect(screen.getByRole('link', { name: 'Annonce précédente' })).toHaveAttribute('href', '/fr/vi/1.htm');
+  });
+
+  it('shows a loader while the neighbouring page is asked for', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ ...RESOLVERS, searchAds: () => pending() }));
+    remember(12, [20, 21]);
+    renderApp('/vi/21.htm');
+    const nav = await screen.findByRole('navigation', { name: 'Parcourir les résultats' });
+    expect(within(nav).getByRole('link', { name: 'Annonce précédente' })).toHaveAttribute('href', '/fr/vi/20.htm');
+    expect(within(nav).getByRole('status', { name: "Recherche de l'annonce suivante…" })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Annonce suivante' })).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the neighbouring page fails, in Arabic', async () => {
+    let failures = 1;
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      gateway({ ...RESOLVERS, searchAds: (call) => (failures-- > 0 ? internalErrorResponse() : RESOLVERS.searchAds(call)) }),
+    );
+    remember(12, [20, 21]);
+    renderApp('/ar/vi/20.htm');
+    const nav = await screen.findByRole('navigation', { name: 'تصفح النتائج' });
+    fireEvent.click(await within(nav).findByRole('button', { name: 'الإعلان السابق: أعد المحاولة' }));
+    expect(await within(nav).findByRole('link', { name: 'الإعلان السابق' })).toHaveAttribute('href', '/ar/vi/2.htm');
+    expect(within(nav).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('shows nothing for an ad that is not in the last listing', async () => {

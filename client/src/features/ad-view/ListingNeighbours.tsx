@@ -1,13 +1,15 @@
 // Previous / next ad within the listing the person came from (spec §2 "Ad view:
 // previous/next"), and the way back to it. The listing is the last one shown in this tab
-// (listingContext); at either end of its page the neighbouring page is asked for, and opening
-// an ad there makes that page the remembered one.
+// (listingContext); at either end of its page the neighbouring page is asked for (a loader
+// while it comes, a retry if it fails), and opening an ad there makes that page the
+// remembered one.
 
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { PAGE_SIZE, useSearchAdsQuery, type SearchPage } from '../../api/search';
 import { useLanguage } from '../../app/i18n';
 import { localized } from '../../app/paths';
+import { Loader } from '../../ui/Loader';
 import { adPath } from '../ads/adPaths';
 import { lastListing, rememberListing, shownOrder, type ListingContext } from '../listing/listingContext';
 
@@ -45,6 +47,20 @@ export function ListingNeighbours({ listId }: { listId: number }) {
   };
   const previous = neighbour(-1);
   const next = neighbour(1);
+  /** While the neighbouring page is asked for: a loader, or a retry when it failed. */
+  const waiting = (step: -1 | 1) => {
+    const needed = step === -1 ? needPrevious : needNext;
+    const page = step === -1 ? previousPage : nextPage;
+    if (!needed || page.currentData) return null;
+    if (page.isError) {
+      return (
+        <button type="button" className="button button--link" onClick={() => void page.refetch()}>
+          {intl.formatMessage({ id: step === -1 ? 'adView.previous.retry' : 'adView.next.retry' })}
+        </button>
+      );
+    }
+    return <Loader label={intl.formatMessage({ id: step === -1 ? 'adView.previous.loading' : 'adView.next.loading' })} />;
+  };
   const link = (target: { id: number; page?: ListingContext }, label: string, rel: 'prev' | 'next') => (
     <Link
       rel={rel}
@@ -58,9 +74,9 @@ export function ListingNeighbours({ listId }: { listId: number }) {
   );
   return (
     <nav className="listing-neighbours" aria-label={intl.formatMessage({ id: 'adView.neighbours' })}>
-      {previous ? link(previous, intl.formatMessage({ id: 'adView.previous' }), 'prev') : null}
+      {previous ? link(previous, intl.formatMessage({ id: 'adView.previous' }), 'prev') : waiting(-1)}
       <Link to={context.href}>{intl.formatMessage({ id: 'adView.backToResults' })}</Link>
-      {next ? link(next, intl.formatMessage({ id: 'adView.next' }), 'next') : null}
+      {next ? link(next, intl.formatMessage({ id: 'adView.next' }), 'next') : waiting(1)}
     </nav>
   );
 }

@@ -429,6 +429,17 @@ describe('ad operation links', () => {
 });
 
 describe('favorites', () => {
+  it('shows a loader while the saved ads load, in French and Arabic', async () => {
+    signIn();
+    mockFetch().mockImplementation(gateway({ getMySavedAds: () => pending() }));
+    const { unmount } = renderApp('/account/v2/my-favorites');
+    expect(await screen.findByRole('status', { name: 'Chargement de vos favoris…' })).toBeInTheDocument();
+    unmount();
+    renderApp('/ar/account/v2/my-favorites?status=ads&page=1');
+    expect(await screen.findByRole('status', { name: 'جارٍ تحميل المفضلة…' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'الإعلانات المحفوظة' })).not.toBeInTheDocument();
+  });
+
   it('shows the empty state', async () => {
     signIn();
     mockFetch().mockImplementation(gateway({ getMySavedAds: () => ({ ads: [], count: 0 }) }));

@@ -1,5 +1,6 @@
-// Vertical homes: loading and error states, an unknown slug, the categories of a vertical, and
-// the real-estate tabs linking to the listings, in French and Arabic.
+// Vertical homes: loading, error and empty states (a vertical or a real-estate tab without
+// categories), an unknown slug, the categories of a vertical, and the real-estate tabs linking
+// to the listings, in French and Arabic.
 
 import { fireEvent, screen, within } from '@testing-library/react';
 import { categories, gateway, internalErrorResponse, pending, type GatewayCall } from '../../../test/fixtures';
@@ -50,6 +51,26 @@ describe('vertical home (/{vertical})', () => {
     expect(screen.getByRole('link', { name: 'Voitures' })).toHaveAttribute('href', '/maroc/voitures');
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(document.title).toBe('Véhicules : petites annonces au Maroc · Souk');
+  });
+
+  it('says when a vertical has no categories yet', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      gateway({ getCategories: ({ language }) => categories(language).filter((c) => c.parentId !== 20000 && c.parentId !== 2030) }),
+    );
+    renderApp('/fr/vehicules');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Véhicules' })).toBeInTheDocument();
+    expect(screen.getByText('Aucune catégorie pour le moment')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Toutes les catégories' })).not.toBeInTheDocument();
+  });
+
+  it('says when a real-estate tab has nothing to list, in Arabic', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      gateway({ getCategories: ({ language }) => realEstate(language).filter((c) => c.id !== 1400) }),
+    );
+    renderApp(`/ar/${encodeURIComponent('العقار')}?tab=shared`);
+    const panel = await screen.findByRole('tabpanel', { name: 'سكن مشترك' });
+    expect(within(panel).getByText('لا توجد فئات حاليًا')).toBeInTheDocument();
+    expect(within(panel).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('is the 404 page for a slug that names no vertical', async () => {

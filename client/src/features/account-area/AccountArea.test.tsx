@@ -292,6 +292,18 @@ describe('admin acting as a user', () => {
     expect(within(banner).getByText(/Cette session expire le 22 novembre à \d\d:30\./)).toBeInTheDocument();
   });
 
+  it("names the admin by number until the server names them, in Arabic too", async () => {
+    signIn({ act: 7 });
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getCurrentUser: () => pending() }));
+    const { unmount } = renderApp('/account/v2/settings/password');
+    const banner = await screen.findByRole('region', { name: "Session d'administration" });
+    expect(within(banner).getByText("L'administrateur n° 7 agit en tant que Yassine El Amrani. Les actions sont enregistrées sous le compte administrateur.")).toBeInTheDocument();
+    unmount();
+    renderApp('/ar/account/v2/settings/password');
+    const arabic = await screen.findByRole('region', { name: 'جلسة إدارية' });
+    expect(within(arabic).getByText(/^المسؤول رقم 7 يتصرف باسم Yassine El Amrani\./)).toBeInTheDocument();
+  });
+
   it('is absent from an ordinary session', async () => {
     signIn();
     jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getCurrentUser: () => currentUser('private') }));

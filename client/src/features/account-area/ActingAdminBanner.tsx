@@ -14,7 +14,7 @@ export function ActingAdminBanner() {
   const { currentData } = useCurrentUser({ skip: !acting });
   if (!user || !acting) return null;
   const expiresAt = currentData?.session.expiresAt ?? user.expiresAt;
-  const admin = currentData?.session.actingAdminName ?? `#${String(user.actingAdminId)}`;
+  const admin = currentData?.session.actingAdminName ?? intl.formatMessage({ id: 'actingAdmin.unnamed' }, { id: user.actingAdminId });
   return (
     <section className="banner banner--warning" role="region" aria-label={intl.formatMessage({ id: 'actingAdmin.label' })}>
       <p>{intl.formatMessage({ id: 'actingAdmin.text' }, { admin, name: user.name })}</p>

@@ -64,6 +64,20 @@ describe('search listing', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Voitures à Casablanca' })).toBeInTheDocument();
   });
 
+  it('names the area and its city in each language', async () => {
+    const inMaarif = (language: 'fr' | 'ar') => {
+      const base = casablancaCars(language);
+      const area = { level: 'area', id: 101, slug: language === 'ar' ? 'المعاريف' : 'maarif', name: language === 'ar' ? 'المعاريف' : 'Maarif' };
+      return { ...base, locations: [...base.locations, area] };
+    };
+    mockFetch().mockImplementation(gateway({ ...RESOLVERS, 'parse-url': ({ language }) => inMaarif(language) }));
+    const { unmount } = renderApp('/casablanca/maarif/voitures');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Voitures à Maarif, Casablanca' })).toBeInTheDocument();
+    unmount();
+    renderApp(`/ar/${encodeURIComponent('الدار-البيضاء')}/${encodeURIComponent('المعاريف')}/${encodeURIComponent('سيارات')}`);
+    expect(await screen.findByRole('heading', { level: 1, name: /المعاريف، الدار البيضاء/ })).toBeInTheDocument();
+  });
+
   it('is the 404 page for a path that is no listing', async () => {
     mockFetch().mockImplementation(gateway({ ...RESOLVERS, 'parse-url': () => notAListing() }));
     renderApp('/nulle-part/ici');

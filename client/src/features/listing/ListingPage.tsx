@@ -89,7 +89,10 @@ function Listing({ parsed }: { parsed: ParsedUrl }) {
 
   const city = parsed.locations.find((l) => l.level === 'city');
   const area = parsed.locations.find((l) => l.level === 'area');
-  const place = area && city ? `${area.name}, ${city.name}` : (city?.name ?? intl.formatMessage({ id: 'listing.country' }));
+  const place =
+    area && city
+      ? intl.formatMessage({ id: 'listing.areaInCity' }, { area: area.name, city: city.name })
+      : (city?.name ?? intl.formatMessage({ id: 'listing.country' }));
   const what = parsed.category?.name ?? intl.formatMessage({ id: 'listing.allAds' });
   const title = parsed.keyword
     ? intl.formatMessage({ id: 'listing.titleKeyword' }, { name: what, city: place, title: parsed.keyword })

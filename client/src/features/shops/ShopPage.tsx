@@ -54,7 +54,9 @@ function Shop({ name, categoryId }: { name: string; categoryId: number | undefin
             {shop.isVerifiedSeller ? <li className="ad-label">{intl.formatMessage({ id: 'shopPage.verified' })}</li> : null}
             {shop.offersDelivery ? <li className="ad-label">{intl.formatMessage({ id: 'shopPage.delivery' })}</li> : null}
           </ul>
-          {shop.city || shop.address ? <p>{[shop.address, shop.city].filter(Boolean).join(', ')}</p> : null}
+          {shop.city || shop.address ? (
+            <p>{shop.address && shop.city ? intl.formatMessage({ id: 'shopPage.address' }, { address: shop.address, city: shop.city }) : shop.address || shop.city}</p>
+          ) : null}
           {shop.website ? (
             <p>
               <a href={shop.website} rel="nofollow noopener" target="_blank" dir="ltr">

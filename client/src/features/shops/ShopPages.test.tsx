@@ -133,6 +133,7 @@ describe('shop page', () => {
     renderApp('/ar/boutique/auto-atlas-7');
     fireEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'أعد المحاولة' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'إعلان واحد' })).toBeInTheDocument();
+    expect(screen.getByText('12 bd Zerktouni، Casablanca')).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(calls.every((c) => c.language === 'ar')).toBe(true);
   });

@@ -65,7 +65,7 @@ export function StatsChart({ metric, label, days }: { metric: StatsMetric; label
                 height={height}
                 className="stats-chart__bar"
               >
-                <title>{`${axisLabel(point.x, days, intl.locale)} : ${intl.formatNumber(point.y)}`}</title>
+                <title>{intl.formatMessage({ id: 'stats.chart.point' }, { date: axisLabel(point.x, days, intl.locale), value: intl.formatNumber(point.y) })}</title>
               </rect>
               {shown.has(i) ? (
                 <text x={x + step / 2} y={HEIGHT - 6} textAnchor="middle" className="stats-chart__tick">

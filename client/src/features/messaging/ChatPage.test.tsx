@@ -1,6 +1,7 @@
 // One conversation: loader, history, a live message, sending (pending then sent, then read by
 // the other party), a refused send with the §8 wording and a retry, blocked (input hidden,
-// notice), unblock, delete after confirmation, and a conversation that is not there.
+// notice), unblock, delete after confirmation, a conversation that is not there, and the
+// server's chat:error reports shown as toasts in the §8 wording.
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { accessTokenFor, gateway } from '../../../test/fixtures';
@@ -169,5 +170,32 @@ describe('chat', () => {
     expect(screen.getByText('En ligne')).toBeInTheDocument();
     socket.push('presence', { accountId: 99, online: false, lastSeen: 1763794000000 });
     expect(screen.getByText('En ligne')).toBeInTheDocument();
+  });
+});
+
+describe('chat:error', () => {
+  it("shows the server's report of a failed event as a toast in the §8 wording, anywhere", async () => {
+    const socket = chat();
+    renderApp('/messages/chat?conversation=c1');
+    await screen.findByRole('list', { name: 'Messages de la conversation' });
+    socket.push('chat:error', { event: 'chat:typing', error: { code: 'CONVERSATION_BLOCKED', messageKey: 'chat.error.blocked', message: 'blocked' } });
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(toasts).findByRole('alert')).toHaveTextContent("Cette conversation est bloquée : votre message n'a pas été envoyé");
+    // The same failure again replaces its toast.
+    socket.push('chat:error', { event: 'chat:typing', error: { code: 'CONVERSATION_BLOCKED', messageKey: 'chat.error.blocked', message: 'blocked' } });
+    expect(within(toasts).getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it("falls back to the server's wording, then to the generic failure, in Arabic", async () => {
+    const socket = chat();
+    renderApp('/ar/account/v2/settings/password');
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => { expect(socket.handlers.get('chat:error')?.size ?? 0).toBeGreaterThan(0); });
+    socket.push('chat:error', { event: 'chat:read', error: { code: 'SOMETHING_NEW', messageKey: 'chat.error.unknownKey', message: 'تعذر تحديث حالة القراءة' } });
+    const toasts = screen.getByRole('region', { name: 'الإشعارات' });
+    expect(await within(toasts).findByRole('alert')).toHaveTextContent('تعذر تحديث حالة القراءة');
+    socket.push('chat:error', { event: 'chat:read' });
+    await waitFor(() => { expect(within(toasts).getAllByRole('alert')).toHaveLength(2); });
+    expect(within(toasts).getAllByRole('alert')[1]).toHaveTextContent('خطأ، يرجى المحاولة لاحقًا');
   });
 });

@@ -1,5 +1,6 @@
 // The header's unread total (signed-in people): asked with chat:list, asked again whenever a
 // message arrives or a conversation is read, on any of the account's sockets. A link to /messages.
+// Being on every page of a signed-in person, it also shows the server's chat:error reports.
 
 import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -7,12 +8,14 @@ import { Link } from 'react-router';
 import { useLanguage } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
 import { sessionSocket } from '../../realtime/socket';
+import { useChatErrorToasts } from './chatErrors';
 import { request } from './chatSocket';
 
 export default function UnreadBadge() {
   const intl = useIntl();
   const language = useLanguage();
   const [total, setTotal] = useState(0);
+  useChatErrorToasts(language);
 
   const refresh = useCallback(() => {
     request<{ unreadTotal: number }>(sessionSocket(language), 'chat:list', { limit: 1 })

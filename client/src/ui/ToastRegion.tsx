@@ -1,5 +1,5 @@
-// The toast region, fixed at the bottom inline-start corner (bottom-left in French, mirrored in
-// Arabic). Each toast expires after a few seconds or when closed.
+// The toast region, fixed at the bottom-left corner in both languages (spec §8 and §9 say
+// bottom-left; docs/decisions.md). Each toast expires after a few seconds or when closed.
 
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';

@@ -4,14 +4,17 @@
 // development outbox (GET /api/dev/outbox, on when SOUK_AUTH__DEV_OUTBOX=true); a password
 // reset by phone; a shop sign-up and its password reset from the e-mailed link; the language
 // switch keeping the path; the real-estate home's tabs; deleting a just-deactivated ad refused with
-// the days remaining.
+// the days remaining (French and Arabic).
 //
 //   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… DEMO_SHOP_LOGIN=…@… npm run e2e
 //
 // scripts/e2e.sh reads the demo logins from the server's start-up output.
 
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
+// ICU formatting of the client's own messages (plurals in Arabic); it comes with react-intl.
+import { IntlMessageFormat } from 'intl-messageformat';
 import { BASE_URL, documentLanguage, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
@@ -19,6 +22,12 @@ const DEMO_PRIVATE_LOGIN = process.env.DEMO_PRIVATE_LOGIN;
 const DEMO_SHOP_LOGIN = process.env.DEMO_SHOP_LOGIN;
 
 const { openPage: openBrowserPage } = useBrowser();
+
+/** The client's own words (its message files), so that a journey reads the same in both languages. */
+const MESSAGES = {
+  fr: JSON.parse(await readFile(new URL('../src/locales/fr.json', import.meta.url), 'utf8')),
+  ar: JSON.parse(await readFile(new URL('../src/locales/ar.json', import.meta.url), 'utf8')),
+};
 
 function openPage(viewport) {
   return openBrowserPage(viewport, { consoleErrors: true });
@@ -28,6 +37,20 @@ function openPage(viewport) {
 function freshPhone() {
   const digits = `${Date.now() % 1e6}`.padStart(6, '0') + `${Math.floor(Math.random() * 100)}`.padStart(2, '0');
   return `06${digits}`;
+}
+
+/** Whether the server answers getMyPurchaseOrders (a visitor is refused by the resolver, not by validation). */
+async function serverOffersOrders() {
+  const response = await fetch(`${BASE_URL}/graphql`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      query: 'query getMyPurchaseOrders($query: PurchaseOrdersQuery!) { getMyPurchaseOrders(query: $query) { count } }',
+      variables: { query: { filters: { status: 'initiated' }, page: { number: 1, size: 1 } } },
+    }),
+  });
+  const body = await response.json();
+  return !(body.errors ?? []).some((e) => e.extensions?.code === 'GRAPHQL_VALIDATION_FAILED');
 }
 
 /** The newest message of `kind` sent to `to` (a phone or an e-mail address), from the development outbox. */
@@ -284,38 +307,49 @@ test('the real-estate home has its tabs, linking to the listings', async () => {
   }
 });
 
-test('a private seller deactivates an ad, then deleting it is refused with the days remaining', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
-  const { context, page, problems } = await openPage();
-  try {
-    await page.goto(`${BASE_URL}/fr/account/signin`);
-    await page.getByLabel('Numéro de téléphone').fill(DEMO_PRIVATE_LOGIN);
-    await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Mon compte' }).waitFor(WAIT);
+for (const language of ['fr', 'ar']) {
+  test(`a private seller deactivates an ad, then deleting it is refused with the days remaining (${language})`, { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+    const t = (id, values = {}) => new IntlMessageFormat(MESSAGES[language][id], `${language}-MA`).format(values);
+    const { context, page, problems } = await openPage();
+    try {
+      await page.goto(`${BASE_URL}/${language}/account/signin`);
+      await page.getByLabel(t('signin.phone')).fill(DEMO_PRIVATE_LOGIN);
+      await page.getByLabel(t('signin.password')).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: t('signin.submit') }).click();
+      await page.getByRole('heading', { level: 1, name: t('accountArea.title.private') }).waitFor(WAIT);
 
-    await page.goto(`${BASE_URL}/fr/account/v2/my-ads?status=ACTIVE&page=1`);
-    const first = page.getByRole('list', { name: 'Vos annonces' }).getByRole('listitem').first();
-    await first.waitFor(WAIT);
-    const title = (await first.getByRole('heading', { level: 2 }).textContent())?.trim() ?? '';
-    assert.ok(title);
-    await first.getByRole('button', { name: 'Désactiver' }).click();
-    await page.getByText('Annonce désactivée').waitFor(WAIT);
+      await page.goto(`${BASE_URL}/${language}/account/v2/my-ads?status=ACTIVE&page=1`);
+      assert.deepEqual(await documentLanguage(page), { lang: language, dir: language === 'ar' ? 'rtl' : 'ltr' });
+      const first = page.getByRole('list', { name: t('myAds.list') }).getByRole('listitem').first();
+      await first.waitFor(WAIT);
+      const title = (await first.getByRole('heading', { level: 2 }).textContent())?.trim() ?? '';
+      assert.ok(title);
+      await first.getByRole('button', { name: t('myAds.deactivate') }).click();
+      const toast = page.getByRole('region', { name: t('toast.region') }).getByText(t('myAds.deactivated'));
+      await toast.waitFor(WAIT);
+      // Spec §8/§9: toasts bottom-left, in Arabic too.
+      const box = await toast.boundingBox();
+      const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+      assert.ok(box && box.x + box.width / 2 < width / 2 && box.y > height / 2, `the toast is bottom-left: ${JSON.stringify(box)}`);
 
-    await page.getByRole('link', { name: /^Désactivées/ }).click();
-    const actions = page.getByRole('group', { name: `Actions sur « ${title} »` });
-    await actions.getByRole('button', { name: 'Supprimer' }).click();
-    const confirm = page.getByRole('dialog', { name: "Supprimer l'annonce ?" });
-    await confirm.getByRole('button', { name: 'Supprimer' }).click();
-    const refused = page.getByRole('dialog', { name: 'Suppression refusée' });
-    await refused.waitFor(WAIT);
-    // Just deactivated: the 7 days of spec §4 are all still to run.
-    await refused.getByText('Vous pourrez supprimer cette annonce dans 7 jours.').waitFor(WAIT);
-    await page.screenshot({ path: `${SCREENSHOTS}my-ads-deletion-refused-fr.png` });
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
-});
+      await page.getByRole('link', { name: new RegExp(`^${t('myAds.status.DEACTIVATED')}`) }).click();
+      const actions = page.getByRole('group', { name: t('myAds.actions', { title }) });
+      await actions.getByRole('button', { name: t('myAds.delete') }).click();
+      // Just deactivated: the 7 days of spec §4 are all still to run, so the refusal shows at once.
+      const refused = page.getByRole('dialog', { name: t('myAds.deletionRefused.title') });
+      await refused.waitFor(WAIT);
+      await refused.getByText(t('myAds.deletionRefused.body', { days: 7 })).waitFor(WAIT);
+      assert.equal(await page.getByRole('dialog', { name: t('myAds.confirmDelete.title') }).count(), 0);
+      await page.screenshot({ path: `${SCREENSHOTS}my-ads-deletion-refused-${language}.png` });
+      await refused.getByRole('button', { name: t('common.ok') }).click();
+      await refused.waitFor({ state: 'detached', ...WAIT });
+      await actions.waitFor(WAIT);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
 
 test('a private account finds its orders, saved searches and notification settings', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
   const { context, page, problems } = await openPage();
@@ -329,8 +363,15 @@ test('a private account finds its orders, saved searches and notification settin
     const tabs = page.getByRole('navigation', { name: 'Espace compte' });
     await tabs.getByRole('link', { name: 'Mes commandes' }).click();
     await page.waitForURL((url) => url.pathname === '/fr/account/v2/my-orders' && url.search === '?status=initiated&page=1', WAIT);
-    // The server has no orders operation yet (docs/client-gaps.md): the spec's empty state.
-    await page.getByText("Vous n'avez aucune commande initiée.").waitFor(WAIT);
+    if (await serverOffersOrders()) {
+      // A demo account has bought nothing: the spec's empty state (or its orders, translated).
+      await page.getByText("Vous n'avez aucune commande initiée.").or(page.getByRole('table', { name: 'Vos commandes' })).waitFor(WAIT);
+    } else {
+      // A server without getMyPurchaseOrders (docs/client-gaps.md): the tab says it failed, with a
+      // retry, and the browser logs the 400 answer.
+      await page.getByRole('alert').getByRole('button', { name: 'Réessayer' }).waitFor(WAIT);
+      problems.splice(0, problems.length, ...problems.filter((p) => !p.includes('status of 400')));
+    }
 
     await tabs.getByRole('link', { name: 'Favoris' }).click();
     await page.getByRole('link', { name: 'Recherches sauvegardées' }).click();

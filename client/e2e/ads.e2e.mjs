@@ -162,23 +162,34 @@ async function approveAsAdmin(title) {
 }
 
 for (const language of ['fr', 'ar']) {
-  test(`a private seller posts an ad with a photo; pending, approved by an admin, then found in search (${language})`, { skip: !DEMO_PRIVATE_LOGIN || !DEMO_ADMIN_LOGIN }, async () => {
+  test(`a private seller posts an ad with two photos; pending, not in search, approved by an admin, then found in search (${language})`, { skip: !DEMO_PRIVATE_LOGIN || !DEMO_ADMIN_LOGIN }, async () => {
     const t = (id, values = {}) => MESSAGES[language][id].replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
     const { context, page, problems } = await openPage();
     try {
+      // Two different demo photos, uploaded as the seller's own.
       const dir = await mkdtemp(join(tmpdir(), 'souk-e2e-'));
-      const photo = join(dir, 'telephone.jpg');
-      const image = await fetch(`${BASE_URL}/media/demo/market-1.jpg`).then((r) => (r.ok ? r : fetch(`${BASE_URL}/media/demo/vehicles-1.jpg`)));
-      assert.equal(image.status, 200);
-      await writeFile(photo, Buffer.from(await image.arrayBuffer()));
+      const photos = [];
+      for (const name of ['market-1', 'market-2', 'vehicles-1', 'vehicles-2']) {
+        if (photos.length === 2) break;
+        const image = await fetch(`${BASE_URL}/media/demo/${name}.jpg`);
+        if (!image.ok) continue;
+        const file = join(dir, `${name}.jpg`);
+        await writeFile(file, Buffer.from(await image.arrayBuffer()));
+        photos.push(file);
+      }
+      assert.equal(photos.length, 2, 'two demo photos to upload');
 
       await signIn(page);
       // A word no other ad has, to find this one in search.
       const word = `zq${Date.now().toString(36).replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])}`;
       const title = `Samsung Galaxy A52 ${word} reconditionné`;
-      await page.goto(`${BASE_URL}/${language}/ad/insert/1`);
+      await page.goto(`${BASE_URL}/${language}`);
+      await page.getByRole('banner').getByRole('link', { name: t('header.postAd') }).click();
+      const category = page.getByRole('combobox', { name: t('adForm.category') });
+      await category.waitFor(WAIT);
+      assert.equal(new URL(page.url()).pathname, `/${language}/ad/insert/1`);
       assert.equal(await page.evaluate(() => document.documentElement.dir), language === 'ar' ? 'rtl' : 'ltr');
-      await page.getByRole('combobox', { name: t('adForm.category') }).selectOption('5010');
+      await category.selectOption('5010');
       await page.getByRole('radio').first().check();
       await page.getByRole('button', { name: t('adForm.next') }).click();
 
@@ -186,8 +197,9 @@ for (const language of ['fr', 'ar']) {
       await page.getByRole('textbox', { name: t('adForm.description') }).fill("Téléphone en très bon état avec chargeur et boîte d'origine.");
       await page.getByRole('button', { name: t('adForm.next') }).click();
 
-      await page.getByLabel(t('adForm.photos.add')).setInputFiles(photo);
+      await page.getByLabel(t('adForm.photos.add')).setInputFiles(photos);
       await page.getByRole('img', { name: t('adForm.photos.photo', { n: 1 }) }).waitFor(WAIT);
+      await page.getByRole('img', { name: t('adForm.photos.photo', { n: 2 }) }).waitFor(WAIT);
       await page.getByRole('button', { name: t('adForm.next') }).click();
 
       const city = page.getByRole('combobox', { name: t('adForm.city') });
@@ -197,13 +209,27 @@ for (const language of ['fr', 'ar']) {
       await page.getByRole('button', { name: t('adForm.submit') }).click();
       await page.getByRole('heading', { level: 1, name: t('adForm.done.title') }).waitFor(WAIT);
 
+      // Pending in my ads, with its two photos.
       await page.getByRole('link', { name: t('adForm.done.myAds') }).click();
       await page.getByRole('heading', { level: 2, name: title }).waitFor(WAIT);
       await page.screenshot({ path: `${SCREENSHOTS}my-ads-pending-${language}.png`, fullPage: true });
+      await page.getByRole('group', { name: t('myAds.actions', { title }) }).getByRole('button', { name: t('myAds.properties') }).click();
+      const properties = page.getByRole('dialog', { name: t('myAds.properties.title') });
+      const media = properties.locator('div').filter({ has: page.getByRole('term').filter({ hasText: t('myAds.properties.media') }) });
+      assert.equal((await media.getByRole('definition').textContent())?.trim(), '2');
+      await properties.getByRole('button', { name: t('common.close') }).click();
 
-      // Not in search while it waits; found once an admin has approved it.
-      await approveAsAdmin(title);
+      // Not in search while it waits for moderation (asked twice, seconds apart).
       const card = page.getByRole('link', { name: title });
+      for (let i = 0; i < 2; i += 1) {
+        await page.goto(`${BASE_URL}/${language}/list?q=${word}`);
+        await page.getByText(t('listing.empty')).waitFor(WAIT);
+        assert.equal(await card.count(), 0, `"${title}" is not in search before its approval`);
+        await page.waitForTimeout(1_500);
+      }
+
+      // Found once an admin has approved it.
+      await approveAsAdmin(title);
       const deadline = Date.now() + 20_000;
       for (;;) {
         await page.goto(`${BASE_URL}/${language}/list?q=${word}`);
@@ -214,6 +240,7 @@ for (const language of ['fr', 'ar']) {
       }
       await card.first().click();
       await page.getByRole('heading', { level: 1, name: title }).waitFor(WAIT);
+      await page.getByRole('button', { name: t('ad.gallery.show', { n: 2 }) }).waitFor(WAIT);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

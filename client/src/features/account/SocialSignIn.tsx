@@ -1,6 +1,7 @@
 // The social fast-login buttons (spec §2 "social-account fast login"): get the provider's
-// ID token (socialTokens.ts), exchange it with loginWithGoogle or loginByFacebook, and open
-// the session. Failures are toasts with the server's message key.
+// token (socialTokens.ts), exchange it with loginWithGoogle or loginByFacebook, and open the
+// session. Failures are toasts: not configured or its script not loaded ("not available"), the
+// provider's dialog closed ("did not complete"), or the server's message key.
 
 import { useIntl } from 'react-intl';
 import { isGatewayError } from '../../api/gateway';
@@ -9,6 +10,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { toastShown } from '../../ui/toastSlice';
 import type { SessionUser } from '../auth/session';
 import { useStartSession } from '../auth/useSession';
+import { SocialCancelledError, SocialScriptError } from './socialProviders';
 import { obtainSocialToken, SocialUnavailableError, type SocialProvider } from './socialTokens';
 
 export function SocialSignIn({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
@@ -27,8 +29,12 @@ export function SocialSignIn({ onSignedIn }: { onSignedIn: (user: SessionUser) =
       const user = startSession(tokens);
       if (user) onSignedIn(user);
     } catch (error) {
-      if (error instanceof SocialUnavailableError) {
+      if (error instanceof SocialUnavailableError || error instanceof SocialScriptError) {
         dispatch(toastShown({ kind: 'error', key: 'social', messageKey: 'signin.social.unavailable' }));
+        return;
+      }
+      if (error instanceof SocialCancelledError) {
+        dispatch(toastShown({ kind: 'info', key: 'social', messageKey: 'signin.social.cancelled' }));
         return;
       }
       const failure = isGatewayError(error) ? error : undefined;

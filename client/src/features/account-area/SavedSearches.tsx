@@ -1,9 +1,9 @@
 // Saved searches (spec §2 account area, docs/search.md): the account's searches
 // (getMySavedSearches, at most 50), each opening its listing, with delete (deleteSavedSearch) and
-// its alerts. The server sends alerts for every saved search (live while online, else a daily
-// e-mail) and has no operation to turn them off, so the switch shows them on and cannot change
-// (docs/client-gaps.md). While the list is open, the live alerts (`search:alert` on the
-// real-time socket) count the new ads of each search.
+// its alerts switch: the server sends a search's alerts (live while online, else a daily e-mail)
+// while its `alertsEnabled` is on, and setSavedSearchAlerts turns them off or on again. While
+// the list is open, the live alerts (`search:alert` on the real-time socket) count the new ads
+// of each search.
 
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';

@@ -19,19 +19,31 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
-/// Messages that may wait for one conversation; more are refused (the client retries).
-pub const MAILBOX: usize = 256;
+/// Messages that may wait for one conversation; more are refused (the client retries). Each
+/// socket holds at most its inbound credits in flight, so this is reached only by many sockets
+/// of one conversation at once.
+pub const MAILBOX: usize = 1024;
 
 /// Worker arbiters (threads) the conversation actors are spread over.
 pub const ARBITERS: usize = 2;
 
+/// A message stored and fanned out: the store's answer and the `chat:message` payload the
+/// parties got (rendered once, for the acknowledgement too).
+#[derive(Debug, Clone)]
+pub struct Posted {
+    pub appended: Appended,
+    pub payload: Arc<Value>,
+}
+
 /// The answer of a queued post, once its group is committed.
-pub type PostAnswer = oneshot::Receiver<Result<Appended, SoukError>>;
+pub type PostAnswer = oneshot::Receiver<Result<Posted, SoukError>>;
 
 struct Queued {
     sender: i64,
     message: NewMessage,
-    reply: oneshot::Sender<Result<Appended, SoukError>>,
+    /// The socket it came from, which gets the acknowledgement instead of the `chat:message`.
+    origin: Option<String>,
+    reply: oneshot::Sender<Result<Posted, SoukError>>,
 }
 
 /// The posts waiting for one conversation actor.
@@ -124,9 +136,10 @@ impl ConversationActors {
     /// Queues a message from `sender` now (posts of one caller keep the order of these calls)
     /// and answers when it is durable: the actor checks that the sender is a party and that the
     /// conversation is not blocked, stores it (idempotent by client message id) with every
-    /// other queued message in one transaction, and fans it out. Refused at once when
-    /// `MAILBOX` posts already wait.
-    pub fn enqueue(&self, sender: i64, message: NewMessage) -> Result<PostAnswer, SoukError> {
+    /// other queued message in one transaction, and fans it out (to every socket of both parties
+    /// but `origin`, the sender's socket it came from). Refused at once when `MAILBOX` posts
+    /// already wait.
+    pub fn enqueue(&self, sender: i64, message: NewMessage, origin: Option<String>) -> Result<PostAnswer, SoukError> {
         let mut message = Some(message);
         // A queue closed by an actor stopping for idleness: the second try starts a new actor.
         for _ in 0..2 {
@@ -146,7 +159,7 @@ impl ConversationActors {
                 return Err(unavailable());
             }
             let (reply, answer) = oneshot::channel();
-            queue.items.push_back(Queued { sender, message: m, reply });
+            queue.items.push_back(Queued { sender, message: m, origin, reply });
             if !queue.scheduled {
                 queue.scheduled = true;
                 live.addr.do_send(Flush);
@@ -158,8 +171,8 @@ impl ConversationActors {
 
     /// `enqueue`, then waits for the answer.
     pub async fn post(&self, sender: i64, message: NewMessage) -> Result<Appended, SoukError> {
-        let answer = self.enqueue(sender, message)?;
-        answer.await.map_err(|_| unavailable())?
+        let answer = self.enqueue(sender, message, None)?;
+        answer.await.map_err(|_| unavailable())?.map(|posted| posted.appended)
     }
 
     /// Marks read up to `message_id`; the other party gets a `chat:read` receipt.
@@ -357,6 +370,7 @@ impl Handler<Flush> for ConversationActor {
             };
             let mut slots = Vec::with_capacity(batch.len());
             let mut replies = Vec::with_capacity(batch.len());
+            let mut origins = Vec::with_capacity(batch.len());
             let mut messages = Vec::with_capacity(batch.len());
             for q in batch {
                 let refused = if !conv.has_party(q.sender) {
@@ -377,6 +391,7 @@ impl Handler<Flush> for ConversationActor {
                     }
                 }
                 replies.push(q.reply);
+                origins.push((q.sender, q.origin));
             }
             let mut stored: Vec<Option<Result<Appended, SoukError>>> = Vec::new();
             let mut panicked = panicked;
@@ -392,17 +407,19 @@ impl Handler<Flush> for ConversationActor {
             }
             // Fan-out in conversation order, then each answer (the ack follows durability).
             let parties: Vec<i64> = [conv.buyer_id, Some(conv.seller_id)].into_iter().flatten().collect();
-            for (slot, reply) in slots.into_iter().zip(replies) {
+            for ((slot, reply), (sender, origin)) in slots.into_iter().zip(replies).zip(origins) {
                 let answer = match slot {
                     Slot::Refused(answer) => answer,
                     Slot::Stored(i) => stored.get_mut(i).and_then(Option::take).unwrap_or_else(|| Err(unavailable())),
                 };
-                if let Ok(appended) = &answer {
-                    let payload = std::sync::Arc::new(render(&appended.message));
+                let answer = answer.map(|appended| {
+                    let payload = Arc::new(render(&appended.message));
                     for party in &parties {
-                        fanout.deliver(*party, "chat:message", payload.clone());
+                        let except = if *party == sender { origin.as_deref() } else { None };
+                        fanout.deliver_except(*party, "chat:message", Arc::clone(&payload), except);
                     }
-                }
+                    Posted { appended, payload }
+                });
                 let _ = reply.send(answer);
             }
             Step { state: if panicked { None } else { Some(conv) }, answer: Ok(()), panicked }

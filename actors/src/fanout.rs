@@ -1,9 +1,10 @@
-//! Fan-out of events to an account's sockets wherever they are: straight to this node's
-//! [`SessionRegistry`], and, in distributed mode, over the ephemeral store's publish/subscribe
+//! Fan-out of events to an account's sockets wherever they are: straight to this node's rooms
+//! (read on the caller's thread; sockets that cannot keep up are handed to the
+//! [`SessionRegistry`] to drop), and, in distributed mode, over the ephemeral store's publish/subscribe
 //! (Redis) to the other `souk` processes, whose relay hands them to their own registry. One
 //! publisher task keeps the order of events; a relay task resubscribes when Redis comes back.
 
-use crate::sessions::{Deliver, SessionRegistry};
+use crate::sessions::{Rooms, SessionRegistry, Unregister};
 use actix::Addr;
 use serde_json::{Value, json};
 use souk_storage::ephemeral::Ephemeral;
@@ -19,21 +20,21 @@ const PUBLISH_QUEUE: usize = 16_384;
 /// Delivers events to accounts; cheap to clone.
 #[derive(Clone)]
 pub struct Fanout {
-    registry: Addr<SessionRegistry>,
+    local: Local,
     node_id: Arc<str>,
     publisher: Option<mpsc::Sender<Vec<u8>>>,
 }
 
 impl Fanout {
-    /// A fan-out for this node only (embedded mode).
-    pub fn local(registry: Addr<SessionRegistry>) -> Fanout {
-        Fanout { registry, node_id: uuid::Uuid::new_v4().to_string().into(), publisher: None }
+    /// A fan-out for this node only (embedded mode): `rooms` are the ones `registry` keeps.
+    pub fn local(registry: Addr<SessionRegistry>, rooms: Rooms) -> Fanout {
+        Fanout { local: Local { registry, rooms }, node_id: uuid::Uuid::new_v4().to_string().into(), publisher: None }
     }
 
     /// A fan-out that also reaches the other nodes through `ephemeral`'s pub/sub: starts the
     /// publisher and the relay (must run inside a Tokio runtime). Returns once subscribed, so
     /// events published afterwards by other nodes reach this one.
-    pub async fn distributed(registry: Addr<SessionRegistry>, ephemeral: Arc<dyn Ephemeral>) -> Fanout {
+    pub async fn distributed(registry: Addr<SessionRegistry>, rooms: Rooms, ephemeral: Arc<dyn Ephemeral>) -> Fanout {
         let node_id: Arc<str> = uuid::Uuid::new_v4().to_string().into();
         let (tx, mut rx) = mpsc::channel::<Vec<u8>>(PUBLISH_QUEUE);
         let publisher = Arc::clone(&ephemeral);
@@ -45,17 +46,24 @@ impl Fanout {
             }
         });
         let first = ephemeral.subscribe(CHANNEL).await;
-        tokio::spawn(relay(ephemeral, registry.clone(), Arc::clone(&node_id), first.ok()));
-        Fanout { registry, node_id, publisher: Some(tx) }
+        let local = Local { registry, rooms };
+        tokio::spawn(relay(ephemeral, local.clone(), Arc::clone(&node_id), first.ok()));
+        Fanout { local, node_id, publisher: Some(tx) }
     }
 
     pub fn registry(&self) -> &Addr<SessionRegistry> {
-        &self.registry
+        &self.local.registry
     }
 
     /// Sends `event` with `payload` to every socket of `account_id`, on every node. A payload
     /// meant for several accounts is shared, not copied (pass one `Arc<Value>` to each).
     pub fn deliver(&self, account_id: i64, event: &str, payload: impl Into<Arc<Value>>) {
+        self.deliver_except(account_id, event, payload, None);
+    }
+
+    /// `deliver`, leaving out the socket `except` of this node (the one the event answers, which
+    /// got its acknowledgement).
+    pub fn deliver_except(&self, account_id: i64, event: &str, payload: impl Into<Arc<Value>>, except: Option<&str>) {
         let payload = payload.into();
         if let Some(tx) = &self.publisher {
             let envelope =
@@ -64,26 +72,36 @@ impl Fanout {
                 tracing::warn!("realtime publish queue full: event dropped for other nodes");
             }
         }
-        local_deliver(&self.registry, account_id, event.into(), payload);
+        self.local.deliver(account_id, event, &payload, except);
     }
 }
 
-fn local_deliver(registry: &Addr<SessionRegistry>, account_id: i64, event: Arc<str>, payload: Arc<Value>) {
-    if registry.try_send(Deliver { account_id, event, payload }).is_err() {
-        tracing::warn!(account = account_id, "session registry mailbox full: event dropped");
+/// This node's sockets: the rooms to deliver to, the registry to tell about slow ones.
+#[derive(Clone)]
+struct Local {
+    registry: Addr<SessionRegistry>,
+    rooms: Rooms,
+}
+
+impl Local {
+    fn deliver(&self, account_id: i64, event: &str, payload: &Value, except: Option<&str>) {
+        for socket_id in self.rooms.deliver(account_id, event, payload, except) {
+            tracing::debug!(account = account_id, socket = %socket_id, "socket cannot keep up: dropped");
+            self.registry.do_send(Unregister { account_id, socket_id });
+        }
     }
 }
 
 async fn relay(
     ephemeral: Arc<dyn Ephemeral>,
-    registry: Addr<SessionRegistry>,
+    local: Local,
     node_id: Arc<str>,
     mut subscription: Option<souk_storage::ephemeral::Subscription>,
 ) {
     loop {
         let Some(sub) = subscription.as_mut() else {
             tokio::time::sleep(Duration::from_secs(1)).await;
-            if !registry.connected() {
+            if !local.registry.connected() {
                 return;
             }
             subscription = ephemeral.subscribe(CHANNEL).await.ok();
@@ -100,6 +118,6 @@ async fn relay(
         let (Some(account), Some(event)) = (envelope["account"].as_i64(), envelope["event"].as_str()) else {
             continue;
         };
-        local_deliver(&registry, account, event.into(), Arc::new(envelope["payload"].clone()));
+        local.deliver(account, event, &envelope["payload"], None);
     }
 }

@@ -7,7 +7,7 @@ use crate::presence::PresenceChange;
 use actix::prelude::*;
 use serde_json::Value;
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 /// How many messages may wait in the registry's mailbox (deliveries beyond are dropped).
 pub const MAILBOX: usize = 16_384;
@@ -21,26 +21,71 @@ pub trait ClientSink: Send + Sync + 'static {
     fn send(&self, event: &str, payload: &Value) -> bool;
 }
 
-/// Account id -> its live sockets on this node.
+/// The rooms `user:{accountId}` of this node: account id -> its live sockets. Readable from any
+/// thread, so that an event is handed to its sockets by whoever produced it (no actor hop per
+/// event); only the [`SessionRegistry`] actor changes them.
+#[derive(Clone, Default)]
+pub struct Rooms(Arc<RwLock<RoomMap>>);
+
+/// Account id -> its live sockets here.
+type RoomMap = HashMap<i64, Vec<Arc<dyn ClientSink>>>;
+
+impl Rooms {
+    /// Sends `event` to every socket of `account_id` here but `except` (the socket an event
+    /// came from, which has its answer already); answers the ids of the sockets that could not
+    /// take it (gone, or not keeping up), for the registry to drop.
+    pub fn deliver(&self, account_id: i64, event: &str, payload: &Value, except: Option<&str>) -> Vec<String> {
+        let rooms = self.0.read().unwrap_or_else(|p| p.into_inner());
+        let Some(mine) = rooms.get(&account_id) else { return Vec::new() };
+        mine.iter()
+            .filter(|s| except != Some(s.socket_id()))
+            .filter(|s| !s.send(event, payload))
+            .map(|s| s.socket_id().to_owned())
+            .collect()
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, RoomMap> {
+        self.0.write().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, RoomMap> {
+        self.0.read().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// Keeps the rooms: registers and drops sockets, and tells presence when an account's first
+/// socket arrives or its last one leaves.
 #[derive(Default)]
 pub struct SessionRegistry {
-    sockets: HashMap<i64, HashMap<String, Arc<dyn ClientSink>>>,
+    rooms: Rooms,
     presence: Option<Recipient<PresenceChange>>,
 }
 
 impl SessionRegistry {
-    /// Starts the registry under a supervisor on the current arbiter.
+    /// Starts the registry under a supervisor on the current arbiter, with rooms of its own.
     pub fn start_supervised() -> Addr<SessionRegistry> {
-        actix::Supervisor::start(|_| SessionRegistry::default())
+        Self::start_with(Rooms::default())
+    }
+
+    /// Starts the registry under a supervisor on the current arbiter, keeping `rooms`.
+    pub fn start_with(rooms: Rooms) -> Addr<SessionRegistry> {
+        actix::Supervisor::start(move |_| SessionRegistry { rooms, presence: None })
     }
 
     fn remove(&mut self, account_id: i64, socket_id: &str) {
-        let Some(mine) = self.sockets.get_mut(&account_id) else { return };
-        if mine.remove(socket_id).is_some() && mine.is_empty() {
-            self.sockets.remove(&account_id);
-            if let Some(p) = &self.presence {
-                p.do_send(PresenceChange { account_id, online: false });
+        let emptied = {
+            let mut rooms = self.rooms.write();
+            let Some(mine) = rooms.get_mut(&account_id) else { return };
+            let before = mine.len();
+            mine.retain(|s| s.socket_id() != socket_id);
+            let emptied = before != mine.len() && mine.is_empty();
+            if emptied {
+                rooms.remove(&account_id);
             }
+            emptied
+        };
+        if emptied && let Some(p) = &self.presence {
+            p.do_send(PresenceChange { account_id, online: false });
         }
     }
 }
@@ -78,9 +123,13 @@ pub struct Register {
 impl Handler<Register> for SessionRegistry {
     type Result = ();
     fn handle(&mut self, msg: Register, _: &mut Self::Context) {
-        let mine = self.sockets.entry(msg.account_id).or_default();
-        let first = mine.is_empty();
-        mine.insert(msg.sink.socket_id().to_owned(), msg.sink);
+        let first = {
+            let mut rooms = self.rooms.write();
+            let mine = rooms.entry(msg.account_id).or_default();
+            mine.retain(|s| s.socket_id() != msg.sink.socket_id());
+            mine.push(msg.sink);
+            mine.len() == 1
+        };
         if first && let Some(p) = &self.presence {
             p.do_send(PresenceChange { account_id: msg.account_id, online: true });
         }
@@ -114,9 +163,7 @@ pub struct Deliver {
 impl Handler<Deliver> for SessionRegistry {
     type Result = ();
     fn handle(&mut self, msg: Deliver, _: &mut Self::Context) {
-        let Some(mine) = self.sockets.get(&msg.account_id) else { return };
-        let failed: Vec<String> =
-            mine.values().filter(|s| !s.send(&msg.event, &msg.payload)).map(|s| s.socket_id().to_owned()).collect();
+        let failed = self.rooms.deliver(msg.account_id, &msg.event, &msg.payload, None);
         for id in failed {
             tracing::debug!(account = msg.account_id, socket = %id, "socket cannot keep up: dropped");
             self.remove(msg.account_id, &id);
@@ -138,7 +185,8 @@ pub struct RegistrySize {
 impl Handler<Size> for SessionRegistry {
     type Result = RegistrySize;
     fn handle(&mut self, _: Size, _: &mut Self::Context) -> RegistrySize {
-        RegistrySize { sockets: self.sockets.values().map(HashMap::len).sum(), accounts: self.sockets.len() }
+        let rooms = self.rooms.read();
+        RegistrySize { sockets: rooms.values().map(Vec::len).sum(), accounts: rooms.len() }
     }
 }
 
@@ -150,7 +198,7 @@ pub struct LocalAccounts;
 impl Handler<LocalAccounts> for SessionRegistry {
     type Result = MessageResult<LocalAccounts>;
     fn handle(&mut self, _: LocalAccounts, _: &mut Self::Context) -> Self::Result {
-        MessageResult(self.sockets.keys().copied().collect())
+        MessageResult(self.rooms.read().keys().copied().collect())
     }
 }
 

@@ -1,13 +1,13 @@
 //! The product's Socket.IO handler at `/socket.io/` (contract in `docs/realtime.md`): CONNECT is
 //! authenticated with the access token of the auth payload (the same check as a GraphQL bearer,
 //! logout deny-list included); each socket joins its account's room in the session registry and
-//! gets a bounded inbound queue worked by one task, so that its events run in order; text
-//! `chat:send` events are pipelined (queued to their conversation in order, each acknowledged
-//! when durable, up to `IN_FLIGHT` at once); the token is checked again against the logout
-//! deny-list at most `RECHECK` apart while events arrive; every `chat:*` event is parsed here
-//! and answered by one chat-service call.
+//! gets an inbox worked by one task, so that its events run in order; text `chat:send` events are
+//! pipelined (queued to their conversation in order, each acknowledged when durable; how many wait
+//! at once is bounded by the socket's inbound credits, beyond which its transport stops reading);
+//! the token is checked again against the logout deny-list at most `RECHECK` apart while events
+//! arrive; every `chat:*` event is parsed here and answered by one chat-service call.
 
-use crate::socketio::{self, ConnectFuture, ConnectRefusal, Data, Handler, Socket};
+use crate::socketio::{self, ConnectFuture, ConnectRefusal, Credit, Data, Handler, Socket};
 use actix::Addr;
 use futures_util::stream::{FuturesUnordered, StreamExt};
 use serde_json::{Value, json};
@@ -15,19 +15,12 @@ use souk_actors::sessions::{ClientSink, Register, SessionRegistry, Unregister};
 use souk_domain::{ErrorCode, Lang, SoukError};
 use souk_services::accounts::service::{AccountService, Caller};
 use souk_services::chat::{ChatService, ConversationItem, Outgoing, Upload};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
-
-/// Events that may wait for one socket's worker; a client that sends faster is disconnected.
-pub const INBOUND_QUEUE: usize = 64;
-
-/// Text messages of one socket that may wait to become durable at once; beyond, the worker
-/// stops taking events (and the inbound queue, once full, disconnects the client).
-pub const IN_FLIGHT: usize = 64;
+use tokio::sync::Notify;
 
 /// A socket's access token is checked again against the logout deny-list when an event
 /// arrives this long after the last check: events of a logged-out token are refused (and its
@@ -58,6 +51,52 @@ struct Inbound {
     event: String,
     args: Vec<Data>,
     ack: Option<u64>,
+    /// Held until the event is answered (back-pressure on the client).
+    credit: Credit,
+}
+
+/// One socket's events waiting for its worker, in arrival order. Their number is bounded by the
+/// socket's inbound credits; an idle socket's inbox holds no buffer.
+#[derive(Default)]
+struct Inbox {
+    state: Mutex<(VecDeque<Inbound>, bool)>,
+    ready: Notify,
+}
+
+impl Inbox {
+    fn lock(&self) -> std::sync::MutexGuard<'_, (VecDeque<Inbound>, bool)> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn push(&self, inbound: Inbound) {
+        let mut st = self.lock();
+        if !st.1 {
+            st.0.push_back(inbound);
+            drop(st);
+            self.ready.notify_one();
+        }
+    }
+
+    /// No more events: the worker ends once it has taken what is there.
+    fn close(&self) {
+        self.lock().1 = true;
+        self.ready.notify_one();
+    }
+
+    async fn next(&self) -> Option<Inbound> {
+        loop {
+            {
+                let mut st = self.lock();
+                if let Some(inbound) = st.0.pop_front() {
+                    return Some(inbound);
+                }
+                if st.1 {
+                    return None;
+                }
+            }
+            self.ready.notified().await;
+        }
+    }
 }
 
 /// A CONNECT that was accepted: who, in which language, with which token.
@@ -70,7 +109,7 @@ struct Accepted {
 /// Who a connected socket is.
 struct Connection {
     caller: Caller,
-    inbound: mpsc::Sender<Inbound>,
+    inbox: Arc<Inbox>,
 }
 
 /// The product handler.
@@ -147,21 +186,19 @@ impl Handler for Realtime {
             return socket.close("connection state lost");
         };
         let account_id = caller.account_id();
-        let (tx, rx) = mpsc::channel(INBOUND_QUEUE);
+        let inbox = Arc::new(Inbox::default());
         if let Ok(mut c) = self.connections.lock() {
-            c.insert(socket.id().to_owned(), Connection { caller: caller.clone(), inbound: tx });
+            c.insert(socket.id().to_owned(), Connection { caller: caller.clone(), inbox: Arc::clone(&inbox) });
         }
         self.registry.do_send(Register { account_id, sink: Arc::new(SocketSink(socket.clone())) });
         let session = Session { accounts: Arc::clone(&self.accounts), caller, lang, token };
-        tokio::spawn(worker(Arc::clone(&self.chat), socket.clone(), session, rx));
+        tokio::spawn(worker(Arc::clone(&self.chat), socket.clone(), session, inbox));
     }
 
-    fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, ack: Option<u64>) {
-        let sent = self.connections.lock().ok().and_then(|c| {
-            c.get(socket.id()).map(|conn| conn.inbound.try_send(Inbound { event: event.to_owned(), args, ack }))
-        });
-        if let Some(Err(_)) = sent {
-            socket.close("inbound queue overflow");
+    fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, ack: Option<u64>, credit: Credit) {
+        let inbox = self.connections.lock().ok().and_then(|c| c.get(socket.id()).map(|conn| Arc::clone(&conn.inbox)));
+        if let Some(inbox) = inbox {
+            inbox.push(Inbound { event: event.to_owned(), args, ack, credit });
         }
     }
 
@@ -171,6 +208,7 @@ impl Handler for Realtime {
         }
         let gone = self.connections.lock().ok().and_then(|mut c| c.remove(socket.id()));
         if let Some(conn) = gone {
+            conn.inbox.close();
             self.registry
                 .do_send(Unregister { account_id: conn.caller.account_id(), socket_id: socket.id().to_owned() });
         }
@@ -185,26 +223,27 @@ struct Session {
     token: String,
 }
 
-/// A pipelined `chat:send`: its ack id and its answer once durable.
-type Pending = Pin<Box<dyn Future<Output = (Option<u64>, Result<Value, SoukError>)> + Send>>;
+/// A pipelined `chat:send` once durable: its ack id, the rendered message or the refusal, and
+/// the credit it held.
+type Pending = Pin<Box<dyn Future<Output = (Option<u64>, Result<Arc<Value>, SoukError>, Credit)> + Send>>;
 
 /// Works one socket's events in arrival order; text `chat:send` events are pipelined.
-async fn worker(chat: Arc<ChatService>, socket: Socket, session: Session, mut rx: mpsc::Receiver<Inbound>) {
+async fn worker(chat: Arc<ChatService>, socket: Socket, session: Session, inbox: Arc<Inbox>) {
     let mut in_flight: FuturesUnordered<Pending> = FuturesUnordered::new();
     let mut checked = Instant::now();
     loop {
         let inbound = tokio::select! {
             biased;
-            Some((ack, answer)) = in_flight.next(), if !in_flight.is_empty() => {
-                reply(&socket, session.lang, "chat:send", ack, answer);
+            Some((ack, answer, _credit)) = in_flight.next(), if !in_flight.is_empty() => {
+                sent(&socket, session.lang, ack, answer);
                 continue;
             }
-            inbound = rx.recv(), if in_flight.len() < IN_FLIGHT => inbound,
+            inbound = inbox.next() => inbound,
         };
         let Some(inbound) = inbound else { break };
         if checked.elapsed() >= RECHECK {
             checked = Instant::now();
-            if let Err(e) = session.accounts.authenticate(&session.token).await {
+            if let Err(e) = Box::pin(session.accounts.authenticate(&session.token)).await {
                 // Logged out (or expired) since CONNECT: refuse and close.
                 reply(&socket, session.lang, &inbound.event, inbound.ack, Err(e));
                 socket.close("access token no longer valid");
@@ -217,30 +256,38 @@ async fn worker(chat: Arc<ChatService>, socket: Socket, session: Session, mut rx
             continue;
         }
         if inbound.event == "chat:send" && !has_attachment(&inbound.args) {
+            let origin = Some(socket.id().to_owned());
             let queued = str_field(&inbound.args, "conversationId")
                 .and_then(|c| Ok((c, outgoing(&inbound.args)?)))
-                .and_then(|(c, out)| chat.queue_send(&session.caller, &c, out));
+                .and_then(|(c, out)| chat.queue_send(&session.caller, &c, out, origin));
             match queued {
                 Ok(durable) => {
-                    let (renderer, ack) = (Arc::clone(&chat), inbound.ack);
-                    in_flight.push(Box::pin(async move {
-                        let answer = durable.await.map(|m| json!({ "message": renderer.render(&m) }));
-                        (ack, answer)
-                    }));
+                    let (ack, credit) = (inbound.ack, inbound.credit);
+                    in_flight.push(Box::pin(async move { (ack, durable.await, credit) }));
                 }
                 Err(e) => reply(&socket, session.lang, &inbound.event, inbound.ack, Err(e)),
             }
             continue;
         }
         // Any other event waits for the messages sent before it.
-        while let Some((ack, answer)) = in_flight.next().await {
-            reply(&socket, session.lang, "chat:send", ack, answer);
+        while let Some((ack, answer, _credit)) = in_flight.next().await {
+            sent(&socket, session.lang, ack, answer);
         }
-        let answer = handle(&chat, &session.caller, &inbound.event, &inbound.args).await;
+        let answer = Box::pin(handle(&chat, &session.caller, &inbound.event, &inbound.args)).await;
         reply(&socket, session.lang, &inbound.event, inbound.ack, answer);
     }
-    while let Some((ack, answer)) = in_flight.next().await {
-        reply(&socket, session.lang, "chat:send", ack, answer);
+    while let Some((ack, answer, _credit)) = in_flight.next().await {
+        sent(&socket, session.lang, ack, answer);
+    }
+}
+
+/// Answers a pipelined `chat:send`: `{message, ok: true}` written straight from the message
+/// already rendered for the other party, or the refusal.
+fn sent(socket: &Socket, lang: Lang, ack: Option<u64>, answer: Result<Arc<Value>, SoukError>) {
+    match (answer, ack) {
+        (Ok(message), Some(id)) => socket.ack_json_text(id, &format!("{{\"message\":{message},\"ok\":true}}")),
+        (Ok(_), None) => {}
+        (Err(e), ack) => reply(socket, lang, "chat:send", ack, Err(e)),
     }
 }
 

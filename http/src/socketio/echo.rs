@@ -2,7 +2,7 @@
 //! `/custom`; on connect it emits `auth` with the handshake auth; `message` comes back as
 //! `message-back`; `message-with-ack` is acknowledged with the same arguments (binary preserved).
 
-use super::server::{ConnectFuture, Handler, Socket, decided};
+use super::server::{ConnectFuture, Credit, Handler, Socket, decided};
 use super::socket::Data;
 use serde_json::Value;
 
@@ -21,7 +21,7 @@ impl Handler for Echo {
         socket.emit("auth", vec![Data::Json(auth.clone())]);
     }
 
-    fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, ack: Option<u64>) {
+    fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, ack: Option<u64>, _credit: Credit) {
         match (event, ack) {
             ("message", _) => socket.emit("message-back", args),
             ("message-with-ack", Some(id)) => socket.ack(id, args),

@@ -54,12 +54,11 @@ where
         .shutdown_timeout(options.shutdown_timeout_secs)
         .listen("souk-http", listener, move || {
             let socketio = socketio.clone();
+            // The connection runs in a task of its own, so that the HTTP/1 dispatcher that
+            // handed it over (with its buffers) ends at once instead of waiting for it.
             let upgrade = fn_service(move |(req, framed): (Request, _)| {
-                let socketio = socketio.clone();
-                async move {
-                    websocket::upgraded(req, framed, socketio).await;
-                    Ok::<_, actix_http::Error>(())
-                }
+                actix_web::rt::spawn(websocket::upgraded(req, framed, socketio.clone()));
+                std::future::ready(Ok::<_, actix_http::Error>(()))
             });
             let app = app().into_factory().map_err(|e: Error| e.error_response());
             HttpService::build()

@@ -10,7 +10,7 @@ pub mod server;
 pub mod socket;
 pub mod websocket;
 
-pub use server::{Config, ConnectFuture, ConnectRefusal, Handler, Server, Socket, decided};
+pub use server::{Config, ConnectFuture, ConnectRefusal, Credit, Handler, Server, Socket, decided};
 pub use socket::Data;
 
 use actix_web::{App, web};

@@ -92,6 +92,8 @@ pub async fn post(query: web::Query<EngineQuery>, server: web::Data<Server>, mut
         session.close("malformed polling payload");
         return error(StatusCode::BAD_REQUEST, 3, "Bad request");
     };
+    // Back-pressure: a client whose earlier events are still being handled waits for its answer.
+    session.read_ready().await;
     for packet in packets {
         server.handle(&session, packet);
     }

@@ -1,20 +1,25 @@
 //! The transport-independent Engine.IO/Socket.IO server core: the registry of sessions (sid ->
-//! session), each session's bounded outgoing queue, heartbeats (ping every `ping_interval`, close
-//! after `ping_timeout` without pong), the connect timeout, namespaces, and routing of CONNECT,
-//! events, acknowledgements and DISCONNECT to a [`Handler`].
+//! session), each session's bounded outgoing queue (one queue, read by whichever transport the
+//! session uses), inbound credits (back-pressure: a transport stops reading from a client whose
+//! events the handler has not finished), heartbeats (ping every `ping_interval`, close after
+//! `ping_timeout` without pong), the connect timeout, namespaces, and routing of CONNECT, events,
+//! acknowledgements and DISCONNECT to a [`Handler`].
 
 use super::engine;
 use super::socket::{self, Data, Kind};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use futures_util::FutureExt;
+use futures_util::task::AtomicWaker;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::task::{Context, Poll, Waker};
 use std::time::Duration;
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::Notify;
 use tokio::time::Instant;
 
 /// Tunables of the protocol.
@@ -28,6 +33,9 @@ pub struct Config {
     pub max_payload: usize,
     /// How many Engine.IO packets may wait for a slow client before its session is closed.
     pub queue_capacity: usize,
+    /// How many of a client's events the handler may hold unfinished (see [`Credit`]) before the
+    /// transport stops reading from the client; a client far beyond it is disconnected.
+    pub inbound_capacity: usize,
 }
 
 impl Default for Config {
@@ -38,6 +46,7 @@ impl Default for Config {
             connect_timeout: Duration::from_millis(45_000),
             max_payload: 1_000_000,
             queue_capacity: 1024,
+            inbound_capacity: 256,
         }
     }
 }
@@ -75,13 +84,19 @@ pub trait Handler: Send + Sync + 'static {
     /// The CONNECT reply has been queued; the socket may emit.
     fn connected(&self, _socket: &Socket, _auth: &Value) {}
     /// An event from the client; `ack` is the id to acknowledge, if the client asked for one.
-    fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, ack: Option<u64>);
+    /// Hold `credit` until the event is handled (dropping it at once is fine for quick work): while
+    /// `inbound_capacity` credits of a session are held, its transport reads nothing more.
+    fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, ack: Option<u64>, credit: Credit);
     /// The client acknowledged an event the server emitted with an ack id.
     fn ack(&self, _socket: &Socket, _id: u64, _args: Vec<Data>) {}
     /// The socket left its namespace (client DISCONNECT, transport close, timeout), or its
     /// session closed while its CONNECT was being accepted.
     fn disconnected(&self, _socket: &Socket, _reason: &str) {}
 }
+
+/// Events a client may have beyond its inbound capacity: what one read of a transport may hold
+/// (16 KiB of the smallest events) before the transport stops reading.
+const OVERDRAFT: usize = 4096;
 
 /// How a session's transport is currently set up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,7 +139,12 @@ impl Socket {
 
     /// Emits an event whose one argument is plain JSON, written straight from `payload`.
     pub fn emit_json(&self, event: &str, payload: &Value) {
-        self.session.push(vec![engine::Packet::Message(socket::event_text(&self.nsp, event, payload))]);
+        self.session.push(engine::Packet::Message(socket::event_text(&self.nsp, event, payload)));
+    }
+
+    /// Answers an event with one argument given as JSON text (already serialised, not checked).
+    pub fn ack_json_text(&self, id: u64, json: &str) {
+        self.session.push(engine::Packet::Message(socket::ack_text(&self.nsp, id, json)));
     }
 
     /// Emits an event the client must acknowledge; the answer reaches [`Handler::ack`] with the
@@ -154,8 +174,12 @@ impl Socket {
 
 struct State {
     closed: bool,
+    /// Packets for the client, taken by the polling GET or by the WebSocket.
     queue: VecDeque<engine::Packet>,
-    websocket: Option<mpsc::Sender<engine::Packet>>,
+    /// The session's packets go to a WebSocket.
+    websocket: bool,
+    /// Wakes the WebSocket transport when packets are queued or the session closes.
+    websocket_waker: Option<Waker>,
     polling_get: bool,
     polling_post: bool,
     awaiting_pong: bool,
@@ -176,6 +200,27 @@ pub struct Session {
     server: Weak<Inner>,
     capacity: usize,
     next_ack_id: std::sync::atomic::AtomicU64,
+    /// Events handed to the handler and not finished (credits held).
+    busy: AtomicUsize,
+    inbound_capacity: usize,
+    /// The transport waiting for credits to come back.
+    read_waker: AtomicWaker,
+}
+
+/// A client event being handled: while a session's handler holds `inbound_capacity` of them, its
+/// transport reads nothing more from the client, so a client that sends faster than its events are
+/// handled is slowed down by TCP instead of growing memory. Dropping it gives the credit back.
+pub struct Credit {
+    session: Arc<Session>,
+}
+
+impl Drop for Credit {
+    fn drop(&mut self) {
+        let before = self.session.busy.fetch_sub(1, Ordering::AcqRel);
+        if before <= self.session.inbound_capacity {
+            self.session.read_waker.wake();
+        }
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -197,32 +242,35 @@ impl Session {
     }
 
     pub fn transport(&self) -> Transport {
-        if lock(&self.state).websocket.is_some() { Transport::WebSocket } else { Transport::Polling }
+        if lock(&self.state).websocket { Transport::WebSocket } else { Transport::Polling }
     }
 
     fn send_socket(&self, packet: &socket::Packet) {
         let (text, attachments) = packet.encode();
-        let mut packets = vec![engine::Packet::Message(text)];
-        packets.extend(attachments.into_iter().map(engine::Packet::Binary));
-        self.push(packets);
+        let packets =
+            std::iter::once(engine::Packet::Message(text)).chain(attachments.into_iter().map(engine::Packet::Binary));
+        self.push_all(packets);
     }
 
-    /// Queues packets for the client; a full queue closes the session.
-    pub fn push(&self, packets: Vec<engine::Packet>) {
-        let overflow = {
+    /// Queues a packet for the client; a full queue closes the session.
+    pub fn push(&self, packet: engine::Packet) {
+        self.push_all(std::iter::once(packet));
+    }
+
+    /// Queues packets for the client, in order; a full queue closes the session.
+    pub fn push_all(&self, packets: impl IntoIterator<Item = engine::Packet>) {
+        let (overflow, waker) = {
             let mut st = lock(&self.state);
             if st.closed {
                 return;
             }
-            if let Some(tx) = &st.websocket {
-                packets.into_iter().any(|p| tx.try_send(p).is_err())
-            } else {
-                st.queue.extend(packets);
-                st.queue.len() > self.capacity
-            }
+            st.queue.extend(packets);
+            (st.queue.len() > self.capacity, st.websocket_waker.take())
         };
         if overflow {
             self.close("send queue overflow");
+        } else if let Some(waker) = waker {
+            waker.wake();
         } else {
             self.readable.notify_waiters();
         }
@@ -234,30 +282,65 @@ impl Session {
         self.readable.notify_waiters();
     }
 
-    /// Switches the session to WebSocket: what waited for polling goes to `tx` first.
-    pub fn attach_websocket(&self, tx: mpsc::Sender<engine::Packet>) {
-        let overflow = {
+    /// Switches the session to WebSocket: what waited for polling goes to the WebSocket first
+    /// (but the noops meant for a pending poll).
+    pub fn attach_websocket(&self) {
+        {
             let mut st = lock(&self.state);
-            if st.closed {
-                // Dropping `tx` ends the transport's outgoing stream, which closes the WebSocket.
-                return;
-            }
-            let pending: Vec<_> = st.queue.drain(..).filter(|p| *p != engine::Packet::Noop).collect();
-            let overflow = pending.into_iter().any(|p| tx.try_send(p).is_err());
-            st.websocket = Some(tx);
-            overflow
-        };
-        self.readable.notify_waiters();
-        if overflow {
-            self.close("send queue overflow");
+            st.queue.retain(|p| *p != engine::Packet::Noop);
+            st.websocket = true;
         }
+        self.readable.notify_waiters();
+    }
+
+    /// For the WebSocket transport: every packet waiting, or `None` once the session is closed
+    /// and nothing is left to send.
+    pub fn poll_outgoing(&self, cx: &mut Context<'_>) -> Poll<Option<Vec<engine::Packet>>> {
+        let mut st = lock(&self.state);
+        if !st.queue.is_empty() {
+            return Poll::Ready(Some(st.queue.drain(..).collect()));
+        }
+        if st.closed {
+            return Poll::Ready(None);
+        }
+        st.websocket_waker = Some(cx.waker().clone());
+        Poll::Pending
+    }
+
+    /// Ready when the transport may read more from the client: fewer than `inbound_capacity`
+    /// events are being handled, or the session is closed.
+    pub fn poll_read_ready(&self, cx: &mut Context<'_>) -> Poll<()> {
+        let ready = |s: &Self| s.busy.load(Ordering::Acquire) < s.inbound_capacity || lock(&s.state).closed;
+        if ready(self) {
+            return Poll::Ready(());
+        }
+        self.read_waker.register(cx.waker());
+        if ready(self) { Poll::Ready(()) } else { Poll::Pending }
+    }
+
+    /// Waits until the transport may read more from the client (see [`Session::poll_read_ready`]).
+    pub async fn read_ready(&self) {
+        std::future::poll_fn(|cx| self.poll_read_ready(cx)).await
+    }
+
+    /// A credit for one more event, or `None` when the client is far past its capacity (more
+    /// than one read's worth of events beyond it, which a transport that waits for credits never
+    /// lets happen).
+    fn credit(self: &Arc<Self>) -> Option<Credit> {
+        let busy = self.busy.fetch_add(1, Ordering::AcqRel) + 1;
+        let credit = Credit { session: Arc::clone(self) };
+        if busy > self.inbound_capacity.saturating_add(OVERDRAFT) {
+            drop(credit);
+            return None;
+        }
+        Some(credit)
     }
 
     /// Long-polls for outgoing packets, waiting up to `wait`; a closed session yields a CLOSE.
     pub async fn poll(&self, wait: Duration) -> Result<Vec<engine::Packet>, PollError> {
         {
             let mut st = lock(&self.state);
-            if st.websocket.is_some() {
+            if st.websocket {
                 return Err(PollError::Upgraded);
             }
             if st.polling_get {
@@ -283,7 +366,7 @@ impl Session {
                 if !st.queue.is_empty() {
                     return Ok(st.queue.drain(..).collect());
                 }
-                if st.websocket.is_some() {
+                if st.websocket {
                     return Ok(vec![engine::Packet::Noop]);
                 }
             }
@@ -312,17 +395,20 @@ impl Session {
 
     /// Closes the session: leaves every namespace, wakes the transports, leaves the registry.
     pub fn close(&self, reason: &str) {
-        let sockets = {
+        let (sockets, waker) = {
             let mut st = lock(&self.state);
             if st.closed {
                 return;
             }
             st.closed = true;
-            st.websocket = None;
             st.partial = None;
-            std::mem::take(&mut st.namespaces)
+            (std::mem::take(&mut st.namespaces), st.websocket_waker.take())
         };
+        if let Some(waker) = waker {
+            waker.wake();
+        }
         self.readable.notify_waiters();
+        self.read_waker.wake();
         self.pong.notify_one();
         let Some(inner) = self.server.upgrade() else { return };
         let me = lock(&inner.sessions).remove(&self.sid);
@@ -401,7 +487,8 @@ impl Server {
             state: Mutex::new(State {
                 closed: false,
                 queue: VecDeque::new(),
-                websocket: None,
+                websocket: false,
+                websocket_waker: None,
                 polling_get: false,
                 polling_post: false,
                 awaiting_pong: false,
@@ -415,6 +502,9 @@ impl Server {
             server: Arc::downgrade(&self.inner),
             capacity: cfg.queue_capacity,
             next_ack_id: std::sync::atomic::AtomicU64::new(0),
+            busy: AtomicUsize::new(0),
+            inbound_capacity: cfg.inbound_capacity,
+            read_waker: AtomicWaker::new(),
         });
         lock(&self.inner.sessions).insert(session.sid.clone(), Arc::clone(&session));
         let upgrades: &[&str] = if transport == Transport::Polling { &["websocket"] } else { &[] };
@@ -543,8 +633,11 @@ impl Server {
                         Data::Json(Value::String(s)) => s,
                         _ => return session.close("event without a name"),
                     };
+                    let Some(credit) = session.credit() else {
+                        return session.close("events sent far beyond the inbound capacity");
+                    };
                     let socket = Socket { session: Arc::clone(session), nsp: packet.nsp, id };
-                    handler.event(&socket, &name, args, packet.id);
+                    handler.event(&socket, &name, args, packet.id, credit);
                 }
                 _ => session.close("malformed event"),
             },
@@ -570,7 +663,7 @@ async fn heartbeat(session: Weak<Session>, interval: Duration, timeout: Duration
             return;
         }
         lock(&s.state).awaiting_pong = true;
-        s.push(vec![engine::Packet::Ping(String::new())]);
+        s.push(engine::Packet::Ping(String::new()));
         next = Instant::now() + interval;
         let deadline = Instant::now() + timeout;
         loop {
@@ -613,7 +706,7 @@ mod tests {
                 decided(Err("refused".into()))
             }
         }
-        fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, ack: Option<u64>) {
+        fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, ack: Option<u64>, _credit: Credit) {
             match ack {
                 Some(id) => socket.ack(id, args),
                 None if event == "ask" => {
@@ -634,6 +727,7 @@ mod tests {
             connect_timeout: Duration::from_millis(ms * 10),
             max_payload: 1000,
             queue_capacity: 4,
+            inbound_capacity: 2,
         };
         Server::new(config, Arc::new(Recorder))
     }
@@ -742,7 +836,7 @@ mod tests {
                 if ok { Ok(()) } else { Err("no token".into()) }
             })
         }
-        fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, _ack: Option<u64>) {
+        fn event(&self, socket: &Socket, event: &str, args: Vec<Data>, _ack: Option<u64>, _credit: Credit) {
             socket.emit(event, args);
         }
     }
@@ -772,8 +866,7 @@ mod tests {
         let srv = Server::new(config, Arc::new(Recorder));
         let (s, _) = srv.open(Transport::WebSocket);
         let (joined, _) = srv.open(Transport::WebSocket);
-        let (tx, _rx) = mpsc::channel(16);
-        s.attach_websocket(tx);
+        s.attach_websocket();
         srv.handle(&joined, engine::Packet::Message("0".into()));
         tokio::time::sleep(Duration::from_millis(80)).await;
         assert!(!joined.is_closed());

@@ -297,6 +297,22 @@ pub fn event_text(nsp: &str, name: &str, payload: &Value) -> String {
     out
 }
 
+/// The text of an ACK whose one argument is `json`, already serialised: what
+/// `Packet::ack(nsp, id, vec![value.into()]).encode().0` gives for that value.
+pub fn ack_text(nsp: &str, id: u64, json: &str) -> String {
+    let mut out = String::with_capacity(json.len() + nsp.len() + 24);
+    out.push('3');
+    if nsp != "/" {
+        out.push_str(nsp);
+        out.push(',');
+    }
+    out.push_str(&id.to_string());
+    out.push('[');
+    out.push_str(json);
+    out.push(']');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -338,6 +354,15 @@ mod tests {
                 let encoded = Packet::event(nsp, "chat:message", vec![payload.clone().into()], None).encode().0;
                 assert_eq!(event_text(nsp, "chat:message", &payload), encoded);
             }
+        }
+    }
+
+    #[test]
+    fn ack_text_is_the_encoded_ack() {
+        for nsp in ["/", "/custom"] {
+            let payload = json!({"ok": true, "message": {"text": "é\"\n"}});
+            let encoded = Packet::ack(nsp, 42, vec![payload.clone().into()]).encode().0;
+            assert_eq!(ack_text(nsp, 42, &payload.to_string()), encoded);
         }
     }
 

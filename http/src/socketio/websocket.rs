@@ -16,14 +16,15 @@ use actix_web::http::{StatusCode, header};
 use actix_web_actors::ws;
 use bytes::Bytes;
 use futures_util::{FutureExt, Stream, StreamExt};
+use std::cell::{Cell, RefCell};
 use std::mem::MaybeUninit;
 use std::pin::Pin;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use tokio::io::{AsyncRead, AsyncWriteExt, ReadBuf};
 use tokio::net::TcpStream;
 use tokio::net::tcp::OwnedReadHalf;
-use tokio::sync::mpsc;
 
 /// Bytes read from the socket at once (a stack buffer, copied out at the size actually read).
 const READ_CHUNK: usize = 16 * 1024;
@@ -42,7 +43,10 @@ pub async fn upgraded(req: Request, framed: Framed<TcpStream, h1::Codec>, server
         return;
     }
     drop(write_buf);
-    let (session, accept) = match accept(&req, &server) {
+    let accepted = accept(&req, &server);
+    // The request head (its header map is several KiB) goes back to actix's pool at once.
+    drop(req);
+    let (upgrading, accept) = match accepted {
         Ok(accepted) => accepted,
         Err((status, code, message)) => {
             let _ = io.write_all(refusal_response(status, code, message).as_bytes()).await;
@@ -56,11 +60,21 @@ pub async fn upgraded(req: Request, framed: Framed<TcpStream, h1::Codec>, server
     if io.write_all(head.as_bytes()).await.is_err() {
         return;
     }
+    let (session, direct) = match upgrading {
+        Some(session) => (session, false),
+        None => {
+            let (session, open) = server.open(Transport::WebSocket);
+            session.attach_websocket();
+            session.push(open);
+            (session, true)
+        }
+    };
     let config = server.config();
     let (max, write_timeout) = (config.max_payload, config.ping_interval + config.ping_timeout);
     let (reader, mut writer) = io.into_split();
-    let conn = Connection { direct: session.is_none(), server, session, upgraded: false };
-    let incoming = Incoming { io: reader, leftover };
+    let frames = Rc::new(FrameCount::default());
+    let incoming = Incoming { io: reader, leftover, session: Arc::clone(&session), frames: Rc::clone(&frames) };
+    let conn = Connection { server, session, direct, upgraded: direct, frames };
     let mut outgoing =
         std::pin::pin!(ws::WebsocketContext::with_codec(conn, incoming, actix_http::ws::Codec::new().max_size(max)));
     while let Some(Ok(first)) = outgoing.next().await {
@@ -130,10 +144,21 @@ fn refusal_response(status: StatusCode, code: u8, message: &str) -> String {
 }
 
 /// The client's bytes: what was read with the request head, then the socket, read into a stack
-/// buffer so that an idle connection holds none.
+/// buffer so that an idle connection holds none. Back-pressure: nothing more is read while
+/// complete frames already read wait to be decoded (actix's frame decoder reads everything it can
+/// before it decodes), nor while the session's handler holds all its inbound credits.
 struct Incoming {
     io: OwnedReadHalf,
     leftover: Option<Bytes>,
+    session: Arc<Session>,
+    frames: Rc<FrameCount>,
+}
+
+impl Incoming {
+    fn chunk(&self, bytes: Bytes) -> Poll<Option<Result<Bytes, PayloadError>>> {
+        self.frames.read(&bytes);
+        Poll::Ready(Some(Ok(bytes)))
+    }
 }
 
 impl Stream for Incoming {
@@ -141,7 +166,11 @@ impl Stream for Incoming {
 
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         if let Some(bytes) = self.leftover.take() {
-            return Poll::Ready(Some(Ok(bytes)));
+            return self.chunk(bytes);
+        }
+        // Frames read and not decoded yet: the decoder gives one as soon as this answers.
+        if self.frames.waiting() > 0 || self.session.poll_read_ready(cx).is_pending() {
+            return Poll::Pending;
         }
         let mut buf = [MaybeUninit::<u8>::uninit(); READ_CHUNK];
         let mut read = ReadBuf::uninit(&mut buf);
@@ -149,53 +178,132 @@ impl Stream for Incoming {
             Poll::Pending => Poll::Pending,
             Poll::Ready(Err(e)) => Poll::Ready(Some(Err(PayloadError::Io(e)))),
             Poll::Ready(Ok(())) if read.filled().is_empty() => Poll::Ready(None),
-            Poll::Ready(Ok(())) => Poll::Ready(Some(Ok(Bytes::copy_from_slice(read.filled())))),
+            Poll::Ready(Ok(())) => {
+                let bytes = Bytes::copy_from_slice(read.filled());
+                self.chunk(bytes)
+            }
         }
+    }
+}
+
+/// Counts the WebSocket frames of the bytes read (from their headers) and the frames the
+/// connection has handled, so that the reader knows when the decoder has none left.
+#[derive(Default)]
+struct FrameCount {
+    /// Complete frames read.
+    read: Cell<u64>,
+    /// Frames the connection has handled (one message per frame: fragments are refused).
+    handled: Cell<u64>,
+    /// The header of the frame being read, while incomplete.
+    head: RefCell<Vec<u8>>,
+    /// Payload bytes of the current frame still to come.
+    remaining: Cell<u64>,
+}
+
+impl FrameCount {
+    fn waiting(&self) -> u64 {
+        self.read.get().saturating_sub(self.handled.get())
+    }
+
+    fn handled_one(&self) {
+        self.handled.set(self.handled.get() + 1);
+    }
+
+    /// Walks the frame headers of `bytes`.
+    fn read(&self, mut bytes: &[u8]) {
+        let mut head = self.head.borrow_mut();
+        while !bytes.is_empty() {
+            let remaining = self.remaining.get();
+            if remaining > 0 {
+                let take = remaining.min(bytes.len() as u64);
+                self.remaining.set(remaining - take);
+                bytes = &bytes[take as usize..];
+                if remaining == take {
+                    self.read.set(self.read.get() + 1);
+                }
+                continue;
+            }
+            head.push(bytes[0]);
+            bytes = &bytes[1..];
+            if let Some((header, payload)) = frame_header(&head)
+                && head.len() == header
+            {
+                head.clear();
+                if payload == 0 {
+                    self.read.set(self.read.get() + 1);
+                } else {
+                    self.remaining.set(payload);
+                }
+            }
+        }
+    }
+}
+
+/// The length of a frame's header and of its payload, once enough of the header is known.
+fn frame_header(h: &[u8]) -> Option<(usize, u64)> {
+    let second = *h.get(1)?;
+    let extended = match second & 0x7F {
+        126 => 2,
+        127 => 8,
+        _ => 0,
+    };
+    let mask = if second & 0x80 != 0 { 4 } else { 0 };
+    let length = h.get(2..2 + extended)?;
+    let payload = match extended {
+        0 => u64::from(second & 0x7F),
+        _ => length.iter().fold(0u64, |n, b| (n << 8) | u64::from(*b)),
+    };
+    Some((2 + extended + mask, payload))
+}
+
+/// The session's packets for the client, as they are queued; ends when the session closes.
+struct Outgoing(Arc<Session>);
+
+impl Stream for Outgoing {
+    type Item = Vec<engine::Packet>;
+
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.0.poll_outgoing(cx)
     }
 }
 
 struct Connection {
     server: Server,
-    session: Option<Arc<Session>>,
+    session: Arc<Session>,
     /// Opened directly over WebSocket (no polling phase).
     direct: bool,
     /// The session's packets flow through this connection.
     upgraded: bool,
+    frames: Rc<FrameCount>,
 }
 
 impl Connection {
-    fn attach(&mut self, ctx: &mut ws::WebsocketContext<Self>, session: &Arc<Session>, first: Option<engine::Packet>) {
-        let (tx, rx) = mpsc::channel(self.server.config().queue_capacity);
-        if let Some(p) = first {
-            let _ = tx.try_send(p);
-        }
-        session.attach_websocket(tx);
+    /// Takes the session's traffic: its outgoing packets now come here.
+    fn attach(&mut self, ctx: &mut ws::WebsocketContext<Self>) {
+        self.session.attach_websocket();
         self.upgraded = true;
-        ctx.add_stream(futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|p| (p, rx)) }));
+        ctx.add_stream(Outgoing(Arc::clone(&self.session)));
     }
 
     fn fail(&mut self, ctx: &mut ws::WebsocketContext<Self>, reason: &str) {
-        if let Some(s) = &self.session
-            && self.upgraded
-        {
-            s.close(reason);
+        if self.upgraded {
+            self.session.close(reason);
         }
         ctx.close(Some(ws::CloseReason { code: ws::CloseCode::Policy, description: None }));
         ctx.stop();
     }
 
     fn on_packet(&mut self, ctx: &mut ws::WebsocketContext<Self>, packet: engine::Packet) {
-        let Some(session) = self.session.clone() else { return };
         if self.upgraded {
-            self.server.handle(&session, packet);
+            self.server.handle(&self.session, packet);
             return;
         }
         match packet {
             engine::Packet::Ping(data) if data == "probe" => {
                 ctx.text(engine::Packet::Pong(data).encode_text());
-                session.push_polling(engine::Packet::Noop);
+                self.session.push_polling(engine::Packet::Noop);
             }
-            engine::Packet::Upgrade => self.attach(ctx, &session, None),
+            engine::Packet::Upgrade => self.attach(ctx),
             _ => self.fail(ctx, "unexpected packet during upgrade"),
         }
     }
@@ -206,9 +314,7 @@ impl Actor for Connection {
 
     fn started(&mut self, ctx: &mut Self::Context) {
         if self.direct {
-            let (session, open) = self.server.open(Transport::WebSocket);
-            self.attach(ctx, &session, Some(open));
-            self.session = Some(session);
+            ctx.add_stream(Outgoing(Arc::clone(&self.session)));
         } else {
             // An upgrade that never completes must not keep the connection open forever.
             let config = self.server.config();
@@ -222,16 +328,15 @@ impl Actor for Connection {
     }
 
     fn stopped(&mut self, _ctx: &mut Self::Context) {
-        if let Some(s) = &self.session
-            && self.upgraded
-        {
-            s.close("transport close");
+        if self.upgraded {
+            self.session.close("transport close");
         }
     }
 }
 
 impl StreamHandler<Result<ws::Message, ws::ProtocolError>> for Connection {
     fn handle(&mut self, msg: Result<ws::Message, ws::ProtocolError>, ctx: &mut Self::Context) {
+        self.frames.handled_one();
         match msg {
             Ok(ws::Message::Text(text)) => match engine::Packet::decode_text(&text) {
                 Ok(packet) => self.on_packet(ctx, packet),
@@ -241,10 +346,8 @@ impl StreamHandler<Result<ws::Message, ws::ProtocolError>> for Connection {
             Ok(ws::Message::Ping(data)) => ctx.pong(&data),
             Ok(ws::Message::Pong(_) | ws::Message::Nop) => {}
             Ok(ws::Message::Close(_)) => {
-                if let Some(s) = &self.session
-                    && self.upgraded
-                {
-                    s.close("transport close");
+                if self.upgraded {
+                    self.session.close("transport close");
                 }
                 ctx.close(None);
                 ctx.stop();
@@ -256,16 +359,70 @@ impl StreamHandler<Result<ws::Message, ws::ProtocolError>> for Connection {
 }
 
 /// Outgoing packets of the session; the stream ends when the session closes.
-impl StreamHandler<engine::Packet> for Connection {
-    fn handle(&mut self, packet: engine::Packet, ctx: &mut Self::Context) {
-        match packet {
-            engine::Packet::Binary(bytes) => ctx.binary(bytes),
-            other => ctx.text(other.encode_text()),
+impl StreamHandler<Vec<engine::Packet>> for Connection {
+    fn handle(&mut self, packets: Vec<engine::Packet>, ctx: &mut Self::Context) {
+        for packet in packets {
+            match packet {
+                engine::Packet::Binary(bytes) => ctx.binary(bytes),
+                other => ctx.text(other.encode_text()),
+            }
         }
     }
 
     fn finished(&mut self, ctx: &mut Self::Context) {
         ctx.close(Some(ws::CloseReason { code: ws::CloseCode::Normal, description: None }));
         ctx.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A client frame: FIN + opcode, masked, with the shortest length encoding unless `long`.
+    fn frame(payload: &[u8], long: bool) -> Vec<u8> {
+        let mut out = vec![0x81];
+        match payload.len() {
+            n if n < 126 && !long => out.push(0x80 | n as u8),
+            n if n <= 0xFFFF => {
+                out.push(0x80 | 126);
+                out.extend_from_slice(&(n as u16).to_be_bytes());
+            }
+            n => {
+                out.push(0x80 | 127);
+                out.extend_from_slice(&(n as u64).to_be_bytes());
+            }
+        }
+        out.extend_from_slice(&[1, 2, 3, 4]);
+        out.extend_from_slice(payload);
+        out
+    }
+
+    #[test]
+    fn frames_are_counted_across_any_split_of_the_bytes() {
+        let mut bytes = Vec::new();
+        for (payload, long) in
+            [(&b"42[\"a\"]"[..], false), (&[][..], false), (&[7u8; 300][..], false), (&b"x"[..], true)]
+        {
+            bytes.extend(frame(payload, long));
+        }
+        bytes.extend(frame(&vec![9u8; 70_000], false));
+        for step in [1, 2, 3, 7, 13, 1000, bytes.len()] {
+            let count = FrameCount::default();
+            for chunk in bytes.chunks(step) {
+                count.read(chunk);
+            }
+            assert_eq!(count.read.get(), 5, "chunks of {step}");
+            assert_eq!(count.waiting(), 5);
+            count.handled_one();
+            assert_eq!(count.waiting(), 4);
+        }
+        // A frame cut short is not counted until its last byte arrives.
+        let count = FrameCount::default();
+        let one = frame(b"hello", false);
+        count.read(&one[..one.len() - 1]);
+        assert_eq!(count.waiting(), 0);
+        count.read(&one[one.len() - 1..]);
+        assert_eq!(count.waiting(), 1);
     }
 }

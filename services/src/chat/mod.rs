@@ -273,13 +273,16 @@ impl ChatService {
     /// `chat:send` of a text message, pipelined: checks it and queues it to the conversation
     /// now (messages queued by one caller keep the order of these calls), and answers a future
     /// that resolves once it is durable, so a socket need not wait for one message before
-    /// sending the next. A message with a file goes through `send` instead.
+    /// sending the next. A message with a file goes through `send` instead. `origin` is the
+    /// socket it came from: it gets the answer (the rendered `chat:message` payload) and not the
+    /// event itself; the caller's other sockets and the other party get the event.
     pub fn queue_send(
         &self,
         caller: &Caller,
         conversation: &str,
         out: Outgoing,
-    ) -> Result<impl std::future::Future<Output = Result<ChatMessage, SoukError>> + Send + use<>, SoukError> {
+        origin: Option<String>,
+    ) -> Result<impl std::future::Future<Output = Result<Arc<Value>, SoukError>> + Send + use<>, SoukError> {
         let id = conversation_id(conversation)?;
         if out.attachment.is_some() {
             return Err(SoukError::internal("queue_send takes text messages only"));
@@ -293,10 +296,10 @@ impl ChatService {
             text,
             attachment: None,
         };
-        let answer = self.conversations.enqueue(caller.account_id(), message)?;
+        let answer = self.conversations.enqueue(caller.account_id(), message, origin)?;
         Ok(async move {
             match answer.await {
-                Ok(appended) => appended.map(|a| a.message),
+                Ok(posted) => posted.map(|p| p.payload),
                 Err(_) => Err(SoukError::with_detail(ErrorCode::InternalError, "conversation restarting")),
             }
         })

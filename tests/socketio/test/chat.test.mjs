@@ -87,23 +87,56 @@ test('a socket whose token is logged out after CONNECT has its next events refus
 test('messages sent without waiting for their acks are all acknowledged and delivered in order', async () => {
   const { buyer, seller, conversation } = await conversationBetweenTwo(0);
   const b = await connected(connect(buyer.token, { transports: ['websocket'] }));
+  const b2 = await connected(connect(buyer.token, { transports: ['websocket'] }));
   const s = await connected(connect(seller.token, { transports: ['websocket'] }));
   const heard = [];
+  const echoed = [];
+  const mine = [];
   s.on('chat:message', (m) => { if (m.text?.startsWith('rafale ')) heard.push(m.text); });
+  b.on('chat:message', (m) => { if (m.text?.startsWith('rafale ')) echoed.push(m.text); });
+  b2.on('chat:message', (m) => { if (m.text?.startsWith('rafale ')) mine.push(m.text); });
+  let dropped = false;
+  b.on('disconnect', () => { dropped = true; });
   try {
-    const texts = Array.from({ length: 40 }, (_, i) => `rafale ${i}`);
+    // Far more than a socket's inbound credits (256): the server stops reading for a while
+    // (back-pressure) instead of dropping the client.
+    const texts = Array.from({ length: 1500 }, (_, i) => `rafale ${i}`);
     const ids = texts.map(() => clientId());
     const acks = await Promise.all(texts.map((text, i) => ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: ids[i], text })));
+    assert.equal(dropped, false, 'a fast sender is slowed down, not disconnected');
     assert.ok(acks.every((a) => a.ok), JSON.stringify(acks.find((a) => !a.ok)));
     const messageIds = acks.map((a) => a.message.id);
     const times = acks.map((a) => a.message.sentAt);
     assert.deepEqual([...times].sort((x, y) => x - y), times, 'stored in the order sent');
+    assert.deepEqual([...messageIds].sort(), messageIds, 'time-ordered ids in the order sent');
     // A retry of one of them answers the stored message.
     const again = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: ids[7], text: texts[7] });
     assert.equal(again.message.id, messageIds[7]);
-    for (let i = 0; i < 50 && heard.length < texts.length; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && (heard.length < texts.length || mine.length < texts.length); i++) await new Promise((r) => setTimeout(r, 50));
     // (A retry is pushed again, as every answered send: clients drop a message id they hold.)
-    assert.deepEqual(heard.slice(0, texts.length), texts);
+    assert.deepEqual(heard.slice(0, texts.length), texts, 'the other party hears every message in order');
+    assert.deepEqual(mine.slice(0, texts.length), texts, "the sender's other socket hears them too");
+    assert.deepEqual(echoed, [], 'the sending socket has its acknowledgements, not its own messages again');
+  } finally {
+    b.close();
+    b2.close();
+    s.close();
+  }
+});
+
+test('a polling client sending a burst of events gets every answer in order and stays connected', async () => {
+  const { buyer, seller, conversation } = await conversationBetweenTwo(0);
+  const b = await connected(connect(buyer.token, { transports: ['polling'] }));
+  const s = await connected(connect(seller.token, { transports: ['websocket'] }));
+  const heard = [];
+  s.on('chat:message', (m) => { if (m.text?.startsWith('lent ')) heard.push(m.text); });
+  try {
+    const texts = Array.from({ length: 600 }, (_, i) => `lent ${i}`);
+    const acks = await Promise.all(texts.map((text) => ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), text })));
+    assert.ok(acks.every((a) => a.ok), JSON.stringify(acks.find((a) => !a.ok)));
+    assert.equal(b.connected, true);
+    for (let i = 0; i < 100 && heard.length < texts.length; i++) await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(heard, texts);
   } finally {
     b.close();
     s.close();

@@ -280,7 +280,13 @@ async fn seed(store: &SqliteStore, settings: &Settings, ads: usize) -> Result<()
             print_credentials(&demo_credentials(&reference));
         }
         SeedOutcome::Seeded(summary) => {
-            eprintln!("demo: {} ads, {} photos, {} accounts", summary.ads, summary.images, summary.accounts.len());
+            eprintln!(
+                "demo: {} ads, {} photos, {} accounts, {} orders",
+                summary.ads,
+                summary.images,
+                summary.accounts.len(),
+                summary.orders
+            );
             print_credentials(&summary.accounts);
         }
     }

@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 pub const ORDERS_PER_BUYER: usize = 6;
 
 /// The seed of the orders' choices (apart from the ads' seed, so the ads do not move).
-const ORDERS_SEED: u64 = 0x0dde_25_c0d;
+const ORDERS_SEED: u64 = 0x0000_dde2_5c0d;
 
 /// Purchase orders of the demo private accounts from the demo shops' priced active ads,
 /// placed over the last two months before `now`. Each buyer gets every status once (the

@@ -470,6 +470,7 @@ impl AdService {
             }
         }
         let saved = self.ads.apply_change(change).await.map_err(write_err)?;
+        self.stats.ad_edited(ad_id);
         match verdict {
             Ok(_) => Ok(saved),
             Err((reason, note)) => self.refuse(saved, reason, Some(note)).await,
@@ -791,16 +792,25 @@ impl AdService {
         Ok(PublicAd { ad, seller, vas_packs })
     }
 
-    /// "Show number": the seller's phone (or the ad's hidden flag), counted as a phone view.
-    pub async fn show_phone(&self, caller: Option<&Caller>, list_id: i64) -> Result<String, SoukError> {
+    /// "Show number": the seller's phone (or the ad's hidden flag), counted as a phone view as
+    /// honestly as a view (not the owner's, not a robot's, once per visitor per 30 minutes).
+    pub async fn show_phone(
+        &self,
+        caller: Option<&Caller>,
+        list_id: i64,
+        visitor_id: Option<&str>,
+        user_agent: &str,
+    ) -> Result<String, SoukError> {
         let ad = self.public_ad(caller, list_id).await?;
         let account = self.account(ad.ad.ad.account_id).await?;
         let phone = match (ad.ad.ad.phone_hidden || account.account.phone_hidden, account.account.phone) {
             (false, Some(p)) => p,
             _ => return Err(SoukError::with_detail(ErrorCode::NotFound, "the seller hides the number")),
         };
-        if caller.is_none_or(|c| c.account_id() != ad.ad.ad.account_id) {
-            self.stats.count(ad.ad.ad.account_id, Some(&ad.ad.ad.ad_id), Metric::PhoneView);
+        let (owner, ad_id) = (ad.ad.ad.account_id, &ad.ad.ad.ad_id);
+        // Counting is the statistics' business: the number is shown even if it cannot count.
+        if let Err(e) = self.stats.record_phone_view(owner, ad_id, caller, visitor_id, user_agent).await {
+            tracing::warn!(error = %e, "phone view not counted");
         }
         Ok(phone)
     }

@@ -89,6 +89,30 @@ impl AdSessions {
         self.hub.live.lock().map(|l| l.values().filter(|a| a.connected()).count()).unwrap_or(0)
     }
 
+    /// Whether a session of `ad_id` is running.
+    pub fn is_open(&self, ad_id: &str) -> bool {
+        self.hub.live.lock().map(|l| l.get(ad_id).is_some_and(|a| a.connected())).unwrap_or(false)
+    }
+
+    /// Starts the session of `ad_id` (or keeps the running one from going idle): design §3 "one
+    /// per ad being viewed or edited" — an edit opens it before any event. False when its mailbox
+    /// is full (it is running, busy).
+    pub fn open(&self, ad_id: &str) -> bool {
+        for _ in 0..2 {
+            match self.session(ad_id).try_send(Open) {
+                Ok(()) => return true,
+                Err(SendError::Full(_)) => return false,
+                Err(SendError::Closed(_)) => {
+                    let mut live = self.hub.live.lock().unwrap_or_else(|p| p.into_inner());
+                    if live.get(ad_id).is_some_and(|a| !a.connected()) {
+                        live.remove(ad_id);
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// How many times a session was restarted by its supervisor.
     pub fn restarts(&self) -> u64 {
         self.hub.restarts.load(Ordering::Relaxed)
@@ -408,6 +432,19 @@ impl Handler<Drain> for AdSession {
         if self.last_push.is_none_or(|t| t.elapsed() >= LIVE_EVERY) {
             self.push_live();
         }
+    }
+}
+
+/// "The ad is being edited": the session stays for another idle period.
+#[derive(Message)]
+#[rtype(result = "()")]
+struct Open;
+
+impl Handler<Open> for AdSession {
+    type Result = ();
+
+    fn handle(&mut self, _: Open, _: &mut Self::Context) {
+        self.last_used = Instant::now();
     }
 }
 

@@ -175,3 +175,23 @@ async fn counts_from_many_threads_at_once_are_each_counted_once() {
     })
     .await;
 }
+
+#[actix::test]
+async fn an_edit_opens_a_session_before_any_event_and_it_stops_when_idle() {
+    let s = setup("open", Duration::from_millis(300));
+    assert!(!s.sessions.is_open("ad-5"));
+    assert!(s.sessions.open("ad-5"), "an edited ad gets its session");
+    assert!(s.sessions.is_open("ad-5"));
+    assert_eq!(s.sessions.live_count(), 1);
+    // Events of the edit (a publication, a bump) land in that same session.
+    assert!(s.sessions.count(OWNER, "ad-5", Metric::Publish, now()));
+    assert!(s.sessions.count(OWNER, "ad-5", Metric::Bump, now()));
+    assert_eq!(s.sessions.live_count(), 1);
+    until("the opened session to stop when idle", || !s.sessions.is_open("ad-5")).await;
+    assert_eq!(s.store.inner.total("ad:ad-5", "publish").await.unwrap(), 1);
+    assert_eq!(s.store.inner.total("ad:ad-5", "bump").await.unwrap(), 1);
+    // Opening with nothing counted writes nothing.
+    assert!(s.sessions.open("ad-6"));
+    until("the empty session to stop", || !s.sessions.is_open("ad-6")).await;
+    assert_eq!(s.store.inner.total("ad:ad-6", "view").await.unwrap(), 0);
+}

@@ -178,6 +178,30 @@ impl VasPackKind {
     pub fn is_premium(self) -> bool {
         matches!(self, VasPackKind::Gallery | VasPackKind::Special)
     }
+
+    /// Whether applying the pack bumps the ad: its rank time becomes the moment it applies, so
+    /// it goes back to the top of "newest" (design §2 "bump moves it"). A renewal refreshes the
+    /// ad once; bump and special do it again every day (below).
+    pub fn bumps(self) -> bool {
+        matches!(self, VasPackKind::Bump | VasPackKind::Special | VasPackKind::Renewal)
+    }
+
+    /// Spec §3: bump "(daily renewal)" and special "(star plus daily renewal)": while the pack
+    /// runs, the ad is bumped again every [`BUMP_RENEWAL_SECONDS`].
+    pub fn renews_daily(self) -> bool {
+        matches!(self, VasPackKind::Bump | VasPackKind::Special)
+    }
+
+    /// The packs that renew daily, by stored name.
+    pub const DAILY_RENEWAL: [VasPackKind; 2] = [VasPackKind::Bump, VasPackKind::Special];
+}
+
+/// How long after a bump a daily-renewal pack bumps the ad again.
+pub const BUMP_RENEWAL_SECONDS: i64 = 86_400;
+
+/// Whether an ad bumped (ranked) at `rank_time` is due its daily renewal at `now`.
+pub fn renewal_due(rank_time: i64, now: i64) -> bool {
+    now - rank_time >= BUMP_RENEWAL_SECONDS
 }
 
 /// A boost pack applied to an ad, for a period (Unix seconds).
@@ -269,6 +293,32 @@ mod tests {
         let names: Vec<_> = ReportType::ALL.iter().map(|t| t.as_str()).collect();
         assert_eq!(names, ["fraud", "duplicate", "wrong_cat", "wrong_img", "fake_number", "wrong_price", "sold"]);
         assert_eq!(ReportType::parse("spam"), None);
+    }
+
+    #[test]
+    fn bump_and_special_renew_daily_and_a_renewal_bumps_once() {
+        let bumping: Vec<_> = [
+            VasPackKind::Bump,
+            VasPackKind::Gallery,
+            VasPackKind::Special,
+            VasPackKind::Highlight,
+            VasPackKind::Renewal,
+        ]
+        .into_iter()
+        .map(|k| (k.as_str(), k.bumps(), k.renews_daily()))
+        .collect();
+        assert_eq!(
+            bumping,
+            [
+                ("bump", true, true),
+                ("gallery", false, false),
+                ("special", true, true),
+                ("highlight", false, false),
+                ("renewal", true, false)
+            ]
+        );
+        assert!(!renewal_due(1_000, 1_000 + BUMP_RENEWAL_SECONDS - 1));
+        assert!(renewal_due(1_000, 1_000 + BUMP_RENEWAL_SECONDS));
     }
 
     #[test]

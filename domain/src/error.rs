@@ -187,10 +187,12 @@ pub enum ErrorCode {
     InvalidOffset,
     /// An account already has as many saved searches as allowed.
     SavedSearchLimitReached,
+    /// An orders filter status outside spec §2's initiated, preparing, delivering, delivered, cancelled.
+    InvalidOrderStatus,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 90] = [
+    pub const ALL: [ErrorCode; 91] = [
         ErrorCode::InternalError,
         ErrorCode::MalformedRequest,
         ErrorCode::GraphqlParseFailed,
@@ -281,6 +283,7 @@ impl ErrorCode {
         ErrorCode::InvalidSearchRange,
         ErrorCode::InvalidOffset,
         ErrorCode::SavedSearchLimitReached,
+        ErrorCode::InvalidOrderStatus,
     ];
 
     /// The stable code sent in `extensions.code` and in a 400 body's `code`.
@@ -376,6 +379,7 @@ impl ErrorCode {
             ErrorCode::InvalidSearchRange => "INVALID_SEARCH_RANGE",
             ErrorCode::InvalidOffset => "INVALID_OFFSET",
             ErrorCode::SavedSearchLimitReached => "SAVED_SEARCH_LIMIT_REACHED",
+            ErrorCode::InvalidOrderStatus => "INVALID_ORDER_STATUS",
         }
     }
 
@@ -472,6 +476,7 @@ impl ErrorCode {
             ErrorCode::InvalidSearchRange => "search.error.range",
             ErrorCode::InvalidOffset => "search.error.offset",
             ErrorCode::SavedSearchLimitReached => "saveSearch.error.limit",
+            ErrorCode::InvalidOrderStatus => "orders.error.status",
         }
     }
 
@@ -676,6 +681,7 @@ impl ErrorCode {
                 "Vous avez atteint le nombre maximum de recherches sauvegardées",
                 "لقد بلغت الحد الأقصى لعمليات البحث المحفوظة",
             ),
+            ErrorCode::InvalidOrderStatus => ("Ce statut de commande n'existe pas", "حالة الطلب هذه غير موجودة"),
         };
         match lang {
             Lang::Fr => fr,
@@ -747,7 +753,8 @@ impl ErrorCode {
             | ErrorCode::MediaNotFound
             | ErrorCode::InvalidPriceRange
             | ErrorCode::InvalidSearchRange
-            | ErrorCode::InvalidOffset => 400,
+            | ErrorCode::InvalidOffset
+            | ErrorCode::InvalidOrderStatus => 400,
             ErrorCode::SavedSearchLimitReached => 409,
             ErrorCode::PhotoTooLarge | ErrorCode::VideoTooLarge => 413,
             ErrorCode::AdOperationNotAllowed | ErrorCode::DeletionRefused | ErrorCode::AppealLimitReached => 409,

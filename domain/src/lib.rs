@@ -15,6 +15,7 @@ pub mod lang;
 pub mod listing_url;
 pub mod moderation;
 pub mod money;
+pub mod orders;
 pub mod search;
 pub mod stats;
 pub mod text;

@@ -12,7 +12,7 @@ use crate::catalog::{Area, AreaId, CategoryId, CategoryTree, City, CityId, Regio
 use crate::lang::Lang;
 use crate::search::{OFFSET_CAP, keyword_words};
 use crate::text::slugify;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The whole-country place segment.
 pub const COUNTRY_SLUG: [&str; 2] = ["maroc", "المغرب"];
@@ -28,6 +28,8 @@ fn country_slug(lang: Lang) -> &'static str {
 #[derive(Debug, Clone, Default)]
 pub struct SlugIndex {
     categories: HashMap<String, CategoryId>,
+    /// Slugs of the verticals (root categories): `/{vertical}` alone is the vertical's home.
+    verticals: HashSet<String>,
     category_slugs: HashMap<CategoryId, [String; 2]>,
     cities: HashMap<String, CityId>,
     city_slugs: HashMap<CityId, [String; 2]>,
@@ -59,6 +61,10 @@ impl SlugIndex {
             s.categories.insert(c.slug.fr.clone(), c.id);
             s.categories.insert(c.slug.ar.clone(), c.id);
             s.category_slugs.insert(c.id, [c.slug.fr.clone(), c.slug.ar.clone()]);
+            if c.parent_id.is_none() {
+                s.verticals.insert(c.slug.fr.clone());
+                s.verticals.insert(c.slug.ar.clone());
+            }
             for t in &c.ad_types {
                 let slugs = [slugify(&t.label.fr), slugify(&t.label.ar)];
                 s.ad_types.insert(slugs[0].clone(), t.key.clone());
@@ -104,6 +110,11 @@ impl SlugIndex {
         self.ad_type_slugs.get(key).map(|s| s[idx(lang)].as_str())
     }
 
+    /// The ad-type key of a label slug of either language (`a-vendre` → `sell`).
+    pub fn ad_type_of_slug(&self, slug: &str) -> Option<&str> {
+        self.ad_types.get(slug).map(String::as_str)
+    }
+
     pub fn is_region_slug(&self, slug: &str) -> bool {
         self.region_slugs.values().any(|s| s[0] == slug || s[1] == slug)
     }
@@ -139,16 +150,23 @@ fn split_suffix(seg: &str) -> (&str, Option<&str>) {
 }
 
 /// Parses a decoded listing path; `None` when it is not a listing (another page, or a slug
-/// that names nothing).
+/// that names nothing). The place is optional (spec §2 `/{location?}/...`): a path that starts
+/// with a category is a listing of the whole country (`/voitures` is `/maroc/voitures`), except
+/// a vertical's slug alone, which is that vertical's home page.
 pub fn parse_listing(path: &str, idx: &SlugIndex) -> Option<ListingRoute> {
     let (lang, _, segs) = split_lang(path);
     let (first, rest) = segs.split_first()?;
+    let (place, suffix) = split_suffix(first);
+    let is_place = COUNTRY_SLUG.contains(&place) || idx.cities.contains_key(place);
+    let vertical_home = rest.is_empty() && suffix.is_none() && idx.verticals.contains(place);
+    let placeless = !is_place && !vertical_home && idx.categories.contains_key(place);
+    let (first, rest): (&str, &[&str]) = if placeless { ("", &segs[..]) } else { (first, rest) };
     if rest.len() > 3 {
         return None;
     }
     let mut route = ListingRoute { lang, ..ListingRoute::default() };
     let (place, suffix) = split_suffix(first);
-    if !COUNTRY_SLUG.contains(&place) {
+    if !placeless && !COUNTRY_SLUG.contains(&place) {
         route.city = Some(*idx.cities.get(place)?);
     }
     let mut ad_type_slug = suffix;
@@ -158,10 +176,13 @@ pub fn parse_listing(path: &str, idx: &SlugIndex) -> Option<ListingRoute> {
         if let Some(city) = route.city
             && route.area.is_none()
             && route.category.is_none()
-            && suffix.is_none()
             && let Some(area) = idx.areas.get(&(city, head.to_string()))
         {
+            // An area without a category carries the ad type (`/casablanca/maarif_a-vendre`).
             route.area = Some(*area);
+            if suffix.is_some() {
+                ad_type_slug = suffix;
+            }
         } else if route.category.is_none()
             && route.keyword.is_none()
             && let Some(c) = idx.categories.get(head)
@@ -202,26 +223,15 @@ pub fn listing_path(route: &ListingRoute, idx: &SlugIndex) -> String {
         out.push('/');
         out.push_str(slug);
     }
-    match route.category.and_then(|c| idx.category_slug(c, lang)) {
-        Some(slug) => {
-            out.push('/');
-            out.push_str(slug);
-            if let Some(t) = ad_type {
-                out.push('_');
-                out.push_str(t);
-            }
-        }
-        None => {
-            if let Some(t) = ad_type {
-                // No category: the ad type rides on the place segment.
-                if route.area.is_some() {
-                    out.push('/');
-                    out.push_str(country_slug(lang));
-                }
-                out.push('_');
-                out.push_str(t);
-            }
-        }
+    if let Some(slug) = route.category.and_then(|c| idx.category_slug(c, lang)) {
+        out.push('/');
+        out.push_str(slug);
+    }
+    // The ad type rides on the last place or category segment: `voitures_a-vendre`, or without
+    // a category `maarif_a-vendre` / `casablanca_a-vendre` / `maroc_a-vendre`.
+    if let Some(t) = ad_type {
+        out.push('_');
+        out.push_str(t);
     }
     if let Some(k) = &route.keyword {
         let words = keyword_words(k);
@@ -333,6 +343,7 @@ mod tests {
 
     fn index() -> SlugIndex {
         let sell = AdType { key: "sell".into(), order: 1, label: Localized::new("À vendre", "للبيع") };
+        let rent = AdType { key: "rent".into(), order: 2, label: Localized::new("À louer", "للكراء") };
         let cat = |id, parent, fr: &str, ar: &str| Category {
             id,
             parent_id: parent,
@@ -340,13 +351,15 @@ mod tests {
             order: 1,
             label: Localized::new(fr, ar),
             slug: Localized::new(slugify(fr), slugify(ar)),
-            ad_types: vec![sell.clone()],
+            ad_types: vec![sell.clone(), rent.clone()],
             hidden: false,
         };
         let tree = CategoryTree::build(vec![
             cat(20000, None, "Véhicules", "مركبات"),
             cat(2000, Some(20000), "Véhicules et accessoires", "مركبات ولوازم"),
             cat(2010, Some(2000), "Voitures", "سيارات"),
+            cat(10000, None, "Immobilier", "عقارات"),
+            cat(1010, Some(10000), "Appartements", "شقق"),
         ])
         .expect("tree");
         let regions = vec![Region {
@@ -354,21 +367,30 @@ mod tests {
             label: Localized::new("Casablanca-Settat", "الدار البيضاء سطات"),
             slug: Localized::new("casablanca-settat", "الدار-البيضاء-سطات"),
         }];
-        let cities = vec![City {
-            id: 1,
+        let city = |id, fr: &str, ar: &str| City {
+            id,
             region_id: 6,
-            label: Localized::new("Casablanca", "الدار البيضاء"),
-            slug: Localized::new("casablanca", "الدار-البيضاء"),
+            label: Localized::new(fr, ar),
+            slug: Localized::new(slugify(fr), slugify(ar)),
             latitude: 33.5,
             longitude: -7.6,
             population: 3_000_000,
-        }];
-        let areas = [Area {
-            id: 101,
-            city_id: 1,
-            label: Localized::new("Maârif", "المعاريف"),
-            slug: Localized::new("maarif", "المعاريف"),
-        }];
+        };
+        let cities = vec![city(1, "Casablanca", "الدار البيضاء"), city(2, "Mohammedia", "المحمدية")];
+        let areas = [
+            Area {
+                id: 101,
+                city_id: 1,
+                label: Localized::new("Maârif", "المعاريف"),
+                slug: Localized::new("maarif", "المعاريف"),
+            },
+            Area {
+                id: 201,
+                city_id: 2,
+                label: Localized::new("Centre ville", "وسط المدينة"),
+                slug: Localized::new("centre-ville", "وسط-المدينة"),
+            },
+        ];
         SlugIndex::new(&tree, &regions, &cities, areas.iter())
     }
 
@@ -389,6 +411,65 @@ mod tests {
         assert_eq!(listing_path(&country, &idx), "/maroc");
         let typed = parse_listing("/maroc_a-vendre", &idx).expect("typed");
         assert_eq!(typed.ad_type.as_deref(), Some("sell"));
+    }
+
+    /// Every listing `listing_path` builds parses back to that listing: every language,
+    /// place (country, city, city and area), category level, ad type and keyword together.
+    #[test]
+    fn every_canonical_listing_path_parses_back_to_its_listing() {
+        let idx = index();
+        let places: [(Option<CityId>, Option<AreaId>); 5] =
+            [(None, None), (Some(1), None), (Some(1), Some(101)), (Some(2), None), (Some(2), Some(201))];
+        let mut checked = 0;
+        for lang in [Lang::Fr, Lang::Ar] {
+            for (city, area) in places {
+                for category in [None, Some(20000), Some(2000), Some(2010), Some(10000), Some(1010)] {
+                    for ad_type in [None, Some("sell"), Some("rent")] {
+                        for keyword in [None, Some("peugeot 208"), Some("velo"), Some("شقه مفروشه")] {
+                            let route = ListingRoute {
+                                lang,
+                                city,
+                                area,
+                                category,
+                                ad_type: ad_type.map(str::to_string),
+                                keyword: keyword.map(str::to_string),
+                            };
+                            let path = listing_path(&route, &idx);
+                            assert_eq!(parse_listing(&path, &idx), Some(route.clone()), "{path}");
+                            assert_eq!(listing_path(&route, &idx), path, "stable");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 2 * 5 * 6 * 3 * 4);
+        let typed_area =
+            ListingRoute { city: Some(1), area: Some(101), ad_type: Some("sell".into()), ..ListingRoute::default() };
+        assert_eq!(listing_path(&typed_area, &idx), "/casablanca/maarif_a-vendre");
+    }
+
+    #[test]
+    fn a_listing_without_a_place_is_the_whole_country() {
+        let idx = index();
+        for (path, canonical) in [
+            ("/voitures", "/maroc/voitures"),
+            ("/voitures_a-louer", "/maroc/voitures_a-louer"),
+            ("/voitures/peugeot", "/maroc/voitures/peugeot"),
+            ("/fr/voitures", "/maroc/voitures"),
+            ("/ar/سيارات", "/ar/المغرب/سيارات"),
+            ("/vehicules_a-vendre", "/maroc/vehicules_a-vendre"),
+            ("/vehicules/peugeot", "/maroc/vehicules/peugeot"),
+        ] {
+            let route = parse_listing(path, &idx).unwrap_or_else(|| panic!("{path} is a listing"));
+            assert_eq!((route.city, route.area), (None, None), "{path}");
+            assert_eq!(listing_path(&route, &idx), canonical, "{path}");
+        }
+        // A vertical's slug alone is its home page, not a listing; four segments after the
+        // implicit country are too many.
+        for path in ["/vehicules", "/ar/مركبات", "/immobilier", "/voitures/a/b/c"] {
+            assert_eq!(parse_listing(path, &idx), None, "{path}");
+        }
     }
 
     #[test]

@@ -85,6 +85,9 @@ pub struct EphemeralSettings {
 #[serde(deny_unknown_fields)]
 pub struct WebSettings {
     pub client_dir: PathBuf,
+    /// URLs per sitemap file (ads, categories and shops are paged alike; the protocol allows
+    /// 50,000).
+    pub sitemap_urls_per_file: u32,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -24,6 +24,7 @@ use souk_services::client_log::ClientLogService;
 use souk_services::notify::{
     LettreMailer, MailSettings, MailTransport, Mailer, MessageSender, OutboxMessageSender, SmtpTls,
 };
+use souk_services::orders::OrderService;
 use souk_services::search::SearchService;
 use souk_services::search::parse_url::{ParseUrlService, slug_index};
 use souk_services::search::saved::SavedSearchService;
@@ -179,6 +180,7 @@ pub async fn build_state(
         },
         ads: Arc::new(ads),
         stats,
+        orders: Arc::new(OrderService::new(Arc::new(store.clone()))),
         search,
         shops: Arc::new(shops),
         parse_url: Arc::new(ParseUrlService::new(Arc::clone(&catalog), Arc::clone(&slugs))),

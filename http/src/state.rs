@@ -11,6 +11,7 @@ use souk_services::ads::{AdService, AdUploads};
 use souk_services::catalog::CatalogService;
 use souk_services::chat::ChatService;
 use souk_services::client_log::ClientLogService;
+use souk_services::orders::OrderService;
 use souk_services::search::SearchService;
 use souk_services::search::parse_url::ParseUrlService;
 use souk_services::search::saved::SavedSearchService;
@@ -32,6 +33,7 @@ pub struct AppState {
     pub accounts: Arc<AccountService>,
     pub ads: Arc<AdService>,
     pub stats: Arc<StatsService>,
+    pub orders: Arc<OrderService>,
     pub uploads: Arc<AdUploads>,
     pub search: Arc<SearchService>,
     pub shops: Arc<ShopService>,

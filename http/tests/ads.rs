@@ -234,7 +234,10 @@ async fn an_ad_goes_through_the_four_steps_moderation_and_appears_in_my_ads() {
     .await;
     assert_eq!(public["data"]["getAd"]["ad"]["title"], "Canapé d'angle en cuir", "{public}");
     assert_eq!(public["data"]["getAd"]["seller"]["type"], "private");
-    let phone = call(&s, None, "mutation($l: Int!) { showAdPhone(listId: $l) }", json!({ "l": list_id })).await;
+    // A visitor's browser (a visitor id, a browser's User-Agent): counted like a view.
+    let browser = [("visitorId", "ads-flow-visitor"), ("User-Agent", "Mozilla/5.0 Firefox/140.0")];
+    let (_, phone) =
+        s.gql("/graphql", &browser, "mutation($l: Int!) { showAdPhone(listId: $l) }", json!({ "l": list_id })).await;
     assert_eq!(phone["data"]["showAdPhone"], "0611000001", "{phone}");
 
     let mine = call(&s, Some(&seller), MY_AD, json!({ "id": ad_id })).await;

@@ -125,3 +125,31 @@ fn admin_grant_and_revoke_name_the_account() {
     assert!(!unknown.status.success());
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("no account with 0799999990"));
 }
+
+#[actix_web::test]
+async fn seed_search_ads_adds_active_ads_then_analyzes_the_listing() {
+    let dir = temp_dir("seed-search");
+    let out = souk()
+        .args(["seed", "--demo", "--ads", "60", "--search-ads", "400", "--data-dir"])
+        .arg(&dir)
+        .output()
+        .expect("run souk");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("demo: 400 search ads from"), "{err}");
+    let store = souk_storage::sqlite::SqliteStore::open(dir.join("souk.db"), 1).expect("open the seeded store");
+    let listed = souk_storage::search::SearchStore::active_count(&store).await.expect("count");
+    assert!((400..=460).contains(&listed), "400 search ads plus the demo's active ones: {listed}");
+    let (cities, analyzed): (i64, i64) = store
+        .read(|c| {
+            let cities = c.query_row("SELECT count(DISTINCT city_id) FROM search_listing", [], |r| r.get(0))?;
+            let analyzed =
+                c.query_row("SELECT count(*) FROM sqlite_stat1 WHERE tbl = 'search_listing'", [], |r| r.get(0))?;
+            Ok((cities, analyzed))
+        })
+        .await
+        .expect("read");
+    assert!(cities >= 20, "spread over the cities: {cities}");
+    assert!(analyzed > 0, "ANALYZE ran on the listing");
+    store.shutdown().await;
+}

@@ -302,7 +302,7 @@ async fn the_index_follows_ad_changes_and_premium_ads_take_the_first_slots() {
 
     // A gallery pack makes an ad premium on every page of the searches it matches.
     s.store
-        .add_vas_pack("s-900003", VasPack { name: "gallery".into(), start_date: t - 60, end_date: t + 86_400 })
+        .add_vas_pack("s-900003", VasPack { name: "gallery".into(), start_date: t - 60, end_date: t + 86_400 }, None)
         .await
         .expect("pack");
     let body = search(&s, json!({ "f": { "categoryId": 5010 } })).await;

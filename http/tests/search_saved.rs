@@ -88,6 +88,29 @@ async fn recent_searches_follow_the_visitor() {
     assert_eq!(body["data"]["getRecentSearches"], json!([]));
 }
 
+#[actix_web::test]
+async fn refused_searches_are_not_remembered() {
+    let s = start("saved-recent-refused", |_| {}).await;
+    let search = "query($f: SearchFiltersInput, $o: Int) { searchAds(filters: $f, offset: $o) { total } }";
+    let visitor = [("visitorId", "visitor-refused")];
+    for (f, offset, code) in [
+        (json!({ "keyword": "velo", "categoryId": 987654 }), 0, "CATEGORY_NOT_FOUND"),
+        (json!({ "keyword": "velo", "cityId": 987654 }), 0, "CITY_NOT_FOUND"),
+        (json!({ "keyword": "velo", "priceMin": 500, "priceMax": 10 }), 0, "INVALID_PRICE_RANGE"),
+        (json!({ "keyword": "velo", "categoryId": 2030, "adType": "teleport" }), 0, "INVALID_AD_TYPE"),
+        (json!({ "keyword": "velo" }), -1, "INVALID_OFFSET"),
+    ] {
+        let body = call(&s, &visitor, search, json!({ "f": f, "o": offset })).await;
+        assert_eq!(body["errors"][0]["extensions"]["code"], code, "{f}: {body}");
+        let recent = call(&s, &visitor, "{ getRecentSearches }", json!({})).await;
+        assert_eq!(recent["data"]["getRecentSearches"], json!([]), "{f} was refused, so not remembered");
+    }
+    // An answered search still is.
+    call(&s, &visitor, search, json!({ "f": { "keyword": "velo", "cityId": 2 }, "o": 0 })).await;
+    let recent = call(&s, &visitor, "{ getRecentSearches }", json!({})).await;
+    assert_eq!(recent["data"]["getRecentSearches"].as_array().map(Vec::len), Some(1), "{recent}");
+}
+
 /// The saved-search service of one `souk serve` process on the test server's store, sending
 /// e-mail to `outbox`, with `ephemeral` as its (possibly shared) ephemeral store.
 async fn alert_service(
@@ -277,4 +300,48 @@ async fn saved_searches_alert_live_and_by_daily_digest() {
     assert_eq!(del["data"]["deleteSavedSearch"], true);
     let gone = call(&s, &h, "mutation($i: Int!) { deleteSavedSearch(id: $i) }", json!({ "i": 999 })).await;
     assert_eq!(gone["errors"][0]["extensions"]["code"], "NOT_FOUND");
+}
+
+#[actix_web::test]
+async fn the_schedule_loop_matches_new_ads_round_after_round() {
+    let s = start("saved-schedule", |_| {}).await;
+    let q = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken } info { id } } }";
+    let input = json!({ "type": "shop", "name": "Glisse Rabat", "email": "glisse@shop.ma", "phone": "0698765434", "cityId": 2, "password": "secret1", "shopCategory": 2030, "plan": "premium" });
+    let body = call(&s, &[], q, json!({ "i": input })).await;
+    let token = body["data"]["registerAccount"]["login"]["accessToken"].as_str().expect("token").to_string();
+    let saver = body["data"]["registerAccount"]["info"]["id"].as_i64().expect("id");
+    let input = json!({ "type": "private", "name": "Adil", "phone": "0612345671", "cityId": 2, "password": "secret1", "passwordConfirmation": "secret1" });
+    let seller =
+        call(&s, &[], q, json!({ "i": input })).await["data"]["registerAccount"]["info"]["id"].as_i64().expect("id");
+    let auth = format!("Bearer {token}");
+    let save = "mutation($f: SearchFiltersInput!) { saveSearch(filters: $f) { search { id } } }";
+    let saved = call(&s, &[("Authorization", auth.as_str())], save, json!({ "f": { "keyword": "trottinette" } })).await;
+    let search_id = saved["data"]["saveSearch"]["search"]["id"].as_i64().expect("search id");
+
+    let ephemeral: Arc<dyn souk_storage::ephemeral::Ephemeral> = Arc::new(MemoryEphemeral::new("t:"));
+    let alerts = Arc::new(alert_service(&s, &s.data_dir.join("schedule-outbox"), Arc::clone(&ephemeral)).await);
+    let recorder = Arc::new(Recorder(Mutex::new(vec![])));
+    alerts.set_alert_sink(recorder.clone());
+    ephemeral.set_add(&format!("presence:{saver}"), "node-1", None).await.expect("presence");
+    // The loop `souk serve` runs, with a short period.
+    alerts.start_schedule(std::time::Duration::from_millis(300), 0);
+
+    let alerted = |n: usize| {
+        let recorder = recorder.clone();
+        async move {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+            while std::time::Instant::now() < deadline {
+                if recorder.0.lock().map(|v| v.len()).unwrap_or(0) >= n {
+                    return recorder.0.lock().map(|v| v.clone()).unwrap_or_default();
+                }
+                actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+            panic!("no alert {n} within 15 s")
+        }
+    };
+    s.store.insert_ads(vec![car(820001, seller, "Trottinette électrique", now() + 1)]).await.expect("ad");
+    assert_eq!(alerted(1).await, vec![(saver, search_id, 1)]);
+    // A later round of the same loop takes the next one.
+    s.store.insert_ads(vec![car(820002, seller, "Trottinette enfant", now() + 1)]).await.expect("ad");
+    assert_eq!(alerted(2).await, vec![(saver, search_id, 1), (saver, search_id, 1)]);
 }

@@ -240,7 +240,7 @@ async fn sitemaps_and_robots() {
     assert!(robots.contains("Sitemap: ") && robots.contains("/sitemap.xml") && robots.contains("Disallow: /account"));
     let (status, _, index) = get(&s, "/sitemap.xml").await;
     assert_eq!(status, StatusCode::OK);
-    for f in ["/sitemaps/categories.xml", "/sitemaps/shops.xml", "/sitemaps/ads-1.xml"] {
+    for f in ["/sitemaps/categories-1.xml", "/sitemaps/shops-1.xml", "/sitemaps/ads-1.xml"] {
         assert!(index.contains(f), "{index}");
     }
     let (_, _, ads) = get(&s, "/sitemaps/ads-1.xml").await;
@@ -312,4 +312,142 @@ async fn the_shop_directory_has_seo_tags() {
     let (status, _, html) = get(&s, "/ar/boutiques").await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("lang=\"ar\" dir=\"rtl\"") && html.contains("المتاجر في المغرب"), "{html}");
+}
+
+/// `n` more shops (one car each, in Casablanca), registered through the gateway.
+async fn more_shops(s: &TestServer, n: usize) {
+    let q = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { info { id } } }";
+    for i in 0..n {
+        let input = json!({ "type": "shop", "name": format!("Garage {i:02}"), "email": format!("garage{i}@shop.ma"), "phone": format!("06988000{i:02}"), "cityId": 1, "password": "secret1", "shopCategory": 2010, "plan": "starter" });
+        let body = gql(s, q, json!({ "i": input })).await;
+        assert!(body["data"]["registerAccount"]["info"]["id"].is_i64(), "{body}");
+    }
+}
+
+fn locs(xml: &str) -> Vec<String> {
+    xml.split("<loc>").skip(1).filter_map(|x| x.split("</loc>").next()).map(str::to_string).collect()
+}
+
+#[actix_web::test]
+async fn every_sitemap_is_paged() {
+    let s = start("web-sitemap-pages", |c| c.web.sitemap_urls_per_file = 40).await;
+    seed(&s).await;
+    more_shops(&s, 44).await;
+    let (_, _, index) = get(&s, "/sitemap.xml").await;
+    let files = locs(&index);
+    let shops: Vec<&String> = files.iter().filter(|f| f.contains("/sitemaps/shops-")).collect();
+    assert_eq!(shops.len(), 2, "45 shops, 40 a page: {index}");
+    let categories = files.iter().filter(|f| f.contains("/sitemaps/categories-")).count();
+    assert!(categories >= 5, "hundreds of category and city URLs, 40 a page: {index}");
+    assert!(files.iter().any(|f| f.ends_with("/sitemaps/ads-1.xml")));
+
+    // Every page of a kind holds at most 40 URLs, and together they hold each URL once.
+    for (kind, pages) in [("shops", 2), ("categories", categories)] {
+        let mut all = Vec::new();
+        for n in 1..=pages {
+            let (status, _, xml) = get(&s, &format!("/sitemaps/{kind}-{n}.xml")).await;
+            assert_eq!(status, StatusCode::OK, "{kind}-{n}");
+            let urls = locs(&xml);
+            assert!(!urls.is_empty() && urls.len() <= 40, "{kind}-{n}: {}", urls.len());
+            all.extend(urls);
+        }
+        let distinct: std::collections::BTreeSet<&String> = all.iter().collect();
+        assert_eq!(distinct.len(), all.len(), "{kind}: no URL twice");
+        if kind == "shops" {
+            assert_eq!(all.len(), 45);
+        } else {
+            assert!(
+                all.iter().any(|u| u.ends_with("/maroc/voitures")) && all.iter().any(|u| u.ends_with("/casablanca"))
+            );
+        }
+        let (status, _, _) = get(&s, &format!("/sitemaps/{kind}-{}.xml", pages + 1)).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{kind}: no page past the last");
+    }
+    // The first pages keep their old names.
+    let (_, _, first) = get(&s, "/sitemaps/shops.xml").await;
+    let (_, _, paged) = get(&s, "/sitemaps/shops-1.xml").await;
+    assert_eq!(first, paged);
+    for bad in ["/sitemaps/shops-0.xml", "/sitemaps/shops-x.xml", "/sitemaps/other-1.xml", "/sitemaps/ads.xml"] {
+        let (status, _, _) = get(&s, bad).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{bad}");
+    }
+}
+
+#[actix_web::test]
+async fn the_shop_directory_reads_its_ad_type_suffix() {
+    let s = start("web-directory-type", |_| {}).await;
+    seed(&s).await;
+    // The shop sells (`sell`): it is listed for `_a-vendre`, not for `_recherche` (`buy`).
+    let (status, _, html) = get(&s, "/boutiques/casablanca/voitures_a-vendre").await;
+    assert_eq!(status, StatusCode::OK, "{html}");
+    assert!(html.contains("/boutiques/casablanca/voitures_a-vendre\">"), "canonical keeps the type: {html}");
+    assert!(html.contains("\"numberOfItems\":1") && html.contains("Auto Atlas"), "{html}");
+    let (status, _, html) = get(&s, "/boutiques/casablanca/voitures_recherche").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.contains("/boutiques/casablanca/voitures_recherche\">") && html.contains("\"numberOfItems\":0"),
+        "{html}"
+    );
+    // Without a category the type rides on the place.
+    let (status, _, html) = get(&s, "/boutiques/maroc_a-vendre").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("/boutiques/maroc_a-vendre\">") && html.contains("\"numberOfItems\":1"), "{html}");
+    let (_, _, html) = get(&s, "/boutiques/casablanca_recherche").await;
+    assert!(html.contains("/boutiques/casablanca_recherche\">") && html.contains("\"numberOfItems\":0"), "{html}");
+    // An unknown type is not a directory page.
+    let (_, _, html) = get(&s, "/boutiques/casablanca/voitures_a-teleporter").await;
+    assert!(!html.contains("\"@type\":\"ItemList\""), "{html}");
+
+    // The same filter through GraphQL.
+    let q = "query($t: String, $c: Int) { getShops(cityId: 1, categoryId: $c, adType: $t) { count shops { name } } }";
+    for (t, c, n) in [
+        (json!("sell"), json!(2010), 1),
+        (json!("buy"), json!(2010), 0),
+        (json!("sell"), json!(null), 1),
+        (json!(null), json!(null), 1),
+    ] {
+        let body = gql(&s, q, json!({ "t": t, "c": c })).await;
+        assert_eq!(body["data"]["getShops"]["count"], n, "{t} {c}: {body}");
+    }
+    let body = gql(&s, q, json!({ "t": "teleport", "c": 2010 })).await;
+    assert_eq!(body["errors"][0]["extensions"]["code"], "INVALID_AD_TYPE", "{body}");
+    let body = gql(&s, q, json!({ "t": "rent", "c": 2010 })).await;
+    assert_eq!(body["errors"][0]["extensions"]["code"], "INVALID_AD_TYPE", "cars are not rented: {body}");
+}
+
+#[actix_web::test]
+async fn a_listing_without_a_place_redirects_to_the_whole_country() {
+    let s = start("web-placeless", |_| {}).await;
+    seed(&s).await;
+    for (path, location) in [
+        ("/voitures", "/maroc/voitures"),
+        ("/voitures_a-vendre?o=12", "/maroc/voitures_a-vendre?o=12"),
+        ("/voitures/peugeot", "/maroc/voitures/peugeot"),
+        ("/fr/voitures", "/maroc/voitures"),
+    ] {
+        let (status, got, _) = get(&s, path).await;
+        assert_eq!((status, got.as_str()), (StatusCode::MOVED_PERMANENTLY, location), "{path}");
+    }
+    let (status, got, _) = get(&s, "/ar/%D8%B3%D9%8A%D8%A7%D8%B1%D8%A7%D8%AA").await;
+    assert_eq!(status, StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(souk_domain::listing_url::percent_decode(&got).as_deref(), Some("/ar/المغرب/سيارات"));
+    // A vertical's slug alone is its home page (the SPA's), not a listing.
+    let (status, _, _) = get(&s, "/vehicules").await;
+    assert_ne!(status, StatusCode::MOVED_PERMANENTLY);
+    // An area with an ad type and no category: its canonical form is served as is.
+    let (status, got, _) = get(&s, "/casablanca/maarif_a-vendre").await;
+    assert_eq!(status, StatusCode::OK, "{got}");
+    let (status, got, _) = get(&s, "/casablanca_a-vendre/maarif").await;
+    assert_eq!((status, got.as_str()), (StatusCode::MOVED_PERMANENTLY, "/casablanca/maarif_a-vendre"));
+
+    // parse-URL answers a placeless path too.
+    let (status, body) = parse(&s, json!({ "pathname": "/voitures_a-vendre" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["category"]["id"], 2010, "{body}");
+    assert_eq!(body["adType"], "sell");
+    assert_eq!(body["locations"], json!([]));
+    let (_, body) = parse(&s, json!({ "pathname": "/casablanca/maarif_a-vendre" })).await;
+    assert_eq!(body["locations"].as_array().map(Vec::len), Some(2), "{body}");
+    assert_eq!(body["adType"], "sell");
+    assert_eq!(body["category"], Value::Null);
 }

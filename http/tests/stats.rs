@@ -203,3 +203,199 @@ async fn a_shop_sees_its_calls_and_the_shop_metrics() {
     assert_eq!(metric(&body, "getMyPerformanceMetricsFixedRange", "calls")["total"], 1);
     assert_eq!(metric(&body, "getMyPerformanceMetricsFixedRange", "calls")["data"].as_array().map(Vec::len), Some(30));
 }
+
+/// A GraphQL call with exactly these headers (no visitor id unless given).
+async fn call_with(s: &TestServer, headers: &[(&str, &str)], query: &str, vars: Value) -> Value {
+    let (status, body) = s.gql("/graphql", headers, query, vars).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+async fn total(s: &TestServer, token: &str, vars: Value, name: &str) -> u64 {
+    let body = call(s, Some(token), "x", BROWSER, FIXED, vars).await;
+    metric(&body, "getMyPerformanceMetricsFixedRange", name)["total"].as_u64().unwrap_or_else(|| panic!("{body}"))
+}
+
+#[actix_web::test]
+async fn phone_views_calls_and_leads_are_counted_as_honestly_as_views() {
+    let s = start("stats-honest", |_| {}).await;
+    let (shop, shop_id, store_id) = sign_up(&s, json!({ "type": "shop", "name": "Atlas Phones", "email": "honest@souk.ma", "phone": "0612000021", "cityId": 1, "password": "secret1", "shopCategory": 2010, "plan": "premium" })).await;
+    let store_id = store_id.expect("store");
+    let (buyer, _, _) = sign_up(&s, json!({ "type": "private", "name": "Omar Kettani", "phone": "0612000022", "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" })).await;
+    let ad_id = seed_ad(&s, shop_id, 910_101).await;
+    let phone = "mutation { showAdPhone(listId: 910101) }";
+    let shown = |b: &Value| b["data"]["showAdPhone"].as_str().map(str::to_string);
+
+    // Every "show number" answers the number; only some count.
+    let auth = format!("Bearer {buyer}");
+    let owner_auth = format!("Bearer {shop}");
+    for headers in [
+        vec![("visitorId", "pv-a"), ("User-Agent", BROWSER)],
+        vec![("visitorId", "pv-a"), ("User-Agent", BROWSER)], // the same visitor within 30 minutes
+        vec![("visitorId", "pv-b"), ("User-Agent", "python-requests/2.32")], // a robot
+        vec![("User-Agent", BROWSER)],                        // nobody known
+        vec![("visitorId", "pv-c"), ("User-Agent", BROWSER), ("Authorization", owner_auth.as_str())], // the owner
+        vec![("User-Agent", BROWSER), ("Authorization", auth.as_str())], // a signed-in buyer
+        vec![("visitorId", "pv-d"), ("User-Agent", BROWSER), ("Authorization", auth.as_str())], // the same account
+    ] {
+        let body = call_with(&s, &headers, phone, json!({})).await;
+        assert_eq!(shown(&body).as_deref(), Some("0612000021"), "{body}");
+    }
+    assert_eq!(total(&s, &shop, json!({ "r": "TODAY", "a": ad_id }), "phoneView").await, 2, "pv-a and the buyer");
+
+    // Calls and leads of the shop follow the same rules.
+    let event = "mutation($n: String!, $s: Int!) { collectPerformanceEvent(event: { name: $n, storeId: $s }) }";
+    let counted = |b: &Value| b["data"]["collectPerformanceEvent"].as_bool();
+    for (name, headers, expected) in [
+        ("calls", vec![("visitorId", "c-1"), ("User-Agent", BROWSER)], true),
+        ("calls", vec![("visitorId", "c-1"), ("User-Agent", BROWSER)], false),
+        ("calls", vec![("visitorId", "c-2"), ("User-Agent", "Googlebot/2.1")], false),
+        ("calls", vec![("User-Agent", BROWSER)], false),
+        ("calls", vec![("visitorId", "c-3"), ("User-Agent", BROWSER), ("Authorization", owner_auth.as_str())], false),
+        ("calls", vec![("User-Agent", BROWSER), ("Authorization", auth.as_str())], true),
+        ("leads", vec![("visitorId", "c-1"), ("User-Agent", BROWSER)], true),
+        ("leads", vec![("visitorId", "c-1"), ("User-Agent", BROWSER)], false),
+        ("leads", vec![("visitorId", "c-4"), ("User-Agent", "")], false),
+        ("leads", vec![("visitorId", "c-5"), ("User-Agent", BROWSER), ("Authorization", owner_auth.as_str())], false),
+    ] {
+        let body = call_with(&s, &headers, event, json!({ "n": name, "s": store_id })).await;
+        assert_eq!(counted(&body), Some(expected), "{name} {headers:?}: {body}");
+    }
+    let shop_range = json!({ "r": "TODAY", "s": store_id });
+    assert_eq!(total(&s, &shop, shop_range.clone(), "calls").await, 2);
+    assert_eq!(total(&s, &shop, shop_range.clone(), "leads").await, 1);
+
+    // Refused events record nothing.
+    let before: Vec<u64> = {
+        let mut v = Vec::new();
+        for m in ["calls", "leads", "view", "phoneView"] {
+            v.push(total(&s, &shop, shop_range.clone(), m).await);
+        }
+        v
+    };
+    for (vars, expected) in [
+        (json!({ "n": "likes", "s": store_id }), "UNKNOWN_EVENT"),
+        (json!({ "n": "phoneView", "s": store_id }), "UNKNOWN_EVENT"),
+        (json!({ "n": "calls", "s": 999_999 }), "NOT_FOUND"),
+    ] {
+        let body = call(&s, None, "refused", BROWSER, event, vars.clone()).await;
+        assert_eq!(code(&body), expected, "{vars}");
+    }
+    let view = "mutation($l: Int) { collectPerformanceEvent(event: { name: \"view\", listId: $l }) }";
+    assert_eq!(code(&call(&s, None, "refused", BROWSER, view, json!({ "l": 1 })).await), "AD_NOT_FOUND");
+    assert_eq!(code(&call(&s, None, "refused", BROWSER, view, json!({ "l": null })).await), "REQUIRED");
+    let missing_ad = call(&s, None, "refused", BROWSER, "mutation { showAdPhone(listId: 1) }", json!({})).await;
+    assert_eq!(code(&missing_ad), "AD_NOT_FOUND");
+    let mut after = Vec::new();
+    for m in ["calls", "leads", "view", "phoneView"] {
+        after.push(total(&s, &shop, shop_range.clone(), m).await);
+    }
+    assert_eq!(before, after, "refused events are not recorded");
+}
+
+#[actix_web::test]
+async fn an_admin_acting_as_the_owner_reads_the_statistics_and_nobody_else_does() {
+    let s = start("stats-acting", |_| {}).await;
+    let (_, shop_id, store_id) = sign_up(&s, json!({ "type": "shop", "name": "Atlas Acting", "email": "acting@souk.ma", "phone": "0612000031", "cityId": 1, "password": "secret1", "shopCategory": 2010, "plan": "premium" })).await;
+    let store_id = store_id.expect("store");
+    let (other, other_id, _) = sign_up(&s, json!({ "type": "private", "name": "Samir Fassi", "phone": "0612000032", "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" })).await;
+    let (_, admin_id, _) = sign_up(&s, json!({ "type": "private", "name": "Leila Admin", "phone": "0612000033", "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" })).await;
+    souk_storage::accounts::AccountStore::set_roles(&s.store, admin_id, vec![souk_domain::account::Role::Admin])
+        .await
+        .expect("promote");
+    let login = "mutation { loginByIdentifier(identifier: \"0612000033\", password: \"secret1\") { accessToken } }";
+    let admin = call(&s, None, "x", BROWSER, login, json!({})).await["data"]["loginByIdentifier"]["accessToken"]
+        .as_str()
+        .expect("admin token")
+        .to_string();
+    let ad_id = seed_ad(&s, shop_id, 910_201).await;
+    call(&s, None, "acting-v", BROWSER, VIEW, json!({ "l": 910_201 })).await;
+
+    let act = "mutation($a: Int!) { actAsUser(accountId: $a) { accessToken } }";
+    let acting = call(&s, Some(&admin), "x", BROWSER, act, json!({ "a": shop_id })).await;
+    let acting = acting["data"]["actAsUser"]["accessToken"].as_str().expect("acting token").to_string();
+    let ad_range = json!({ "r": "TODAY", "a": ad_id });
+    let shop_range = json!({ "r": "TODAY", "s": store_id });
+    assert_eq!(total(&s, &acting, ad_range.clone(), "view").await, 1, "the admin as the owner reads the ad's");
+    assert_eq!(total(&s, &acting, shop_range.clone(), "view").await, 1, "and the shop's");
+
+    // The admin as someone else, the admin themselves and another account cannot.
+    let as_other = call(&s, Some(&admin), "x", BROWSER, act, json!({ "a": other_id })).await;
+    let as_other = as_other["data"]["actAsUser"]["accessToken"].as_str().expect("token").to_string();
+    for token in [&as_other, &admin, &other] {
+        let ad = call(&s, Some(token), "x", BROWSER, FIXED, ad_range.clone()).await;
+        assert_eq!(code(&ad), "AD_NOT_FOUND", "{ad}");
+        let shop = call(&s, Some(token), "x", BROWSER, FIXED, shop_range.clone()).await;
+        assert_eq!(code(&shop), "PERMISSION_DENIED", "{shop}");
+    }
+}
+
+/// A coffee table in the store, in `status` since `state_time`.
+async fn seed_table(s: &TestServer, owner: i64, list_id: i64, status: AdStatus, state_time: i64) -> String {
+    let ad_id = format!("table-{list_id}");
+    s.store
+        .insert_ads(vec![Ad {
+            ad_id: ad_id.clone(),
+            list_id,
+            account_id: owner,
+            category_id: 6020,
+            ad_type: "sell".into(),
+            title: format!("Table basse {list_id}"),
+            description: "Table basse en bois massif".into(),
+            price: Some(Money::from_dirhams(800)),
+            city_id: 1,
+            area_id: None,
+            params: BTreeMap::new(),
+            status,
+            urgent: false,
+            delivery: false,
+            phone_hidden: false,
+            images: vec!["demo/table.jpg".into()],
+            published_at: state_time,
+            modified_at: state_time,
+            discount: None,
+            video: None,
+            state_time,
+            edit_status: None,
+            refusal_reason: None,
+        }])
+        .await
+        .expect("seed");
+    ad_id
+}
+
+#[actix_web::test]
+async fn editing_an_ad_opens_its_session_and_its_lifecycle_events_reach_it() {
+    let s = start("stats-edit-session", |_| {}).await;
+    let (seller, seller_id, _) = sign_up(&s, json!({ "type": "private", "name": "Hind Bennis", "phone": "0612000041", "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" })).await;
+    let (other, _, _) = sign_up(&s, json!({ "type": "private", "name": "Ali Chraibi", "phone": "0612000042", "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" })).await;
+    let now =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
+    let edited = seed_table(&s, seller_id, 910_301, AdStatus::Active, now).await;
+    let old = seed_table(&s, seller_id, 910_302, AdStatus::Deactivated, now - 8 * 86_400).await;
+    let bumped = seed_table(&s, seller_id, 910_303, AdStatus::Active, now).await;
+    let sessions = s.state.stats.sessions().expect("ad sessions run in the server");
+    assert!(!sessions.is_open(&edited) && !sessions.is_open(&old) && !sessions.is_open(&bumped));
+
+    // Someone else's edit is refused and opens nothing; the owner's opens the ad's session
+    // before any event.
+    let patch = "mutation($a: AdInput!) { patchAd(ad: $a) }";
+    let edit = json!({ "a": { "adId": edited, "title": "Table basse en noyer massif" } });
+    assert_eq!(code(&call(&s, Some(&other), "x", BROWSER, patch, edit.clone()).await), "AD_NOT_FOUND");
+    assert!(!sessions.is_open(&edited));
+    let body = call(&s, Some(&seller), "x", BROWSER, patch, edit).await;
+    assert_eq!(body["data"]["patchAd"], edited.as_str(), "{body}");
+    assert!(sessions.is_open(&edited), "an edited ad has its session");
+
+    // Delete and bump events go through their ad's session, and are counted once.
+    let delete = "mutation($l: Int!) { deleteAd(listId: $l) { __typename } }";
+    let body = call(&s, Some(&seller), "x", BROWSER, delete, json!({ "l": 910_302 })).await;
+    assert!(body["errors"].is_null(), "{body}");
+    assert!(sessions.is_open(&old), "the deletion reached the ad's session");
+    s.state.ads.apply_pack(&bumped, souk_domain::ad::VasPackKind::Bump, now - 5, now + 86_400).await.expect("bump");
+    assert!(sessions.is_open(&bumped), "the bump reached the ad's session");
+    let week = |ad: &str| json!({ "r": "LAST_7_DAYS", "a": ad });
+    assert_eq!(total(&s, &seller, week(&old), "delete").await, 1);
+    assert_eq!(total(&s, &seller, week(&bumped), "bump").await, 1);
+    assert_eq!(total(&s, &seller, week(&edited), "view").await, 0, "an edit is not a view");
+}

@@ -9,6 +9,7 @@ pub mod client_log;
 pub mod demo;
 pub mod media;
 pub mod notify;
+pub mod orders;
 pub mod search;
 pub mod stats;
 pub mod video;

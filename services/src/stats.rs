@@ -118,6 +118,15 @@ impl StatsService {
             .clone()
     }
 
+    /// An ad is being edited: its session starts (design §3 "one per ad being viewed or
+    /// edited"), so the events its edit leads to (publication, bump, deletion) and the views of
+    /// its owner's live page are counted there. Nothing without sessions (tools, unit tests).
+    pub fn ad_edited(&self, ad_id: &str) {
+        if let Some(sessions) = self.sessions.get() {
+            sessions.open(ad_id);
+        }
+    }
+
     /// The ad sessions, once started.
     pub fn sessions(&self) -> Option<&AdSessions> {
         self.sessions.get()
@@ -245,7 +254,44 @@ impl StatsService {
             return Ok(false);
         }
         let (ad_id, owner) = self.viewed_ad(list_id).await?;
-        if viewer.is_some_and(|c| c.account_id() == owner) {
+        if !self.counts_once(&format!("view:{ad_id}"), owner, viewer, visitor_id, user_agent).await? {
+            return Ok(false);
+        }
+        self.count(owner, Some(&ad_id), Metric::View);
+        Ok(true)
+    }
+
+    /// "Show number" on an ad of `owner`, counted as honestly as a view: not for the owner, a
+    /// bot, a caller with neither account nor visitor id, or again for the same visitor within
+    /// 30 minutes. Answers whether it counted.
+    pub async fn record_phone_view(
+        &self,
+        owner: i64,
+        ad_id: &str,
+        viewer: Option<&Caller>,
+        visitor_id: Option<&str>,
+        user_agent: &str,
+    ) -> Result<bool, SoukError> {
+        if !self.counts_once(&format!("phoneView:{ad_id}"), owner, viewer, visitor_id, user_agent).await? {
+            return Ok(false);
+        }
+        self.count(owner, Some(ad_id), Metric::PhoneView);
+        Ok(true)
+    }
+
+    /// The counting rules of events people cause (views, phone views, calls, leads): a robot's
+    /// request, the owner's own, and one from nobody known (no account, no visitor id) do not
+    /// count; the same account or visitor counts once per `subject` per 30 minutes (a key with
+    /// that expiry in the ephemeral store, so it holds across processes).
+    async fn counts_once(
+        &self,
+        subject: &str,
+        owner: i64,
+        viewer: Option<&Caller>,
+        visitor_id: Option<&str>,
+        user_agent: &str,
+    ) -> Result<bool, SoukError> {
+        if is_bot(user_agent) || viewer.is_some_and(|c| c.account_id() == owner) {
             return Ok(false);
         }
         let who = match (viewer, visitor_id) {
@@ -253,13 +299,9 @@ impl StatsService {
             (None, Some(v)) if !v.is_empty() => format!("v{v}"),
             (None, _) => return Ok(false),
         };
-        let key = format!("stats:view:{ad_id}:{who}");
+        let key = format!("stats:{subject}:{who}");
         let ttl = Duration::from_secs(souk_domain::stats::VIEW_DEDUP_SECONDS);
-        if !self.ephemeral.set_if_absent(&key, b"1", Some(ttl)).await.map_err(SoukError::internal)? {
-            return Ok(false);
-        }
-        self.count(owner, Some(&ad_id), Metric::View);
-        Ok(true)
+        self.ephemeral.set_if_absent(&key, b"1", Some(ttl)).await.map_err(SoukError::internal)
     }
 
     /// The id and owner of the active ad `list_id` (`AD_NOT_FOUND` otherwise), read at most every
@@ -296,24 +338,21 @@ impl StatsService {
     }
 
     /// `collectPerformanceEvent(event {name, storeId})`: events the browser reports for a shop
-    /// (calls, leads), once per visitor per 30 minutes. Unknown names are refused.
+    /// (calls, leads), counted like views: not the shop owner's own, not a robot's, not from
+    /// nobody known, once per account or visitor per 30 minutes. Unknown names are refused
+    /// (`UNKNOWN_EVENT`) and nothing is counted.
     pub async fn collect(
         &self,
         name: &str,
         store_account: i64,
+        caller: Option<&Caller>,
         visitor: Option<&str>,
         user_agent: &str,
     ) -> Result<bool, SoukError> {
         let metric = Self::event_metric(name)?;
-        if is_bot(user_agent) {
+        let subject = format!("{}:{store_account}", metric.name());
+        if !self.counts_once(&subject, store_account, caller, visitor, user_agent).await? {
             return Ok(false);
-        }
-        if let Some(v) = visitor.filter(|v| !v.is_empty()) {
-            let key = format!("stats:{}:{store_account}:{v}", metric.name());
-            let ttl = Duration::from_secs(souk_domain::stats::VIEW_DEDUP_SECONDS);
-            if !self.ephemeral.set_if_absent(&key, b"1", Some(ttl)).await.map_err(SoukError::internal)? {
-                return Ok(false);
-            }
         }
         self.count(store_account, None, metric);
         Ok(true)

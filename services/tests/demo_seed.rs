@@ -79,6 +79,19 @@ async fn seeds_an_empty_store_once_then_leaves_it_alone() {
     let accounts = store.count_accounts().await.expect("count accounts");
     assert_eq!(accounts, summary.accounts.len() as u64);
 
+    // Each private account has its purchase orders, read back by buyer.
+    let privates = summary.accounts.iter().filter(|a| a.kind == souk_domain::account::AccountType::Private).count();
+    assert_eq!(summary.orders, privates * souk_services::demo::orders::ORDERS_PER_BUYER);
+    let mut seen = 0;
+    for buyer in 1..=accounts as i64 {
+        let q = souk_storage::orders::PurchaseOrdersQuery { buyer_id: buyer, status: None, offset: 0, limit: 50 };
+        let (orders, count) = souk_storage::orders::OrderStore::purchase_orders(&store, q).await.expect("orders");
+        assert_eq!(orders.len() as u64, count);
+        assert!(orders.iter().all(|o| o.payment_method == souk_domain::orders::PaymentMethod::Cod));
+        seen += orders.len();
+    }
+    assert_eq!(seen, summary.orders);
+
     // Every account owns active ads; the first private seller owns one in every status.
     let (owners_with_active, first_statuses) = store
         .read(|c| {

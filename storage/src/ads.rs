@@ -220,7 +220,22 @@ pub trait AdStore: Send + Sync + 'static {
     /// When the oldest waiting entry was submitted.
     async fn oldest_waiting(&self) -> Result<Option<i64>, StoreError>;
     async fn vas_packs(&self, ad_id: &str) -> Result<Vec<VasPack>, StoreError>;
-    async fn add_vas_pack(&self, ad_id: &str, pack: VasPack) -> Result<(), StoreError>;
+    /// Records a pack. `bump_at`: the pack bumps the ad now (its rank time becomes `bump_at`,
+    /// if the ad is active), in the same write.
+    async fn add_vas_pack(&self, ad_id: &str, pack: VasPack, bump_at: Option<i64>) -> Result<(), StoreError>;
+    /// Bumps an active ad (rank time = `now`, listing row re-synced) if its rank time is not
+    /// after `not_since`: the conditional write of a daily renewal, so two processes renewing
+    /// together bump it once. Answers whether it was bumped.
+    async fn bump_ad(&self, ad_id: &str, now: i64, not_since: i64) -> Result<bool, StoreError>;
+    /// Active ads with a pack of one of `names` running at `now` (started, not ended) whose rank
+    /// time is not after `not_since`, with their owners: the daily renewals due. At most `limit`.
+    async fn due_bumps(
+        &self,
+        names: &[&str],
+        now: i64,
+        not_since: i64,
+        limit: u32,
+    ) -> Result<Vec<(String, i64)>, StoreError>;
     /// Saves an ad for an account; false when it was already saved.
     async fn save_ad(&self, account_id: i64, list_id: i64, now: i64) -> Result<bool, StoreError>;
     /// Unsaves; false when it was not saved.
@@ -791,7 +806,7 @@ impl AdStore for SqliteStore {
         .await
     }
 
-    async fn add_vas_pack(&self, ad_id: &str, pack: VasPack) -> Result<(), StoreError> {
+    async fn add_vas_pack(&self, ad_id: &str, pack: VasPack, bump_at: Option<i64>) -> Result<(), StoreError> {
         let ad_id = ad_id.to_string();
         self.write(move |c| {
             c.execute(
@@ -802,8 +817,58 @@ impl AdStore for SqliteStore {
                 "UPDATE ads SET boosted_until = max(boosted_until, ?2) WHERE ad_id = ?1",
                 params![ad_id, pack.end_date],
             )?;
+            if let Some(at) = bump_at {
+                c.execute("UPDATE ads SET rank_time = ?2 WHERE ad_id = ?1 AND status = 'active'", params![ad_id, at])?;
+            }
             search::sync_ad(c, &ad_id, false)?;
             Ok(())
+        })
+        .await
+    }
+
+    async fn bump_ad(&self, ad_id: &str, now: i64, not_since: i64) -> Result<bool, StoreError> {
+        let ad_id = ad_id.to_string();
+        self.write(move |c| {
+            let changed = c.execute(
+                "UPDATE ads SET rank_time = ?2 WHERE ad_id = ?1 AND status = 'active' AND rank_time <= ?3",
+                params![ad_id, now, not_since],
+            )?;
+            if changed > 0 {
+                search::sync_ad(c, &ad_id, false)?;
+            }
+            Ok(changed > 0)
+        })
+        .await
+    }
+
+    async fn due_bumps(
+        &self,
+        names: &[&str],
+        now: i64,
+        not_since: i64,
+        limit: u32,
+    ) -> Result<Vec<(String, i64)>, StoreError> {
+        let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        self.read(move |c| {
+            let mut out: Vec<(String, i64)> = Vec::new();
+            // One range of `vas_packs_live` per pack name: the packs not ended yet.
+            for name in names {
+                let mut st = c.prepare_cached(
+                    "SELECT v.ad_id, a.account_id FROM ad_vas_packs v INDEXED BY vas_packs_live
+                     JOIN ads a ON a.ad_id = v.ad_id
+                     WHERE v.name = ?1 AND v.end_date > ?2 AND v.start_date <= ?2
+                       AND a.status = 'active' AND a.rank_time <= ?3
+                     ORDER BY v.end_date LIMIT ?4",
+                )?;
+                let rows = st.query_map(params![name, now, not_since, limit], |r| Ok((r.get(0)?, r.get(1)?)))?;
+                for row in rows {
+                    let row: (String, i64) = row?;
+                    if !out.iter().any(|(id, _)| *id == row.0) && out.len() < limit as usize {
+                        out.push(row);
+                    }
+                }
+            }
+            Ok(out)
         })
         .await
     }

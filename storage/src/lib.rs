@@ -11,6 +11,7 @@ pub mod ephemeral;
 pub mod error;
 pub mod media;
 pub mod metrics;
+pub mod orders;
 pub mod reference;
 pub mod scylla;
 pub mod search;

@@ -483,6 +483,8 @@ pub struct ShopQuery {
     pub city_id: Option<CityId>,
     pub category_id: Option<CategoryId>,
     pub keyword: Option<String>,
+    /// Only shops with at least one active ad of this ad type (`sell`, `rent`...).
+    pub ad_type: Option<String>,
     pub offset: u64,
     pub limit: u32,
 }
@@ -778,9 +780,13 @@ impl SearchStore for SqliteStore {
             // Stores are few (thousands): one scan with the filters, folded names compared in Rust.
             let mut st = c.prepare_cached(
                 "SELECT store_id, name FROM stores WHERE (?1 IS NULL OR city_id = ?1) AND (?2 IS NULL OR category_id = ?2)
+                   AND (?3 IS NULL OR EXISTS (SELECT 1 FROM search_listing l INDEXED BY listing_by_owner
+                                              WHERE l.account_id = stores.account_id AND l.ad_type = ?3))
                  ORDER BY name, store_id",
             )?;
-            let rows = st.query_map(params![q.city_id, q.category_id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+            let rows = st.query_map(params![q.city_id, q.category_id, q.ad_type], |r| {
+                Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+            })?;
             let words: Vec<String> = q.keyword.as_deref().map(souk_domain::search::keyword_words).unwrap_or_default();
             let mut ids = Vec::new();
             for row in rows {
@@ -866,13 +872,14 @@ pub trait SavedSearchStore: Send + Sync + 'static {
     ) -> Result<Option<SavedSearch>, StoreError>;
     /// Every saved search after `after_id`, by id (the alert matcher walks them all).
     async fn saved_searches_after(&self, after_id: i64, limit: u32) -> Result<Vec<SavedSearch>, StoreError>;
-    /// Records matches for a search and moves its checked time; answers how many were new.
+    /// Records matches for a search and moves its checked time; answers the list ids that were
+    /// new (a match recorded before is not new again).
     async fn record_alerts(
         &self,
         search: &SavedSearch,
         list_ids: Vec<i64>,
         checked_at: i64,
-    ) -> Result<usize, StoreError>;
+    ) -> Result<Vec<i64>, StoreError>;
     /// Accounts with unsent matches (up to `limit`).
     async fn accounts_with_alerts(&self, limit: u32) -> Result<Vec<i64>, StoreError>;
     /// One account's unsent matches, oldest first.
@@ -1023,16 +1030,19 @@ impl SavedSearchStore for SqliteStore {
         search: &SavedSearch,
         list_ids: Vec<i64>,
         checked_at: i64,
-    ) -> Result<usize, StoreError> {
+    ) -> Result<Vec<i64>, StoreError> {
         let (account_id, search_id) = (search.account_id, search.search_id);
         self.write(move |c| {
-            let mut added = 0;
+            let mut added = Vec::new();
             for id in &list_ids {
-                added += c.execute(
+                let inserted = c.execute(
                     "INSERT OR IGNORE INTO search_alerts (account_id, search_id, list_id, created_at)
                      VALUES (?1, ?2, ?3, ?4)",
                     params![account_id, search_id, id, checked_at],
                 )?;
+                if inserted > 0 {
+                    added.push(*id);
+                }
             }
             c.execute(
                 "UPDATE saved_searches SET checked_at = max(checked_at, ?2) WHERE search_id = ?1",

@@ -145,7 +145,7 @@ async fn my_ads_pages_counts_and_boosted_filters_stay_within_the_owner() {
         ids.push(id);
     }
     create(&store, other, "Chez un autre", 100).await;
-    store.add_vas_pack(&ids[3], VasPack { name: "bump".into(), start_date: 0, end_date: 10_000 }).await.unwrap();
+    store.add_vas_pack(&ids[3], VasPack { name: "bump".into(), start_date: 0, end_date: 10_000 }, None).await.unwrap();
     let q = |offset, boosted| MyAdsQuery {
         account_id: owner,
         status: AdStatus::Active,
@@ -271,7 +271,10 @@ async fn saved_ads_reports_related_and_prices() {
     store.add_performance("p0", 3, 1, 2).await.unwrap();
     let p0 = store.find_ad("p0").await.unwrap().unwrap();
     assert_eq!((p0.views, p0.phone_views, p0.conversations), (3, 1, 2));
-    store.add_vas_pack("p1", VasPack { name: "gallery".into(), start_date: 0, end_date: i64::MAX }).await.unwrap();
+    store
+        .add_vas_pack("p1", VasPack { name: "gallery".into(), start_date: 0, end_date: i64::MAX }, None)
+        .await
+        .unwrap();
     let premium = store.premium_ads(100, 10).await.unwrap();
     assert_eq!(premium.iter().map(|a| a.ad.ad_id.as_str()).collect::<Vec<_>>(), ["p1"]);
 }

@@ -234,6 +234,10 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
                 std::time::Duration::from_secs(state.settings.search.alerts_every_secs),
                 state.settings.search.digest_hour_utc,
             );
+            state.ads.start_bump_renewal(
+                std::sync::Arc::clone(&state.ephemeral),
+                souk_services::ads::service::RENEWAL_EVERY,
+            );
             let (server, addr) = server::bind(state)?;
             tracing::info!(%addr, "serving");
             eprintln!("Souk is serving on http://{addr}  (Ctrl-C to stop)");
@@ -280,7 +284,13 @@ async fn seed(store: &SqliteStore, settings: &Settings, ads: usize) -> Result<()
             print_credentials(&demo_credentials(&reference));
         }
         SeedOutcome::Seeded(summary) => {
-            eprintln!("demo: {} ads, {} photos, {} accounts", summary.ads, summary.images, summary.accounts.len());
+            eprintln!(
+                "demo: {} ads, {} photos, {} accounts, {} orders",
+                summary.ads,
+                summary.images,
+                summary.accounts.len(),
+                summary.orders
+            );
             print_credentials(&summary.accounts);
         }
     }

@@ -1126,11 +1126,14 @@ impl AdMutation {
         Ok(submitted(&ad))
     }
 
-    /// "Show number": the seller's phone, counted as a phone view.
+    /// "Show number": the seller's phone, counted as a phone view (not the owner's, not a
+    /// robot's, once per visitor per 30 minutes).
     async fn show_ad_phone(&self, ctx: &Context<'_>, list_id: i64) -> Result<String> {
         let r = req(ctx);
         let caller = r.optional_caller().await?;
-        r.state.ads.show_phone(caller.as_ref(), list_id).await.map_err(|e| r.err(e))
+        let (visitor, agent) =
+            (r.ctx.and_then(|c| c.visitor_id.as_deref()), r.ctx.map_or("", |c| c.user_agent.as_str()));
+        r.state.ads.show_phone(caller.as_ref(), list_id, visitor, agent).await.map_err(|e| r.err(e))
     }
 
     /// `submitReportAd(listId, from, type, body)`: one report per reporter per ad.

@@ -11,6 +11,7 @@ pub mod chat;
 pub mod context;
 pub mod documents;
 pub mod errors;
+pub mod orders;
 pub mod request;
 pub mod search;
 pub mod stats;
@@ -33,6 +34,7 @@ pub struct QueryRoot(
     stats::StatsQuery,
     chat::ChatQuery,
     search::SearchQuery,
+    orders::OrderQuery,
 );
 
 /// Every mutation of the product, merged from the areas' modules.

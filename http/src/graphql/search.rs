@@ -239,21 +239,25 @@ impl SearchQuery {
         Ok(list.iter().map(saved_node).collect())
     }
 
-    /// The shop directory (`/boutiques/{location?}/{category?}/{keyword?}`): shops by name.
+    /// The shop directory (`/boutiques/{location?}/{category?}/{keyword?}`, optional ad-type
+    /// suffix): shops by name; `adType` keeps the shops with active ads of that type.
+    #[allow(clippy::too_many_arguments)]
     async fn get_shops(
         &self,
         ctx: &Context<'_>,
         city_id: Option<u32>,
         category_id: Option<u32>,
         keyword: Option<String>,
+        ad_type: Option<String>,
         offset: Option<i64>,
         limit: Option<i64>,
     ) -> Result<ShopsPage> {
         let r = req(ctx);
+        let window = (offset.unwrap_or(0), limit.unwrap_or(PAGE_SIZE as i64));
         let (shops, count) = r
             .state
             .shops
-            .shops(city_id, category_id, keyword, offset.unwrap_or(0), limit.unwrap_or(PAGE_SIZE as i64))
+            .shops(city_id, category_id, keyword, ad_type, window.0, window.1)
             .await
             .map_err(|e| r.err(e))?;
         Ok(ShopsPage { shops: shops.iter().map(|s| shop_node(s, &r)).collect(), count })
@@ -313,16 +317,17 @@ impl SearchQuery {
             SearchSortInput::PriceDesc => SearchSort::PriceDesc,
         };
         let now = souk_services::ads::service::now();
-        if let Some(visitor) = r.ctx.and_then(|c| c.visitor_id.as_deref()) {
-            // Recent searches are a convenience: failing to remember one never fails the search.
-            let _ = r.state.saved_searches.remember(visitor, &filters).await;
-        }
         let res = r
             .state
             .search
             .search(&filters, sort, offset.unwrap_or(0), limit.unwrap_or(PAGE_SIZE as i64), now)
             .await
             .map_err(|e| r.err(e))?;
+        if let Some(visitor) = r.ctx.and_then(|c| c.visitor_id.as_deref()) {
+            // Only a search that was answered is remembered (refused filters never are). Recent
+            // searches are a convenience: failing to remember one never fails the search.
+            let _ = r.state.saved_searches.remember(visitor, &filters).await;
+        }
         let catalog = &r.state.catalog;
         let categories = res
             .by_category

@@ -103,7 +103,7 @@ impl StatsMutation {
             ("view", None, _) => Err(SoukError::with_detail(ErrorCode::Required, "listId")),
             (name, _, Some(store_id)) => match StatsService::event_metric(name) {
                 Ok(_) => match r.state.accounts.store_account(store_id).await {
-                    Ok(account) => stats.collect(name, account, visitor.as_deref(), &agent).await,
+                    Ok(account) => stats.collect(name, account, caller.as_ref(), visitor.as_deref(), &agent).await,
                     Err(e) => Err(e),
                 },
                 Err(e) => Err(e),

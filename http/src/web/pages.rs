@@ -434,33 +434,46 @@ async fn shop_page(req: &HttpRequest, state: &AppState, path: &str, lang: Lang, 
     render(state, &meta, StatusCode::OK).await
 }
 
-/// The shop directory `/boutiques/{location?}/{category?}/{keyword?}` (the SPA renders it):
-/// its SEO tags, with the canonical path rebuilt from what was understood. `None` when a slug
-/// is unknown (the SPA answers as for any other path).
+/// The shop directory `/boutiques/{location?}/{category?}/{keyword?}` with the optional ad-type
+/// suffix (`_a-vendre` on the category, or on the place without a category): the SPA renders
+/// it; the server writes its SEO tags, with the canonical path rebuilt from what was
+/// understood, and lists the shops with active ads of that type. `None` when a slug is unknown
+/// (the SPA answers as for any other path).
 async fn shop_directory_page(state: &AppState, lang: Lang, segs: &[&str]) -> Option<HttpResponse> {
     let catalog = &state.catalog;
     let mut rest = segs.iter().copied();
     let mut city = None;
     let mut category = None;
     let mut keyword = None;
+    let mut ad_type_slug = None;
     let mut next = rest.next();
-    if let Some(place) = next {
+    if let Some(seg) = next {
+        let (place, suffix) = seg.split_once('_').map_or((seg, None), |(p, t)| (p, Some(t)));
         if place == "maroc" || place == "المغرب" {
+            ad_type_slug = suffix;
             next = rest.next();
         } else if let Some(c) = catalog.cities().iter().find(|c| {
             state.slugs.city_slug(c.id, Lang::Fr) == Some(place) || state.slugs.city_slug(c.id, Lang::Ar) == Some(place)
         }) {
             city = Some(c.clone());
+            ad_type_slug = suffix;
             next = rest.next();
         }
     }
     if let Some(slug) = next {
-        let base = slug.split('_').next().unwrap_or(slug);
+        let (base, suffix) = slug.split_once('_').map_or((slug, None), |(b, t)| (b, Some(t)));
         if let Some(c) = catalog.tree().all().iter().find(|c| c.slug.fr == base || c.slug.ar == base) {
             category = Some(c.clone());
+            if suffix.is_some() {
+                ad_type_slug = suffix;
+            }
             next = rest.next();
         }
     }
+    let ad_type = match ad_type_slug {
+        Some(slug) => Some(state.slugs.ad_type_of_slug(slug)?.to_string()),
+        None => None,
+    };
     if let Some(k) = next {
         keyword = Some(souk_domain::text::slugify(k)).filter(|k| !k.is_empty());
         if rest.next().is_some() || keyword.is_none() {
@@ -471,19 +484,19 @@ async fn shop_directory_page(state: &AppState, lang: Lang, segs: &[&str]) -> Opt
         && city.is_none()
         && category.is_none()
         && keyword.is_none()
+        && ad_type.is_none()
         && segs[0] != "maroc"
         && segs[0] != "المغرب"
     {
         return None;
     }
-    let (shops, count) = state
-        .shops
-        .shops(city.as_ref().map(|c| c.id), category.as_ref().map(|c| c.id), keyword.clone(), 0, PAGE_SIZE as i64)
-        .await
-        .ok()?;
+    let (city_id, category_id) = (city.as_ref().map(|c| c.id), category.as_ref().map(|c| c.id));
+    let (shops, count) =
+        state.shops.shops(city_id, category_id, keyword.clone(), ad_type.clone(), 0, PAGE_SIZE as i64).await.ok()?;
     let path = |lang: Lang| {
         let mut p = String::from(if lang == Lang::Ar { "/ar/boutiques" } else { "/boutiques" });
-        if city.is_some() || category.is_some() || keyword.is_some() {
+        let type_slug = ad_type.as_deref().and_then(|t| state.slugs.ad_type_slug(t, lang));
+        if city.is_some() || category.is_some() || keyword.is_some() || type_slug.is_some() {
             p.push('/');
             let place = match &city {
                 Some(c) => state.slugs.city_slug(c.id, lang).unwrap_or_default().to_string(),
@@ -494,6 +507,11 @@ async fn shop_directory_page(state: &AppState, lang: Lang, segs: &[&str]) -> Opt
         if let Some(slug) = category.as_ref().and_then(|c| state.slugs.category_slug(c.id, lang)) {
             p.push('/');
             p.push_str(slug);
+        }
+        // The ad type rides on the category, or on the place without a category.
+        if let Some(t) = type_slug {
+            p.push('_');
+            p.push_str(t);
         }
         if let Some(k) = &keyword {
             p.push('/');

@@ -1,6 +1,7 @@
-//! `/robots.txt` and the sitemaps: `/sitemap.xml` is an index of `/sitemaps/categories.xml`
-//! (every category in the whole country, every city), `/sitemaps/shops.xml` and
-//! `/sitemaps/ads-{n}.xml` (active ads, 50,000 a file, by list id).
+//! `/robots.txt` and the sitemaps: `/sitemap.xml` is an index of paged sitemaps —
+//! `/sitemaps/categories-{n}.xml` (every category in the whole country, every city),
+//! `/sitemaps/shops-{n}.xml` (shops by name) and `/sitemaps/ads-{n}.xml` (active ads by list
+//! id) — each page holding `web.sitemap_urls_per_file` URLs (50,000).
 
 use super::seo::escape;
 use crate::state::AppState;
@@ -8,9 +9,6 @@ use actix_web::{HttpResponse, web};
 use souk_domain::Lang;
 use souk_domain::listing_url::{ListingRoute, ad_path, listing_path, percent_encode_path, shop_path};
 use souk_storage::search::{SearchStore, ShopQuery};
-
-/// Ads per sitemap file (the protocol allows 50,000 URLs).
-pub const ADS_PER_SITEMAP: u32 = 50_000;
 
 fn xml(body: String) -> HttpResponse {
     HttpResponse::Ok().content_type("application/xml; charset=utf-8").body(body)
@@ -34,75 +32,116 @@ pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().content_type("text/plain; charset=utf-8").body(body)
 }
 
-/// `GET /sitemap.xml`
+/// Every URL of the categories sitemap: each category countrywide and each city, in both
+/// languages, in a fixed order (so that its pages are stable).
+fn category_urls(state: &AppState, b: &str) -> Vec<String> {
+    let mut urls = Vec::new();
+    for lang in Lang::ALL {
+        for c in state.catalog.categories(false) {
+            let route = ListingRoute { lang, category: Some(c.id), ..Default::default() };
+            urls.push(url(b, &listing_path(&route, &state.slugs)));
+        }
+        for city in state.catalog.cities() {
+            let route = ListingRoute { lang, city: Some(city.id), ..Default::default() };
+            urls.push(url(b, &listing_path(&route, &state.slugs)));
+        }
+    }
+    urls
+}
+
+fn per_file(state: &AppState) -> u32 {
+    state.settings.web.sitemap_urls_per_file.max(1)
+}
+
+/// `GET /sitemap.xml`: the index of the paged sitemaps (`categories-{n}`, `shops-{n}`, `ads-{n}`).
 pub async fn index(state: web::Data<AppState>) -> HttpResponse {
-    let active = match state.store.active_count().await {
+    let per = u64::from(per_file(&state));
+    let counts = async {
+        let ads = state.store.active_count().await?;
+        let shops = state.store.shops(ShopQuery { limit: 1, ..ShopQuery::default() }).await?.1;
+        Ok::<_, souk_storage::StoreError>((ads, shops))
+    };
+    let (ads, shops) = match counts.await {
         Ok(n) => n,
         Err(e) => return crate::graphql::errors::request_failure(&souk_domain::SoukError::internal(e), Lang::Fr),
     };
+    let categories = category_urls(&state, "").len() as u64;
     let b = base(&state);
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    let mut files = vec!["categories.xml".to_string(), "shops.xml".to_string()];
-    let pages = active.div_ceil(ADS_PER_SITEMAP as u64).max(1);
-    files.extend((1..=pages).map(|n| format!("ads-{n}.xml")));
-    for f in files {
-        out.push_str(&format!("<sitemap><loc>{b}/sitemaps/{f}</loc></sitemap>\n"));
+    for (kind, count) in [("categories", categories), ("shops", shops), ("ads", ads)] {
+        for n in 1..=count.div_ceil(per).max(1) {
+            out.push_str(&format!("<sitemap><loc>{b}/sitemaps/{kind}-{n}.xml</loc></sitemap>\n"));
+        }
     }
     out.push_str("</sitemapindex>\n");
     xml(out)
 }
 
-/// `GET /sitemaps/{name}`
+/// `GET /sitemaps/{name}`: `categories-{n}.xml`, `shops-{n}.xml` or `ads-{n}.xml` (pages from
+/// 1; `categories.xml` and `shops.xml` are their first pages).
 pub async fn file(name: web::Path<String>, state: web::Data<AppState>) -> HttpResponse {
     let b = base(&state);
-    let mut urls = Vec::new();
+    let per = per_file(&state);
     let name = name.into_inner();
-    if name == "categories.xml" {
-        for lang in Lang::ALL {
-            for c in state.catalog.categories(false) {
-                urls.push(url(
-                    &b,
-                    &listing_path(&ListingRoute { lang, category: Some(c.id), ..Default::default() }, &state.slugs),
-                ));
-            }
-            for city in state.catalog.cities() {
-                urls.push(url(
-                    &b,
-                    &listing_path(&ListingRoute { lang, city: Some(city.id), ..Default::default() }, &state.slugs),
-                ));
-            }
-        }
-    } else if name == "shops.xml" {
-        let q = ShopQuery { limit: ADS_PER_SITEMAP, ..ShopQuery::default() };
-        let ids = state.store.shops(q).await.map(|(ids, _)| ids).unwrap_or_default();
-        for id in ids {
-            if let Ok(Some(s)) = souk_storage::accounts::AccountStore::find_store(&state.store, id).await {
-                urls.push(url(&b, &shop_path(Lang::Fr, &s.name, s.store_id)));
-            }
-        }
-    } else if let Some(n) = name
-        .strip_prefix("ads-")
-        .and_then(|r| r.strip_suffix(".xml"))
-        .and_then(|n| n.parse::<u64>().ok())
-        .filter(|n| *n >= 1)
-    {
-        let ads = match state.store.sitemap_ads((n - 1) * ADS_PER_SITEMAP as u64, ADS_PER_SITEMAP).await {
-            Ok(a) => a,
-            Err(e) => return crate::graphql::errors::request_failure(&souk_domain::SoukError::internal(e), Lang::Fr),
-        };
-        for a in ads {
-            let p = ad_path(Lang::Fr, a.city_id, a.category_id, &a.title, a.list_id, &state.slugs);
-            let lastmod = souk_domain::time::rfc3339(a.rank_time);
-            urls.push(format!(
-                "<url><loc>{b}{}</loc><lastmod>{}</lastmod></url>",
-                escape(&percent_encode_path(&p)),
-                &lastmod[..10.min(lastmod.len())]
-            ));
-        }
-    } else {
+    let name = match name.as_str() {
+        "categories.xml" => "categories-1.xml".to_string(),
+        "shops.xml" => "shops-1.xml".to_string(),
+        _ => name,
+    };
+    let Some((kind, n)) = name
+        .strip_suffix(".xml")
+        .and_then(|r| r.rsplit_once('-'))
+        .and_then(|(kind, n)| Some((kind, n.parse::<u64>().ok().filter(|n| *n >= 1)?)))
+    else {
         return HttpResponse::NotFound().content_type("text/plain").body("no such sitemap");
+    };
+    let offset = (n - 1).saturating_mul(u64::from(per));
+    let mut urls = Vec::new();
+    match kind {
+        "categories" => {
+            urls = category_urls(&state, &b)
+                .into_iter()
+                .skip(offset.min(usize::MAX as u64) as usize)
+                .take(per as usize)
+                .collect();
+        }
+        "shops" => {
+            let q = ShopQuery { offset, limit: per, ..ShopQuery::default() };
+            let ids = match state.store.shops(q).await {
+                Ok((ids, _)) => ids,
+                Err(e) => {
+                    return crate::graphql::errors::request_failure(&souk_domain::SoukError::internal(e), Lang::Fr);
+                }
+            };
+            for id in ids {
+                if let Ok(Some(s)) = souk_storage::accounts::AccountStore::find_store(&state.store, id).await {
+                    urls.push(url(&b, &shop_path(Lang::Fr, &s.name, s.store_id)));
+                }
+            }
+        }
+        "ads" => {
+            let ads = match state.store.sitemap_ads(offset, per).await {
+                Ok(a) => a,
+                Err(e) => {
+                    return crate::graphql::errors::request_failure(&souk_domain::SoukError::internal(e), Lang::Fr);
+                }
+            };
+            for a in ads {
+                let p = ad_path(Lang::Fr, a.city_id, a.category_id, &a.title, a.list_id, &state.slugs);
+                let lastmod = souk_domain::time::rfc3339(a.rank_time);
+                urls.push(format!(
+                    "<url><loc>{b}{}</loc><lastmod>{}</lastmod></url>",
+                    escape(&percent_encode_path(&p)),
+                    &lastmod[..10.min(lastmod.len())]
+                ));
+            }
+        }
+        _ => return HttpResponse::NotFound().content_type("text/plain").body("no such sitemap"),
+    }
+    if urls.is_empty() && n > 1 {
+        return HttpResponse::NotFound().content_type("text/plain").body("no such sitemap page");
     }
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",

@@ -23,8 +23,9 @@ use souk_storage::ads::{
     AbuseReport, AdChange, AdFields, AdStore, MyAdsQuery, NewAd, PendingEditOp, QueueEntry, QueueOp, StoredAd,
     StoredDraft,
 };
+use souk_storage::ephemeral::Ephemeral;
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Spec §9: ads page size.
 pub const PAGE_SIZE: u32 = 12;
@@ -36,6 +37,10 @@ pub const SUGGESTIONS: u32 = 8;
 pub const REPORT_BODY_MAX: usize = 1000;
 /// Bulk operations at once.
 pub const BULK_MAX: usize = 100;
+/// Daily renewals done in one round at most (the rest wait for the next round).
+pub const RENEWALS_PER_ROUND: u32 = 1_000;
+/// How often `souk serve` looks for daily renewals due.
+pub const RENEWAL_EVERY: Duration = Duration::from_secs(60);
 
 /// The current Unix time, in seconds.
 pub fn now() -> i64 {
@@ -465,6 +470,7 @@ impl AdService {
             }
         }
         let saved = self.ads.apply_change(change).await.map_err(write_err)?;
+        self.stats.ad_edited(ad_id);
         match verdict {
             Ok(_) => Ok(saved),
             Err((reason, note)) => self.refuse(saved, reason, Some(note)).await,
@@ -623,15 +629,20 @@ impl AdService {
     }
 
     /// Applies a boost pack bought for an ad (the payments capability calls this). Spec §5: a
-    /// pack requires at least one image.
+    /// pack requires at least one image. A bump, special or renewal pack that has started bumps
+    /// an active ad in the same write (its rank time becomes now, so "newest" shows it first);
+    /// bump and special bump it again each day while they run ([`renew_bumps`](Self::renew_bumps)).
+    /// Each bump counts in the statistics (`bump`).
     pub async fn apply_pack(&self, ad_id: &str, kind: VasPackKind, start: i64, end: i64) -> Result<(), SoukError> {
         let ad = self.ads.find_ad(ad_id).await.map_err(internal)?.ok_or_else(|| not_found(ad_id))?;
         souk_domain::ad::check_pack_allowed(ad.ad.images.len())?;
         if end <= start {
             return Err(SoukError::with_detail(ErrorCode::InvalidArgument, "pack period"));
         }
+        let t = now();
+        let bump_at = (kind.bumps() && start <= t && ad.ad.status == AdStatus::Active).then_some(t);
         self.ads
-            .add_vas_pack(ad_id, VasPack { name: kind.as_str().into(), start_date: start, end_date: end })
+            .add_vas_pack(ad_id, VasPack { name: kind.as_str().into(), start_date: start, end_date: end }, bump_at)
             .await
             .map_err(internal)?;
         let metric = match kind {
@@ -640,8 +651,65 @@ impl AdService {
             VasPackKind::Gallery | VasPackKind::Special => Metric::Gallery,
         };
         self.stats.count(ad.ad.account_id, Some(ad_id), metric);
+        if kind == VasPackKind::Special && bump_at.is_some() {
+            self.stats.count(ad.ad.account_id, Some(ad_id), Metric::Bump);
+        }
         self.stats.count(ad.ad.account_id, Some(ad_id), Metric::BoostConsumption);
         Ok(())
+    }
+
+    /// The daily renewal of bump and special packs (spec §3): every active ad with such a pack
+    /// running at `now`, last bumped a day ago or more, is bumped again (rank time = `now`) and
+    /// the bump counted. Each bump is a conditional write, so two processes renewing at once
+    /// bump an ad once. Answers how many ads were bumped.
+    pub async fn renew_bumps(&self, now: i64) -> Result<usize, SoukError> {
+        let names: Vec<&str> = VasPackKind::DAILY_RENEWAL.iter().map(|k| k.as_str()).collect();
+        let not_since = now - souk_domain::ad::BUMP_RENEWAL_SECONDS;
+        let due = self.ads.due_bumps(&names, now, not_since, RENEWALS_PER_ROUND).await.map_err(internal)?;
+        let mut bumped = 0;
+        for (ad_id, owner) in due {
+            if self.ads.bump_ad(&ad_id, now, not_since).await.map_err(internal)? {
+                self.stats.count(owner, Some(&ad_id), Metric::Bump);
+                bumped += 1;
+            }
+        }
+        Ok(bumped)
+    }
+
+    /// One round of the renewal schedule: runs [`renew_bumps`](Self::renew_bumps) only on the
+    /// process that takes the lease `ads:bump-renewal` in the ephemeral store (shared by every
+    /// process in distributed mode) for `every`. `None` when another process holds it (or the
+    /// store did not answer: the next round retries).
+    pub async fn renewal_round(&self, ephemeral: &dyn Ephemeral, now: i64, every: Duration) -> Option<usize> {
+        let lease = every.saturating_sub(Duration::from_millis(500)).max(Duration::from_secs(1));
+        if !ephemeral.set_if_absent("ads:bump-renewal", b"1", Some(lease)).await.unwrap_or(false) {
+            return None;
+        }
+        match self.renew_bumps(now).await {
+            Ok(n) => {
+                if n > 0 {
+                    tracing::info!(bumped = n, "daily bump renewal");
+                }
+                Some(n)
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "daily bump renewal failed; the next round retries");
+                None
+            }
+        }
+    }
+
+    /// The renewal schedule of `souk serve`: a [`renewal_round`](Self::renewal_round) every
+    /// `every` (the first one period after start). Stops with the runtime.
+    pub fn start_bump_renewal(self: &Arc<Self>, ephemeral: Arc<dyn Ephemeral>, every: Duration) {
+        let me = Arc::clone(self);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+            loop {
+                tick.tick().await;
+                me.renewal_round(ephemeral.as_ref(), now(), every).await;
+            }
+        });
     }
 
     // ----- My ads -----
@@ -724,16 +792,25 @@ impl AdService {
         Ok(PublicAd { ad, seller, vas_packs })
     }
 
-    /// "Show number": the seller's phone (or the ad's hidden flag), counted as a phone view.
-    pub async fn show_phone(&self, caller: Option<&Caller>, list_id: i64) -> Result<String, SoukError> {
+    /// "Show number": the seller's phone (or the ad's hidden flag), counted as a phone view as
+    /// honestly as a view (not the owner's, not a robot's, once per visitor per 30 minutes).
+    pub async fn show_phone(
+        &self,
+        caller: Option<&Caller>,
+        list_id: i64,
+        visitor_id: Option<&str>,
+        user_agent: &str,
+    ) -> Result<String, SoukError> {
         let ad = self.public_ad(caller, list_id).await?;
         let account = self.account(ad.ad.ad.account_id).await?;
         let phone = match (ad.ad.ad.phone_hidden || account.account.phone_hidden, account.account.phone) {
             (false, Some(p)) => p,
             _ => return Err(SoukError::with_detail(ErrorCode::NotFound, "the seller hides the number")),
         };
-        if caller.is_none_or(|c| c.account_id() != ad.ad.ad.account_id) {
-            self.stats.count(ad.ad.ad.account_id, Some(&ad.ad.ad.ad_id), Metric::PhoneView);
+        let (owner, ad_id) = (ad.ad.ad.account_id, &ad.ad.ad.ad_id);
+        // Counting is the statistics' business: the number is shown even if it cannot count.
+        if let Err(e) = self.stats.record_phone_view(owner, ad_id, caller, visitor_id, user_agent).await {
+            tracing::warn!(error = %e, "phone view not counted");
         }
         Ok(phone)
     }

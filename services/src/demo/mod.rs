@@ -8,6 +8,7 @@ pub mod generate;
 pub mod images;
 mod jobs;
 mod market;
+pub mod orders;
 mod people;
 mod real_estate;
 mod rng;
@@ -26,6 +27,7 @@ use souk_domain::catalog::Vertical;
 use souk_storage::StoreError;
 use souk_storage::accounts::{AccountStore, NewAccount};
 use souk_storage::ads::AdStore;
+use souk_storage::orders::OrderStore;
 use souk_storage::reference::Reference;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -75,6 +77,8 @@ pub fn demo_credentials(reference: &Reference) -> Vec<DemoCredentials> {
 pub struct SeedSummary {
     pub accounts: Vec<DemoCredentials>,
     pub ads: usize,
+    /// Purchase orders of the private accounts (`orders::purchase_orders`).
+    pub orders: usize,
     /// Placeholder photos in the media directory (written now or already there).
     pub images: usize,
 }
@@ -121,9 +125,9 @@ async fn blocking<T: Send + 'static>(
 }
 
 /// Seeds the demo marketplace into an empty store: placeholder photos under `media_dir`,
-/// the demo accounts, then `ad_count` ads in batches of `AD_BATCH`, reporting progress
-/// after each step. A store that already has accounts is left untouched.
-pub async fn seed_demo<S: AccountStore + AdStore>(
+/// the demo accounts, then `ad_count` ads in batches of `AD_BATCH`, then the private
+/// accounts' purchase orders, reporting progress after each step. A store that already has accounts is left untouched.
+pub async fn seed_demo<S: AccountStore + AdStore + OrderStore>(
     store: &S,
     reference: &Reference,
     media_dir: &Path,
@@ -168,6 +172,8 @@ pub async fn seed_demo<S: AccountStore + AdStore>(
     let set = image_set.clone();
     let data = blocking(move || Ok(generate(&reference_copy, ad_count, DEMO_SEED, now, &set))).await?;
 
+    let demo_orders = orders::purchase_orders(&data, now);
+    let order_count = demo_orders.len();
     let total_accounts = data.accounts.len();
     progress(SeedProgress { stage: "accounts", done: 0, total: total_accounts });
     let mut new_accounts = Vec::with_capacity(total_accounts);
@@ -192,6 +198,18 @@ pub async fn seed_demo<S: AccountStore + AdStore>(
         store.insert_ads(batch).await?;
         progress(SeedProgress { stage: "ads", done: written, total: total_ads });
     }
-    tracing::info!(accounts = credentials.len(), ads = written, images = total_images, "demo data seeded");
-    Ok(SeedOutcome::Seeded(SeedSummary { accounts: credentials, ads: written, images: total_images }))
+    store.insert_orders(demo_orders).await?;
+    tracing::info!(
+        accounts = credentials.len(),
+        ads = written,
+        orders = order_count,
+        images = total_images,
+        "demo data seeded"
+    );
+    Ok(SeedOutcome::Seeded(SeedSummary {
+        accounts: credentials,
+        ads: written,
+        orders: order_count,
+        images: total_images,
+    }))
 }

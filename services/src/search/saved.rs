@@ -248,9 +248,11 @@ impl SavedSearchService {
                 let found = self.listing.search_listing(q, page).await.map_err(internal)?;
                 let ids: Vec<i64> =
                     found.ads.iter().filter(|a| a.ad.account_id != s.account_id).map(|a| a.ad.list_id).collect();
-                let added = self.saved.record_alerts(&s, ids.clone(), now).await.map_err(internal)?;
-                if added > 0 {
-                    run.matches += added;
+                // Only the matches not recorded before are news (a match window may overlap the
+                // previous one): the live alert and the sent marks carry those alone.
+                let ids = self.saved.record_alerts(&s, ids, now).await.map_err(internal)?;
+                if !ids.is_empty() {
+                    run.matches += ids.len();
                     // Online owners hear it now and the digest leaves these out; the others
                     // get them in the daily e-mail.
                     let online = souk_actors::presence::presence_of(&*self.ephemeral, s.account_id)

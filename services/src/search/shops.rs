@@ -42,20 +42,28 @@ impl ShopService {
         ShopService { store, accounts, search }
     }
 
-    /// `getShops`: shops of a city and category whose name holds the keyword, by name.
+    /// `getShops`: shops of a city and category whose name holds the keyword, by name; with an
+    /// ad type (the directory's `_{ad-type}` suffix), only shops with active ads of that type.
     pub async fn shops(
         &self,
         city_id: Option<u32>,
         category_id: Option<u32>,
         keyword: Option<String>,
+        ad_type: Option<String>,
         offset: i64,
         limit: i64,
     ) -> Result<(Vec<StoredStore>, u64), SoukError> {
         let (offset, limit) = check_window(offset, limit)?;
-        // Unknown places and categories are refused the way a search refuses them.
-        self.search.resolve(&SearchFilters { city_id, category_id, ..SearchFilters::default() })?;
-        let (ids, total) =
-            self.store.shops(ShopQuery { city_id, category_id, keyword, offset, limit }).await.map_err(internal)?;
+        let ad_type = ad_type.filter(|t| !t.is_empty());
+        // Unknown places, categories and ad types are refused the way a search refuses them.
+        self.search.resolve(&SearchFilters {
+            city_id,
+            category_id,
+            ad_type: ad_type.clone(),
+            ..SearchFilters::default()
+        })?;
+        let query = ShopQuery { city_id, category_id, keyword, ad_type, offset, limit };
+        let (ids, total) = self.store.shops(query).await.map_err(internal)?;
         let mut out = Vec::with_capacity(ids.len());
         for id in ids {
             out.extend(self.accounts.find_store(id).await.map_err(internal)?);

@@ -28,6 +28,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 10, name: "saved_search_alerts", apply: saved_search_alerts },
     Migration { version: 11, name: "ad_availability", apply: ad_availability },
     Migration { version: 12, name: "search_scope_tokens", apply: search_scope_tokens },
+    Migration { version: 13, name: "purchase_orders", apply: purchase_orders },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -498,4 +499,29 @@ fn saved_search_alerts(tx: &Transaction) -> Result<(), StoreError> {
 fn search(tx: &Transaction) -> Result<(), StoreError> {
     tx.execute_batch(crate::search::SCHEMA)?;
     crate::search::backfill(tx)
+}
+
+/// Orders (`crate::orders`): one row per order with the product as it was ordered; a buyer's
+/// orders newest first, and one status of them, are each one index range.
+fn purchase_orders(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "CREATE TABLE purchase_orders (
+            order_id TEXT PRIMARY KEY,
+            buyer_id INTEGER NOT NULL,
+            seller_id INTEGER NOT NULL,
+            list_id INTEGER,
+            sku TEXT,
+            product_name TEXT NOT NULL,
+            thumbnail TEXT,
+            units INTEGER NOT NULL CHECK (units > 0),
+            total_centimes INTEGER NOT NULL CHECK (total_centimes >= 0),
+            status TEXT NOT NULL,
+            payment_method TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX purchase_orders_by_buyer ON purchase_orders (buyer_id, created_at DESC, order_id DESC);
+        CREATE INDEX purchase_orders_by_buyer_status
+            ON purchase_orders (buyer_id, status, created_at DESC, order_id DESC);",
+    )?;
+    Ok(())
 }

@@ -1,0 +1,261 @@
+//! More of Search and browse through the real server: the delivery, hotdeal, model and region
+//! filters, the relevance order, premium ads on pages after the first, the Vehicle and
+//! Residence JSON-LD of ad pages, and shop pages of one category (`/boutique/{name}/{category}`
+//! and `getShop(categoryId)`).
+
+mod common;
+
+use common::{TestServer, start};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use souk_domain::ad::{Ad, AdStatus, ParamValue, VasPack};
+use souk_domain::money::Money;
+use souk_storage::ads::AdStore;
+use std::collections::BTreeMap;
+
+const SEARCH: &str = "query($f: SearchFiltersInput, $o: Int, $l: Int, $s: SearchSortInput) {
+  searchAds(filters: $f, offset: $o, limit: $l, sort: $s) { ads { listId } premium { listId } total extended } }";
+
+fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+async fn gql(s: &TestServer, query: &str, variables: Value) -> Value {
+    let (status, body) = s.gql("/graphql", &[("Accept-Language", "fr")], query, variables).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+fn ids(body: &Value, field: &str) -> Vec<i64> {
+    body["data"]["searchAds"][field]
+        .as_array()
+        .map(|a| a.iter().filter_map(|x| x["listId"].as_i64()).collect())
+        .unwrap_or_else(|| panic!("{field} in {body}"))
+}
+
+async fn search(s: &TestServer, vars: Value) -> Vec<i64> {
+    ids(&gql(s, SEARCH, vars).await, "ads")
+}
+
+/// An active ad with what these tests vary.
+struct Item {
+    list_id: i64,
+    owner: i64,
+    category: u32,
+    city: u32,
+    title: &'static str,
+    description: &'static str,
+    params: Vec<(&'static str, ParamValue)>,
+    delivery: bool,
+    discount: Option<u8>,
+    age: i64,
+}
+
+fn item(list_id: i64, owner: i64, category: u32, city: u32, title: &'static str) -> Item {
+    Item {
+        list_id,
+        owner,
+        category,
+        city,
+        title,
+        description: "Très bon état général",
+        params: vec![],
+        delivery: false,
+        discount: None,
+        age: 1000 - list_id % 1000,
+    }
+}
+
+fn ad(i: Item) -> Ad {
+    let at = now() - i.age;
+    Ad {
+        ad_id: format!("m-{}", i.list_id),
+        list_id: i.list_id,
+        account_id: i.owner,
+        category_id: i.category,
+        ad_type: "sell".into(),
+        title: i.title.into(),
+        description: i.description.into(),
+        price: Some(Money::from_dirhams(1_000 + i.list_id % 1000)),
+        city_id: i.city,
+        area_id: None,
+        params: i.params.into_iter().map(|(k, v)| (k.to_string(), v)).collect::<BTreeMap<_, _>>(),
+        status: AdStatus::Active,
+        urgent: false,
+        delivery: i.delivery,
+        phone_hidden: false,
+        images: vec!["demo/x.jpg".into()],
+        published_at: at,
+        modified_at: at,
+        discount: i.discount,
+        video: None,
+        state_time: at,
+        edit_status: None,
+        refusal_reason: None,
+    }
+}
+
+async fn shop(s: &TestServer) -> (i64, String) {
+    let q = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { info { id storeId } } }";
+    let input = json!({ "type": "shop", "name": "Moto Souss", "email": "souss@shop.ma", "phone": "0698700001", "cityId": 10, "password": "secret1", "shopCategory": 2020, "plan": "premium" });
+    let body = gql(s, q, json!({ "i": input })).await;
+    let info = &body["data"]["registerAccount"]["info"];
+    (info["id"].as_i64().expect("id"), format!("moto-souss-{}", info["storeId"].as_i64().expect("store")))
+}
+
+#[actix_web::test]
+async fn delivery_hotdeal_model_and_region_filters() {
+    let s = start("search-more-filters", |_| {}).await;
+    let (owner, _) = shop(&s).await;
+    let peugeot = |model: &str| {
+        vec![("brand", ParamValue::Text("Peugeot".into())), ("model", ParamValue::Text(model.to_string()))]
+    };
+    s.store
+        .insert_ads(vec![
+            ad(Item { params: peugeot("208"), delivery: true, ..item(940_001, owner, 2010, 1, "Peugeot citadine") }),
+            ad(Item { params: peugeot("3008"), discount: Some(15), ..item(940_002, owner, 2010, 15, "Peugeot SUV") }),
+            ad(Item { params: peugeot("208"), ..item(940_003, owner, 2010, 2, "Peugeot 208 Fès") }),
+            ad(item(940_004, owner, 6020, 7, "Armoire")),
+            ad(item(940_005, owner, 2010, 17, "Renault Clio El Jadida")),
+            ad(item(940_006, owner, 2010, 17, "Dacia Sandero El Jadida")),
+            ad(item(940_007, owner, 2010, 23, "Fiat Tipo Settat")),
+        ])
+        .await
+        .expect("seed");
+    let sorted = |mut v: Vec<i64>| {
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(search(&s, json!({ "f": { "delivery": true } })).await, [940_001]);
+    assert_eq!(search(&s, json!({ "f": { "hotdeal": true } })).await, [940_002]);
+    assert_eq!(sorted(search(&s, json!({ "f": { "model": "208" } })).await), [940_001, 940_003]);
+    assert_eq!(search(&s, json!({ "f": { "brand": "peugeot", "model": "3008" } })).await, [940_002]);
+    assert_eq!(search(&s, json!({ "f": { "model": "clio" } })).await, Vec::<i64>::new());
+    // Region 6 (Casablanca-Settat) holds Casablanca, Mohammedia, El Jadida and Settat: five cars,
+    // enough not to widen; region 3 (Fès) has one, so it widens to the country and says so.
+    let region = |r: u32| json!({ "f": { "regionId": r, "categoryId": 2010 } });
+    let body = gql(&s, SEARCH, region(6)).await;
+    assert_eq!(sorted(ids(&body, "ads")), [940_001, 940_002, 940_005, 940_006, 940_007]);
+    assert!(body["data"]["searchAds"]["extended"].is_null(), "{body}");
+    let body = gql(&s, SEARCH, region(3)).await;
+    assert_eq!(body["data"]["searchAds"]["extended"], "COUNTRY", "{body}");
+    assert_eq!(ids(&body, "ads").len(), 6);
+    assert_eq!(search(&s, json!({ "f": { "regionId": 6, "delivery": true, "model": "208" } })).await, [940_001]);
+    assert_eq!(search(&s, json!({ "f": { "delivery": false } })).await.len(), 7, "false means any");
+}
+
+#[actix_web::test]
+async fn relevance_orders_by_the_words_and_premium_ads_rotate_over_pages() {
+    let s = start("search-more-relevance", |_| {}).await;
+    let (owner, _) = shop(&s).await;
+    s.store
+        .insert_ads(vec![
+            // The most relevant is the oldest: relevance and newest disagree.
+            ad(Item {
+                description: "Scooter scooter révisé, scooter de ville",
+                age: 5000,
+                ..item(941_001, owner, 2020, 10, "Scooter Yamaha scooter")
+            }),
+            ad(Item {
+                description: "Livré avec un casque de scooter",
+                age: 10,
+                ..item(941_002, owner, 2020, 10, "Moto 125")
+            }),
+            ad(Item { age: 100, ..item(941_003, owner, 2020, 10, "Scooter électrique") }),
+        ])
+        .await
+        .expect("seed");
+    let relevance = search(&s, json!({ "f": { "keyword": "scooter" }, "s": "RELEVANCE" })).await;
+    assert_eq!(relevance, [941_001, 941_003, 941_002], "most occurrences first");
+    let newest = search(&s, json!({ "f": { "keyword": "scooter" }, "s": "NEWEST" })).await;
+    assert_eq!(newest, [941_002, 941_003, 941_001]);
+
+    // Five premium ads among twelve; pages of two: each page shows three premium slots, and
+    // the slots rotate with the page so that later pages put other premium ads on top.
+    let t = now();
+    let more: Vec<Ad> = (0..9).map(|i| ad(item(941_100 + i, owner, 2030, 10, "Vélo de route"))).collect();
+    s.store.insert_ads(more).await.expect("more");
+    for i in [941_100, 941_101, 941_102, 941_103, 941_104] {
+        s.store
+            .add_vas_pack(
+                &format!("m-{i}"),
+                VasPack { name: "gallery".into(), start_date: t - 60, end_date: t + 86_400 },
+                None,
+            )
+            .await
+            .expect("pack");
+    }
+    let mut tops = Vec::new();
+    for page in 0..5 {
+        let body = gql(&s, SEARCH, json!({ "f": { "categoryId": 2030 }, "o": page * 2, "l": 2, "s": "NEWEST" })).await;
+        let premium = ids(&body, "premium");
+        assert_eq!(premium.len(), 3, "page {page}: {body}");
+        assert!(premium.iter().all(|id| (941_100..=941_104).contains(id)), "page {page}: {premium:?}");
+        tops.push(premium[0]);
+    }
+    tops.sort_unstable();
+    tops.dedup();
+    assert_eq!(tops.len(), 5, "every premium ad gets the top of some page: {tops:?}");
+    // A filter that matches no premium ad has no premium slot on any page.
+    let body = gql(&s, SEARCH, json!({ "f": { "categoryId": 2020 }, "o": 2, "l": 1 })).await;
+    assert_eq!(ids(&body, "premium"), Vec::<i64>::new());
+}
+
+async fn page(s: &TestServer, path: &str) -> (StatusCode, String, String) {
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    let res = client.get(format!("{}{path}", s.base)).send().await.expect("get");
+    let status = res.status();
+    let location = res.headers().get("location").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    (status, location, res.text().await.unwrap_or_default())
+}
+
+#[actix_web::test]
+async fn ad_pages_say_vehicle_or_residence_and_shop_pages_take_a_category() {
+    let s = start("search-more-pages", |_| {}).await;
+    let (owner, name) = shop(&s).await;
+    s.store
+        .insert_ads(vec![
+            ad(Item {
+                params: vec![("rooms", ParamValue::Number(3))],
+                ..item(942_001, owner, 1010, 10, "Appartement vue mer")
+            }),
+            ad(item(942_002, owner, 2020, 10, "Moto Honda CBR")),
+            ad(item(942_003, owner, 2030, 10, "Vélo électrique")),
+            ad(item(942_004, owner, 6020, 10, "Commode ancienne")),
+        ])
+        .await
+        .expect("seed");
+    let (status, _, html) = page(&s, "/vi/942001.htm").await;
+    assert_eq!(status, StatusCode::MOVED_PERMANENTLY);
+    let _ = html;
+    let (status, _, html) = page(&s, "/souss-massa/appartements/appartement-vue-mer_942001.htm").await;
+    assert_eq!(status, StatusCode::OK, "{html}");
+    assert!(html.contains("\"@type\":[\"Product\",\"Residence\"]"), "{html}");
+    assert!(html.contains("\"priceCurrency\":\"MAD\""), "{html}");
+    let (_, _, html) = page(&s, "/souss-massa/motos/moto-honda-cbr_942002.htm").await;
+    assert!(html.contains("\"@type\":[\"Product\",\"Vehicle\"]"), "{html}");
+    let (_, _, html) = page(&s, "/souss-massa/meubles-et-decoration/commode-ancienne_942004.htm").await;
+    assert!(html.contains("\"@type\":\"Product\"") && !html.contains("Residence"), "{html}");
+
+    // A shop page of one category: its canonical path keeps the category.
+    let (status, _, html) = page(&s, &format!("/boutique/{name}/motos")).await;
+    assert_eq!(status, StatusCode::OK, "{html}");
+    assert!(html.contains(&format!("/boutique/{name}/motos\">")), "{html}");
+    let id = name.rsplit('-').next().unwrap_or_default();
+    let (status, location, _) = page(&s, &format!("/boutique/ancien-nom-{id}/motos")).await;
+    assert_eq!((status, location), (StatusCode::MOVED_PERMANENTLY, format!("/boutique/{name}/motos")));
+    let (status, _, _) = page(&s, &format!("/boutique/{name}/licornes")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    let q = "query($n: String!, $c: Int) { getShop(name: $n, categoryId: $c) { count ads { listId } categories { id count } } }";
+    let body = gql(&s, q, json!({ "n": name, "c": 2020 })).await;
+    assert_eq!(body["data"]["getShop"]["count"], 1, "{body}");
+    assert_eq!(body["data"]["getShop"]["ads"][0]["listId"], 942_002);
+    let body = gql(&s, q, json!({ "n": name, "c": 2000 })).await;
+    assert_eq!(body["data"]["getShop"]["count"], 2, "a level-1 category takes its children: {body}");
+    let body = gql(&s, q, json!({ "n": name, "c": null })).await;
+    assert_eq!(body["data"]["getShop"]["count"], 4);
+    assert_eq!(body["data"]["getShop"]["categories"].as_array().map(Vec::len), Some(4), "{body}");
+    let body = gql(&s, q, json!({ "n": name, "c": 424242 })).await;
+    assert_eq!(body["errors"][0]["extensions"]["code"], "CATEGORY_NOT_FOUND", "{body}");
+}

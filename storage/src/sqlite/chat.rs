@@ -479,12 +479,30 @@ impl ChatStore for SqliteStore {
 /// per batch, not once per message.
 fn append_batch(c: &Connection, messages: Vec<NewMessage>) -> Result<Vec<Result<Appended, StoreError>>, StoreError> {
     let mut members = MemberUpdates::default();
+    let mut statements = AppendStatements {
+        claim: c.prepare_cached(
+            "INSERT INTO chat_client_ids (sender_id, client_message_id, conversation_id, message_id)
+             VALUES (?1, ?2, ?3, ?4) ON CONFLICT (sender_id, client_message_id) DO NOTHING",
+        )?,
+        insert: c.prepare_cached(
+            "INSERT INTO chat_messages (conversation_id, bucket, message_id, sender_id, client_message_id, body,
+                 attachment) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?,
+    };
     let mut answers = Vec::with_capacity(messages.len());
     for m in messages {
-        answers.push(append_checked(c, m, &mut members)?);
+        answers.push(append_checked(c, m, &mut members, &mut statements)?);
     }
+    drop(statements);
     members.write(c)?;
     Ok(answers)
+}
+
+/// The statements every message of a batch runs, prepared once per batch.
+struct AppendStatements<'c> {
+    /// Takes the (sender, client message id) pair; no row changed means it was taken before.
+    claim: rusqlite::CachedStatement<'c>,
+    insert: rusqlite::CachedStatement<'c>,
 }
 
 /// One message of a batch: `Err` is a database error, `Ok(Err)` the message's own refusal.
@@ -492,25 +510,8 @@ fn append_checked(
     c: &Connection,
     m: NewMessage,
     members: &mut MemberUpdates,
+    statements: &mut AppendStatements,
 ) -> Result<Result<Appended, StoreError>, StoreError> {
-    let earlier: Option<(String, String)> = c
-        .prepare_cached(
-            "SELECT conversation_id, message_id FROM chat_client_ids
-                 WHERE sender_id = ?1 AND client_message_id = ?2",
-        )?
-        .query_row(params![m.sender_id, m.client_message_id], |r| Ok((r.get(0)?, r.get(1)?)))
-        .optional()?;
-    if let Some((conversation_id, message_id)) = earlier {
-        if conversation_id != m.conversation_id {
-            return Ok(Err(StoreError::Conflict(format!(
-                "client message id {} already used in another conversation",
-                m.client_message_id
-            ))));
-        }
-        let message = load_message(c, &conversation_id, &message_id)?
-            .ok_or_else(|| StoreError::Corrupt(format!("message {message_id} missing")))?;
-        return Ok(Ok(Appended { message, duplicate: true }));
-    }
     let parties = match members.parties(c, &m.conversation_id)? {
         Some(parties) => parties,
         None => return Ok(Err(StoreError::Corrupt(format!("no conversation {}", m.conversation_id)))),
@@ -520,12 +521,28 @@ fn append_checked(
         Err(refused) => return Ok(Err(refused)),
     };
     let message_id = uuid::Uuid::now_v7().to_string();
+    let claimed =
+        statements.claim.execute(params![m.sender_id, m.client_message_id, m.conversation_id, message_id])? == 1;
+    if !claimed {
+        // A retry: the message stored the first time is the answer (nothing is written).
+        let (conversation_id, earlier): (String, String) = c
+            .prepare_cached(
+                "SELECT conversation_id, message_id FROM chat_client_ids
+                     WHERE sender_id = ?1 AND client_message_id = ?2",
+            )?
+            .query_row(params![m.sender_id, m.client_message_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        if conversation_id != m.conversation_id {
+            return Ok(Err(StoreError::Conflict(format!(
+                "client message id {} already used in another conversation",
+                m.client_message_id
+            ))));
+        }
+        let message = load_message(c, &conversation_id, &earlier)?
+            .ok_or_else(|| StoreError::Corrupt(format!("message {earlier} missing")))?;
+        return Ok(Ok(Appended { message, duplicate: true }));
+    }
     let sent_at = message_millis(&message_id).unwrap_or_else(now_millis);
-    c.prepare_cached(
-        "INSERT INTO chat_messages (conversation_id, bucket, message_id, sender_id, client_message_id, body,
-                 attachment) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?
-    .execute(params![
+    statements.insert.execute(params![
         m.conversation_id,
         bucket_of(sent_at),
         message_id,
@@ -534,11 +551,6 @@ fn append_checked(
         m.text,
         attachment
     ])?;
-    c.prepare_cached(
-        "INSERT INTO chat_client_ids (sender_id, client_message_id, conversation_id, message_id)
-             VALUES (?1, ?2, ?3, ?4)",
-    )?
-    .execute(params![m.sender_id, m.client_message_id, m.conversation_id, message_id])?;
     for party in parties {
         members.record(&m, party, sent_at, &message_id);
     }

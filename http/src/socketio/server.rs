@@ -599,7 +599,7 @@ impl Server {
         }
     }
 
-    fn dispatch(&self, session: &Arc<Session>, packet: socket::Packet) {
+    fn dispatch(&self, session: &Arc<Session>, mut packet: socket::Packet) {
         let handler = &self.inner.handler;
         let joined = lock(&session.state).namespaces.get(&packet.nsp).cloned();
         match (packet.kind, joined) {
@@ -627,7 +627,7 @@ impl Server {
                 handler
                     .disconnected(&Socket { session: Arc::clone(session), nsp: packet.nsp, id }, "client disconnect");
             }
-            (Kind::Event | Kind::BinaryEvent, Some(id)) => match packet.args() {
+            (Kind::Event | Kind::BinaryEvent, Some(id)) => match packet.take_args() {
                 Ok(mut args) if !args.is_empty() => {
                     let name = match args.remove(0) {
                         Data::Json(Value::String(s)) => s,
@@ -641,7 +641,7 @@ impl Server {
                 }
                 _ => session.close("malformed event"),
             },
-            (Kind::Ack | Kind::BinaryAck, Some(id)) => match (packet.args(), packet.id) {
+            (Kind::Ack | Kind::BinaryAck, Some(id)) => match (packet.take_args(), packet.id) {
                 (Ok(args), Some(ack)) => {
                     handler.ack(&Socket { session: Arc::clone(session), nsp: packet.nsp, id }, ack, args)
                 }

@@ -143,6 +143,18 @@ impl Packet {
         (out, self.attachments.clone())
     }
 
+    /// The arguments, taken out of the packet: plain JSON as it came when the packet has no
+    /// attachments (no copy), else with the binary placeholders replaced by the attachments.
+    pub fn take_args(&mut self) -> Result<Vec<Data>, DecodeError> {
+        if !self.attachments.is_empty() {
+            return self.args();
+        }
+        match self.data.take() {
+            Some(Value::Array(items)) => Ok(items.into_iter().map(Data::Json).collect()),
+            _ => Err(DecodeError::BadPayload),
+        }
+    }
+
     /// The arguments with binary placeholders replaced by the attachments.
     pub fn args(&self) -> Result<Vec<Data>, DecodeError> {
         match &self.data {
@@ -341,6 +353,8 @@ mod tests {
         assert_eq!(h.packet.kind, Kind::Event);
         assert_eq!(h.packet.id, Some(12));
         assert_eq!(h.packet.args().unwrap(), vec![Data::Json(json!("hello")), Data::Json(json!(1))]);
+        let mut taken = h.packet.clone();
+        assert_eq!(taken.take_args().unwrap(), h.packet.args().unwrap());
         let (text, bins) = Packet::event("/", "x", vec![json!({"a": 1}).into()], Some(3)).encode();
         assert_eq!(text, "23[\"x\",{\"a\":1}]");
         assert!(bins.is_empty());

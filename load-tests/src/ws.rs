@@ -95,8 +95,8 @@ fn rand_bytes<const N: usize>() -> [u8; N] {
 }
 
 impl Writer {
-    async fn frame(&mut self, opcode: u8, payload: &[u8]) -> Result<(), Error> {
-        let mut out = Vec::with_capacity(payload.len() + 14);
+    /// Appends one masked frame to `out`.
+    fn encode(&self, out: &mut Vec<u8>, opcode: u8, payload: &[u8]) {
         out.push(0x80 | opcode);
         match payload.len() {
             n if n < 126 => out.push(0x80 | n as u8),
@@ -111,12 +111,27 @@ impl Writer {
         }
         out.extend_from_slice(&self.mask);
         out.extend(payload.iter().enumerate().map(|(i, b)| b ^ self.mask[i % 4]));
+    }
+
+    async fn frame(&mut self, opcode: u8, payload: &[u8]) -> Result<(), Error> {
+        let mut out = Vec::with_capacity(payload.len() + 14);
+        self.encode(&mut out, opcode, payload);
         self.inner.write_all(&out).await?;
         Ok(())
     }
 
     pub async fn text(&mut self, text: &str) -> Result<(), Error> {
         self.frame(0x1, text.as_bytes()).await
+    }
+
+    /// Several text frames in one write.
+    pub async fn texts(&mut self, texts: &[String]) -> Result<(), Error> {
+        let mut out = Vec::with_capacity(texts.iter().map(|t| t.len() + 14).sum());
+        for t in texts {
+            self.encode(&mut out, 0x1, t.as_bytes());
+        }
+        self.inner.write_all(&out).await?;
+        Ok(())
     }
 
     pub async fn pong(&mut self, data: &[u8]) -> Result<(), Error> {
@@ -172,8 +187,6 @@ pub enum Packet {
     Refused(Value),
     /// An event with its arguments.
     Event(String, Vec<Value>),
-    /// An acknowledgement with its id and arguments.
-    Ack(u64, Vec<Value>),
     Other,
 }
 
@@ -194,14 +207,6 @@ pub fn parse(text: &str) -> Packet {
             }
             _ => Packet::Other,
         },
-        "3" => {
-            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-            let id = rest[..digits].parse().unwrap_or(0);
-            match serde_json::from_str::<Value>(&rest[digits..]) {
-                Ok(Value::Array(a)) => Packet::Ack(id, a),
-                _ => Packet::Other,
-            }
-        }
         _ => Packet::Other,
     }
 }
@@ -218,7 +223,6 @@ mod tests {
         assert!(
             matches!(parse("42[\"chat:message\",{\"a\":1}]"), Packet::Event(n, a) if n == "chat:message" && a[0]["a"] == 1)
         );
-        assert!(matches!(parse("4317[{\"ok\":true}]"), Packet::Ack(17, a) if a[0]["ok"] == true));
         assert!(matches!(parse("0{}"), Packet::Other));
     }
 }

@@ -2,6 +2,9 @@
 
 use clap::Parser;
 
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[actix_web::main]
 async fn main() -> std::process::ExitCode {
     let cli = souk_http::cli::Cli::parse();

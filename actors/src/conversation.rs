@@ -9,7 +9,7 @@
 //! `Supervisor`: storage work runs in a task, and a panic there stops the actor, which the
 //! supervisor restarts with its state dropped, so that it reloads from storage.
 
-use crate::fanout::Fanout;
+use crate::fanout::{Fanout, Payload};
 use actix::prelude::*;
 use serde_json::{Value, json};
 use souk_domain::{ErrorCode, SoukError};
@@ -28,11 +28,11 @@ pub const MAILBOX: usize = 1024;
 pub const ARBITERS: usize = 2;
 
 /// A message stored and fanned out: the store's answer and the `chat:message` payload the
-/// parties got (rendered once, for the acknowledgement too).
+/// parties got (serialised once, for the acknowledgement too).
 #[derive(Debug, Clone)]
 pub struct Posted {
     pub appended: Appended,
-    pub payload: Arc<Value>,
+    pub payload: Payload,
 }
 
 /// The answer of a queued post, once its group is committed.
@@ -63,7 +63,7 @@ struct Live {
 }
 
 /// Turns a stored message into the `chat:message` payload.
-pub type Render = Arc<dyn Fn(&ChatMessage) -> Value + Send + Sync>;
+pub type Render = Arc<dyn Fn(&ChatMessage) -> Payload + Send + Sync>;
 
 struct Hub {
     store: Arc<dyn ChatStore>,
@@ -413,10 +413,10 @@ impl Handler<Flush> for ConversationActor {
                     Slot::Stored(i) => stored.get_mut(i).and_then(Option::take).unwrap_or_else(|| Err(unavailable())),
                 };
                 let answer = answer.map(|appended| {
-                    let payload = Arc::new(render(&appended.message));
+                    let payload = render(&appended.message);
                     for party in &parties {
                         let except = if *party == sender { origin.as_deref() } else { None };
-                        fanout.deliver_except(*party, "chat:message", Arc::clone(&payload), except);
+                        fanout.deliver_except(*party, "chat:message", payload.clone(), except);
                     }
                     Posted { appended, payload }
                 });
@@ -466,7 +466,7 @@ impl Handler<Read> for ConversationActor {
             })
             .await;
             if let Ok(view) = &answer {
-                let payload = std::sync::Arc::new(json!({
+                let payload = Payload::from(json!({
                     "conversationId": conv.conversation_id,
                     "accountId": msg.account_id,
                     "messageId": view.read_upto,
@@ -554,7 +554,7 @@ impl Handler<Block> for ConversationActor {
             })
             .await;
             if let Ok(c) = &answer {
-                let payload = std::sync::Arc::new(blocked_payload(c));
+                let payload = Payload::from(blocked_payload(c));
                 for party in [c.buyer_id, Some(c.seller_id)].into_iter().flatten() {
                     fanout.deliver(party, "chat:blocked", payload.clone());
                 }

@@ -12,6 +12,39 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
 
+/// An event's payload: JSON text, serialised once however many sockets get it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Payload(Arc<str>);
+
+impl Payload {
+    /// A payload from JSON text the caller has serialised itself (it is not checked again).
+    pub fn from_json_text(json: String) -> Payload {
+        Payload(json.into())
+    }
+
+    /// The JSON text.
+    pub fn json(&self) -> &str {
+        &self.0
+    }
+
+    /// The payload parsed back (for tests and the few readers that need the values).
+    pub fn value(&self) -> Value {
+        serde_json::from_str(&self.0).unwrap_or(Value::Null)
+    }
+}
+
+impl From<Value> for Payload {
+    fn from(v: Value) -> Self {
+        Payload(v.to_string().into())
+    }
+}
+
+impl From<&Value> for Payload {
+    fn from(v: &Value) -> Self {
+        Payload(v.to_string().into())
+    }
+}
+
 /// The pub/sub channel carrying events between nodes (under the store's prefix).
 pub const CHANNEL: &str = "realtime-events";
 /// Events waiting to be published; beyond, events are dropped (clients catch up on reconnect).
@@ -56,19 +89,20 @@ impl Fanout {
     }
 
     /// Sends `event` with `payload` to every socket of `account_id`, on every node. A payload
-    /// meant for several accounts is shared, not copied (pass one `Arc<Value>` to each).
-    pub fn deliver(&self, account_id: i64, event: &str, payload: impl Into<Arc<Value>>) {
+    /// meant for several accounts is serialised once (pass clones of one [`Payload`]).
+    pub fn deliver(&self, account_id: i64, event: &str, payload: impl Into<Payload>) {
         self.deliver_except(account_id, event, payload, None);
     }
 
     /// `deliver`, leaving out the socket `except` of this node (the one the event answers, which
     /// got its acknowledgement).
-    pub fn deliver_except(&self, account_id: i64, event: &str, payload: impl Into<Arc<Value>>, except: Option<&str>) {
+    pub fn deliver_except(&self, account_id: i64, event: &str, payload: impl Into<Payload>, except: Option<&str>) {
         let payload = payload.into();
         if let Some(tx) = &self.publisher {
-            let envelope =
-                json!({ "node": &*self.node_id, "account": account_id, "event": event, "payload": &*payload });
-            if tx.try_send(envelope.to_string().into_bytes()).is_err() {
+            // {"node":…,"account":…,"event":…,"payload":<the payload's own text>}
+            let head = json!({ "node": &*self.node_id, "account": account_id, "event": event }).to_string();
+            let envelope = format!("{},\"payload\":{}}}", &head[..head.len() - 1], payload.json());
+            if tx.try_send(envelope.into_bytes()).is_err() {
                 tracing::warn!("realtime publish queue full: event dropped for other nodes");
             }
         }
@@ -84,7 +118,7 @@ struct Local {
 }
 
 impl Local {
-    fn deliver(&self, account_id: i64, event: &str, payload: &Value, except: Option<&str>) {
+    fn deliver(&self, account_id: i64, event: &str, payload: &Payload, except: Option<&str>) {
         for socket_id in self.rooms.deliver(account_id, event, payload, except) {
             tracing::debug!(account = account_id, socket = %socket_id, "socket cannot keep up: dropped");
             self.registry.do_send(Unregister { account_id, socket_id });
@@ -118,6 +152,6 @@ async fn relay(
         let (Some(account), Some(event)) = (envelope["account"].as_i64(), envelope["event"].as_str()) else {
             continue;
         };
-        local.deliver(account, event, &envelope["payload"], None);
+        local.deliver(account, event, &Payload::from(&envelope["payload"]), None);
     }
 }

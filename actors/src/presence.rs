@@ -139,8 +139,9 @@ impl Handler<PresenceChange> for Presence {
                     // Another node still holds a socket of the account: nothing changed for others.
                     return;
                 }
-                let payload =
-                    Arc::new(json!({ "accountId": account, "online": state.online, "lastSeen": state.last_seen }));
+                let payload = crate::fanout::Payload::from(
+                    json!({ "accountId": account, "online": state.online, "lastSeen": state.last_seen }),
+                );
                 let partners = store.conversations_of(account, PARTNERS).await.unwrap_or_default();
                 let mut told = HashSet::new();
                 for view in partners {

@@ -3,9 +3,9 @@
 //! (first socket of an account in, last socket out). A socket whose queue is full is dropped
 //! from the registry and closed by its transport; it catches up when it reconnects.
 
+use crate::fanout::Payload;
 use crate::presence::PresenceChange;
 use actix::prelude::*;
-use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
@@ -18,7 +18,7 @@ pub trait ClientSink: Send + Sync + 'static {
     fn socket_id(&self) -> &str;
     /// Queues an event for the client. false when the client is gone or cannot keep up (the
     /// transport then closes it).
-    fn send(&self, event: &str, payload: &Value) -> bool;
+    fn send(&self, event: &str, payload: &Payload) -> bool;
 }
 
 /// The rooms `user:{accountId}` of this node: account id -> its live sockets. Readable from any
@@ -34,7 +34,7 @@ impl Rooms {
     /// Sends `event` to every socket of `account_id` here but `except` (the socket an event
     /// came from, which has its answer already); answers the ids of the sockets that could not
     /// take it (gone, or not keeping up), for the registry to drop.
-    pub fn deliver(&self, account_id: i64, event: &str, payload: &Value, except: Option<&str>) -> Vec<String> {
+    pub fn deliver(&self, account_id: i64, event: &str, payload: &Payload, except: Option<&str>) -> Vec<String> {
         let rooms = self.0.read().unwrap_or_else(|p| p.into_inner());
         let Some(mine) = rooms.get(&account_id) else { return Vec::new() };
         mine.iter()
@@ -157,7 +157,7 @@ impl Handler<Unregister> for SessionRegistry {
 pub struct Deliver {
     pub account_id: i64,
     pub event: Arc<str>,
-    pub payload: Arc<Value>,
+    pub payload: Payload,
 }
 
 impl Handler<Deliver> for SessionRegistry {
@@ -210,7 +210,7 @@ mod tests {
 
     struct Sink {
         id: String,
-        got: Mutex<Vec<(String, Value)>>,
+        got: Mutex<Vec<(String, serde_json::Value)>>,
         full: AtomicBool,
     }
 
@@ -218,11 +218,11 @@ mod tests {
         fn socket_id(&self) -> &str {
             &self.id
         }
-        fn send(&self, event: &str, payload: &Value) -> bool {
+        fn send(&self, event: &str, payload: &Payload) -> bool {
             if self.full.load(Ordering::Relaxed) {
                 return false;
             }
-            self.got.lock().unwrap().push((event.to_owned(), payload.clone()));
+            self.got.lock().unwrap().push((event.to_owned(), payload.value()));
             true
         }
     }
@@ -239,13 +239,13 @@ mod tests {
         reg.do_send(Register { account_id: 1, sink: a2.clone() });
         reg.do_send(Register { account_id: 2, sink: b.clone() });
         assert_eq!(reg.send(Size).await.unwrap(), RegistrySize { sockets: 3, accounts: 2 });
-        reg.do_send(Deliver { account_id: 1, event: "e".into(), payload: Arc::new(Value::from(7)) });
+        reg.do_send(Deliver { account_id: 1, event: "e".into(), payload: serde_json::Value::from(7).into() });
         reg.send(Size).await.unwrap();
         assert_eq!(a1.got.lock().unwrap().len(), 1);
         assert_eq!(a2.got.lock().unwrap().len(), 1);
         assert!(b.got.lock().unwrap().is_empty(), "another account's socket gets nothing");
         a2.full.store(true, Ordering::Relaxed);
-        reg.do_send(Deliver { account_id: 1, event: "e".into(), payload: Arc::new(Value::from(8)) });
+        reg.do_send(Deliver { account_id: 1, event: "e".into(), payload: serde_json::Value::from(8).into() });
         assert_eq!(reg.send(Size).await.unwrap(), RegistrySize { sockets: 2, accounts: 2 });
         reg.do_send(Unregister { account_id: 1, socket_id: "a1".into() });
         reg.do_send(Unregister { account_id: 2, socket_id: "b".into() });

@@ -5,7 +5,7 @@
 use async_trait::async_trait;
 use serde_json::Value;
 use souk_actors::conversation::{ConversationActors, Render};
-use souk_actors::fanout::Fanout;
+use souk_actors::fanout::{Fanout, Payload};
 use souk_actors::sessions::{ClientSink, Register, Rooms, SessionRegistry, Size};
 use souk_domain::ErrorCode;
 use souk_storage::StoreError;
@@ -81,8 +81,8 @@ impl ClientSink for Sink {
     fn socket_id(&self) -> &str {
         &self.id
     }
-    fn send(&self, event: &str, payload: &Value) -> bool {
-        self.got.lock().unwrap().push((event.to_owned(), payload.clone()));
+    fn send(&self, event: &str, payload: &Payload) -> bool {
+        self.got.lock().unwrap().push((event.to_owned(), payload.value()));
         true
     }
 }
@@ -122,7 +122,7 @@ async fn conversations_check_parties_fan_out_block_restart_and_stop_when_idle() 
     let rooms = Rooms::default();
     let registry = SessionRegistry::start_with(rooms.clone());
     let fanout = Fanout::local(registry.clone(), rooms);
-    let render: Render = Arc::new(|m: &ChatMessage| serde_json::json!({ "id": m.message_id, "text": m.text }));
+    let render: Render = Arc::new(|m: &ChatMessage| serde_json::json!({ "id": m.message_id, "text": m.text }).into());
     let actors = ConversationActors::new(store.clone(), fanout, render, Duration::from_millis(300));
 
     let (seller, buyer, outsider) = (sink("s"), sink("b"), sink("o"));

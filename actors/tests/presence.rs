@@ -3,7 +3,7 @@
 //! has conversations with get `presence` events; the heartbeat keeps the entry alive.
 
 use serde_json::Value;
-use souk_actors::fanout::Fanout;
+use souk_actors::fanout::{Fanout, Payload};
 use souk_actors::presence::{Presence, presence_of};
 use souk_actors::sessions::{AttachPresence, ClientSink, Register, Rooms, SessionRegistry, Unregister};
 use souk_storage::chat::{ChatAd, ChatStore, NewMessage, Starter};
@@ -21,8 +21,8 @@ impl ClientSink for Sink {
     fn socket_id(&self) -> &str {
         &self.id
     }
-    fn send(&self, event: &str, payload: &Value) -> bool {
-        self.got.lock().unwrap().push((event.to_owned(), payload.clone()));
+    fn send(&self, event: &str, payload: &Payload) -> bool {
+        self.got.lock().unwrap().push((event.to_owned(), payload.value()));
         true
     }
 }

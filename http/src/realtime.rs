@@ -11,6 +11,7 @@ use crate::socketio::{self, ConnectFuture, ConnectRefusal, Credit, Data, Handler
 use actix::Addr;
 use futures_util::stream::{FuturesUnordered, StreamExt};
 use serde_json::{Value, json};
+use souk_actors::fanout::Payload;
 use souk_actors::sessions::{ClientSink, Register, SessionRegistry, Unregister};
 use souk_domain::{ErrorCode, Lang, SoukError};
 use souk_services::accounts::service::{AccountService, Caller};
@@ -41,8 +42,8 @@ impl ClientSink for SocketSink {
         self.0.id()
     }
 
-    fn send(&self, event: &str, payload: &Value) -> bool {
-        self.0.emit_json(event, payload);
+    fn send(&self, event: &str, payload: &Payload) -> bool {
+        self.0.emit_json_text(event, payload.json());
         self.0.is_connected()
     }
 }
@@ -225,7 +226,7 @@ struct Session {
 
 /// A pipelined `chat:send` once durable: its ack id, the rendered message or the refusal, and
 /// the credit it held.
-type Pending = Pin<Box<dyn Future<Output = (Option<u64>, Result<Arc<Value>, SoukError>, Credit)> + Send>>;
+type Pending = Pin<Box<dyn Future<Output = (Option<u64>, Result<Payload, SoukError>, Credit)> + Send>>;
 
 /// Works one socket's events in arrival order; text `chat:send` events are pipelined.
 async fn worker(chat: Arc<ChatService>, socket: Socket, session: Session, inbox: Arc<Inbox>) {
@@ -283,9 +284,9 @@ async fn worker(chat: Arc<ChatService>, socket: Socket, session: Session, inbox:
 
 /// Answers a pipelined `chat:send`: `{message, ok: true}` written straight from the message
 /// already rendered for the other party, or the refusal.
-fn sent(socket: &Socket, lang: Lang, ack: Option<u64>, answer: Result<Arc<Value>, SoukError>) {
+fn sent(socket: &Socket, lang: Lang, ack: Option<u64>, answer: Result<Payload, SoukError>) {
     match (answer, ack) {
-        (Ok(message), Some(id)) => socket.ack_json_text(id, &format!("{{\"message\":{message},\"ok\":true}}")),
+        (Ok(message), Some(id)) => socket.ack_json_text(id, &format!("{{\"message\":{},\"ok\":true}}", message.json())),
         (Ok(_), None) => {}
         (Err(e), ack) => reply(socket, lang, "chat:send", ack, Err(e)),
     }

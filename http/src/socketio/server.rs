@@ -142,6 +142,11 @@ impl Socket {
         self.session.push(engine::Packet::Message(socket::event_text(&self.nsp, event, payload)));
     }
 
+    /// Emits an event whose one argument is given as JSON text (already serialised, not checked).
+    pub fn emit_json_text(&self, event: &str, json: &str) {
+        self.session.push(engine::Packet::Message(socket::event_json_text(&self.nsp, event, json)));
+    }
+
     /// Answers an event with one argument given as JSON text (already serialised, not checked).
     pub fn ack_json_text(&self, id: u64, json: &str) {
         self.session.push(engine::Packet::Message(socket::ack_text(&self.nsp, id, json)));

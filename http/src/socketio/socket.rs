@@ -309,6 +309,24 @@ pub fn event_text(nsp: &str, name: &str, payload: &Value) -> String {
     out
 }
 
+/// The text of an EVENT whose one argument is `json`, already serialised: what
+/// `event_text(nsp, name, &value)` gives for that value.
+pub fn event_json_text(nsp: &str, name: &str, json: &str) -> String {
+    let name = serde_json::to_string(name).unwrap_or_default();
+    let mut out = String::with_capacity(json.len() + name.len() + nsp.len() + 8);
+    out.push('2');
+    if nsp != "/" {
+        out.push_str(nsp);
+        out.push(',');
+    }
+    out.push('[');
+    out.push_str(&name);
+    out.push(',');
+    out.push_str(json);
+    out.push(']');
+    out
+}
+
 /// The text of an ACK whose one argument is `json`, already serialised: what
 /// `Packet::ack(nsp, id, vec![value.into()]).encode().0` gives for that value.
 pub fn ack_text(nsp: &str, id: u64, json: &str) -> String {
@@ -367,6 +385,7 @@ mod tests {
             for payload in [json!({"a": [1, "é\"\n"], "b": null}), json!("x"), json!([])] {
                 let encoded = Packet::event(nsp, "chat:message", vec![payload.clone().into()], None).encode().0;
                 assert_eq!(event_text(nsp, "chat:message", &payload), encoded);
+                assert_eq!(event_json_text(nsp, "chat:message", &payload.to_string()), encoded);
             }
         }
     }

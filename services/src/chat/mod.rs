@@ -13,7 +13,7 @@ use crate::notify::Mailer;
 use crate::stats::StatsService;
 use serde_json::{Value, json};
 use souk_actors::conversation::{ConversationActors, Render};
-use souk_actors::fanout::Fanout;
+use souk_actors::fanout::{Fanout, Payload};
 use souk_actors::presence::{PresenceState, presence_of};
 use souk_domain::chat::{check_attachment, check_client_message_id, check_text, clean_file_name, preview};
 use souk_domain::stats::Metric;
@@ -86,22 +86,53 @@ pub struct ChatService {
     stats: Arc<StatsService>,
 }
 
+/// A message as `chat:message` carries it and acknowledgements return it (docs/realtime.md).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MessageOut<'a> {
+    id: &'a str,
+    conversation_id: &'a str,
+    sender_id: i64,
+    text: Option<&'a str>,
+    attachment: Option<AttachmentOut<'a>>,
+    sent_at: i64,
+    client_message_id: &'a str,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AttachmentOut<'a> {
+    name: &'a str,
+    content_type: &'a str,
+    size: u64,
+    url: String,
+}
+
+fn message_out<'a>(m: &'a ChatMessage, media: &dyn MediaStore) -> MessageOut<'a> {
+    MessageOut {
+        id: &m.message_id,
+        conversation_id: &m.conversation_id,
+        sender_id: m.sender_id,
+        text: m.text.as_deref(),
+        attachment: m.attachment.as_ref().map(|a| AttachmentOut {
+            name: &a.name,
+            content_type: &a.content_type,
+            size: a.size,
+            url: media.public_path(&a.key),
+        }),
+        sent_at: m.sent_at,
+        client_message_id: &m.client_message_id,
+    }
+}
+
 /// The JSON of a message, as `chat:message` carries it and acknowledgements return it.
 pub fn message_json(m: &ChatMessage, media: &dyn MediaStore) -> Value {
-    json!({
-        "id": m.message_id,
-        "conversationId": m.conversation_id,
-        "senderId": m.sender_id,
-        "text": m.text,
-        "attachment": m.attachment.as_ref().map(|a| json!({
-            "name": a.name,
-            "contentType": a.content_type,
-            "size": a.size,
-            "url": media.public_path(&a.key),
-        })),
-        "sentAt": m.sent_at,
-        "clientMessageId": m.client_message_id,
-    })
+    serde_json::to_value(message_out(m, media)).unwrap_or(Value::Null)
+}
+
+/// The same JSON as text, written straight from the message (the real-time hot path).
+pub fn message_payload(m: &ChatMessage, media: &dyn MediaStore) -> Payload {
+    Payload::from_json_text(serde_json::to_string(&message_out(m, media)).unwrap_or_else(|_| "null".into()))
 }
 
 fn not_found() -> SoukError {
@@ -124,7 +155,7 @@ impl ChatService {
     /// Must be called inside an actix system (it starts the conversation actors' hub).
     pub fn new(deps: ChatDeps) -> ChatService {
         let media = Arc::clone(&deps.media);
-        let render: Render = Arc::new(move |m: &ChatMessage| message_json(m, media.as_ref()));
+        let render: Render = Arc::new(move |m: &ChatMessage| message_payload(m, media.as_ref()));
         let conversations = ConversationActors::new(
             Arc::clone(&deps.store),
             deps.fanout.clone(),
@@ -156,6 +187,11 @@ impl ChatService {
 
     /// The message JSON with this node's media URLs.
     pub fn render(&self, m: &ChatMessage) -> Value {
+        message_json(m, self.media.as_ref())
+    }
+
+    /// The message as the `chat:message` payload (serialised once).
+    pub fn payload(&self, m: &ChatMessage) -> Payload {
         (self.render)(m)
     }
 
@@ -282,7 +318,7 @@ impl ChatService {
         conversation: &str,
         out: Outgoing,
         origin: Option<String>,
-    ) -> Result<impl std::future::Future<Output = Result<Arc<Value>, SoukError>> + Send + use<>, SoukError> {
+    ) -> Result<impl std::future::Future<Output = Result<Payload, SoukError>> + Send + use<>, SoukError> {
         let id = conversation_id(conversation)?;
         if out.attachment.is_some() {
             return Err(SoukError::internal("queue_send takes text messages only"));

@@ -76,7 +76,7 @@ impl ChatService {
             })
             .await
             .map_err(SoukError::internal)?;
-        let payload = self.render(&appended.message);
+        let payload = self.payload(&appended.message);
         self.fanout.deliver(conv.seller_id, "chat:message", payload);
         self.fanout.deliver(
             conv.seller_id,

@@ -2,8 +2,9 @@
 # Real-time benchmark: the same generator (`souk-load chat` and `idle`) against three servers in
 # one run — a release `souk serve` on a demo data dir (every message durable before its ack), the
 # reference Node socket.io relay, and the minimal WebSocket relay (the ceiling) of
-# load-tests/reference/. Bounded: DURATION seconds per measurement (default 20).
-# Knobs: CONVERSATIONS (8), RATES ("1000 5000 10000"), DURATION (20), IDLE (2000).
+# load-tests/reference/. Bounded: DURATION seconds per measurement (default 10).
+# Knobs: CONVERSATIONS (8), RATES ("10000 40000 80000 130000 170000"), DURATION (10), IDLE (19000:
+# the most this machine allows, its open-files limit being 20,000 per process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -p souk-http -p souk-load-tests
@@ -21,14 +22,14 @@ node load-tests/reference/ws-relay.mjs "$ws_port" 2>/dev/null & ws_pid=$!; pids+
 for _ in $(seq 1 300); do curl -fsS "http://127.0.0.1:$souk_port/readyz" >/dev/null 2>&1 && break; sleep 0.2; done
 sleep 1
 load=./target/release/souk-load
-for rate in ${RATES:-1000 5000 10000}; do
+for rate in ${RATES:-10000 40000 80000 130000 170000}; do
   for t in souk:$souk_port:$souk_pid socketio:$sio_port:$sio_pid ws:$ws_port:$ws_pid; do
     IFS=: read -r target port pid <<<"$t"
     $load chat --target "$target" --url "http://127.0.0.1:$port" --conversations "${CONVERSATIONS:-8}" \
-      --rate "$rate" --duration "${DURATION:-20}" --server-pid "$pid"
+      --rate "$rate" --duration "${DURATION:-10}" --server-pid "$pid"
   done
 done
 for t in souk:$souk_port:$souk_pid socketio:$sio_port:$sio_pid ws:$ws_port:$ws_pid; do
   IFS=: read -r target port pid <<<"$t"
-  $load idle --target "$target" --url "http://127.0.0.1:$port" --connections "${IDLE:-2000}" --server-pid "$pid"
+  $load idle --target "$target" --url "http://127.0.0.1:$port" --connections "${IDLE:-19000}" --server-pid "$pid"
 done

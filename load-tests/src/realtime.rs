@@ -46,6 +46,15 @@ pub fn rss_kib(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// The CPU time a process has used so far (user + system), in seconds (Linux, 100 ticks a second).
+fn cpu_secs(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name (which may hold spaces) start after the last ')'.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
 fn host_port(url: &str) -> String {
     url.trim_start_matches("http://").trim_end_matches('/').to_owned()
 }
@@ -384,6 +393,7 @@ pub async fn chat(
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
     let rss_start = pid.and_then(rss_kib);
+    let cpu_start = pid.and_then(cpu_secs);
     measuring.store(true, Ordering::Relaxed);
     let (sent0, delivered0) = (counters.sent.load(Ordering::Relaxed), counters.delivered.load(Ordering::Relaxed));
     let started = Instant::now();
@@ -406,6 +416,10 @@ pub async fn chat(
     measuring.store(false, Ordering::Relaxed);
     let elapsed = started.elapsed();
     let rss_end = pid.and_then(rss_kib);
+    let cores = match (cpu_start, pid.and_then(cpu_secs)) {
+        (Some(a), Some(b)) => format!("{:.2}", (b - a) / elapsed.as_secs_f64()),
+        _ => "?".into(),
+    };
     let (sent, delivered) =
         (counters.sent.load(Ordering::Relaxed) - sent0, counters.delivered.load(Ordering::Relaxed) - delivered0);
     stop.store(true, Ordering::Relaxed);
@@ -430,7 +444,7 @@ pub async fn chat(
     println!(
         "chat {target:?}: {m} conversations, offered {rate} msg/s; sent {:.0} msg/s, delivered {:.0} msg/s; \
          ack ms p50 {:.2} p99 {:.2} p99.9 {:.2}; end-to-end ms p50 {:.2} p99 {:.2} p99.9 {:.2}; errors {}; \
-         server RSS {} -> {} KiB",
+         server RSS {} -> {} KiB; server CPU {cores} cores",
         sent as f64 / secs,
         delivered as f64 / secs,
         percentile(&acks, 50.0),

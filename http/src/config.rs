@@ -163,8 +163,29 @@ pub struct MailConfig {
 pub struct SocialSettings {
     pub google_audience: String,
     pub google_jwks_file: String,
+    /// The Facebook app id: digits, so an environment variable gives it as a number.
+    #[serde(deserialize_with = "string_or_number")]
     pub facebook_audience: String,
     pub facebook_jwks_file: String,
+    /// The Facebook app secret: with it, the web SDK's access tokens are checked with the Graph
+    /// API (`facebook_audience` is then the app id). Empty: only Limited Login tokens.
+    pub facebook_app_secret: String,
+    /// The versioned Graph API root those checks call.
+    pub facebook_graph_url: String,
+}
+
+/// A text setting that may arrive as a number (`SOUK_SOCIAL__FACEBOOK_AUDIENCE=1234567890`).
+fn string_or_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Text {
+        Text(String),
+        Number(u64),
+    }
+    Ok(match Text::deserialize(d)? {
+        Text::Text(t) => t,
+        Text::Number(n) => n.to_string(),
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -307,13 +328,20 @@ impl Settings {
         {
             return fail("mail.smtp.host and mail.smtp.port are required with mail.transport = \"smtp\"");
         }
-        for (audience, file, name) in [
-            (&self.social.google_audience, &self.social.google_jwks_file, "social.google"),
-            (&self.social.facebook_audience, &self.social.facebook_jwks_file, "social.facebook"),
-        ] {
-            if audience.is_empty() != file.is_empty() {
-                return Err(ConfigError(format!("{name}_audience and {name}_jwks_file go together")));
-            }
+        let s = &self.social;
+        if s.google_audience.is_empty() != s.google_jwks_file.is_empty() {
+            return fail("social.google_audience and social.google_jwks_file go together");
+        }
+        let facebook_checks = !s.facebook_jwks_file.is_empty() || !s.facebook_app_secret.is_empty();
+        if s.facebook_audience.is_empty() == facebook_checks {
+            return fail(
+                "social.facebook_audience (the app id) goes with social.facebook_jwks_file, social.facebook_app_secret or both",
+            );
+        }
+        if !s.facebook_app_secret.is_empty()
+            && !(s.facebook_graph_url.starts_with("https://") || s.facebook_graph_url.starts_with("http://"))
+        {
+            return fail("social.facebook_graph_url must start with https:// (or http:// for a local test server)");
         }
         if tracing_subscriber::EnvFilter::try_new(&self.log.level).is_err() {
             return fail("log.level is not a valid filter (try \"info\" or \"souk_http=debug,info\")");
@@ -390,6 +418,24 @@ mod tests {
         unsafe { std::env::set_var("SOUK_CFGTEST_BAD_SERVER__WORKERS", "many") };
         let err = Settings::load_with_env(&Overrides::default(), env("SOUK_CFGTEST_BAD_")).expect_err("bad env");
         assert!(err.to_string().contains("server.workers"), "{err}");
+    }
+
+    #[test]
+    fn facebook_needs_its_app_id_with_a_jwks_or_an_app_secret() {
+        // SAFETY: the variable names are unique to this test; no other thread reads them.
+        unsafe {
+            std::env::set_var("SOUK_CFGTEST_FB1_SOCIAL__FACEBOOK_APP_SECRET", "s3cret");
+            std::env::set_var("SOUK_CFGTEST_FB2_SOCIAL__FACEBOOK_APP_SECRET", "s3cret");
+            std::env::set_var("SOUK_CFGTEST_FB2_SOCIAL__FACEBOOK_AUDIENCE", "1234");
+            std::env::set_var("SOUK_CFGTEST_FB3_SOCIAL__FACEBOOK_AUDIENCE", "1234");
+        }
+        let err = Settings::load_with_env(&Overrides::default(), env("SOUK_CFGTEST_FB1_")).expect_err("no app id");
+        assert!(err.to_string().contains("social.facebook_audience"), "{err}");
+        let s = Settings::load_with_env(&Overrides::default(), env("SOUK_CFGTEST_FB2_")).expect("web sign-in alone");
+        assert_eq!(s.social.facebook_audience, "1234", "a numeric app id is read as its digits");
+        assert_eq!(s.social.facebook_graph_url, "https://graph.facebook.com/v21.0");
+        let err = Settings::load_with_env(&Overrides::default(), env("SOUK_CFGTEST_FB3_")).expect_err("app id alone");
+        assert!(err.to_string().contains("social.facebook_app_secret"), "{err}");
     }
 
     #[test]

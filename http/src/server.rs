@@ -15,6 +15,7 @@ use souk_actors::fanout::Fanout;
 use souk_actors::presence::Presence;
 use souk_actors::sessions::{AttachPresence, Rooms, SessionRegistry};
 use souk_services::accounts::codes::CodePolicy;
+use souk_services::accounts::facebook_graph::FacebookGraph;
 use souk_services::accounts::service::{AccountService, AccountSettings};
 use souk_services::accounts::social::{JwksSource, ProviderSettings, SocialProvider, SocialVerifier};
 use souk_services::ads::{AdService, AdUploads};
@@ -372,7 +373,7 @@ fn social_verifier(settings: &Settings) -> Result<SocialVerifier, StartError> {
         (SocialProvider::Google, &s.google_audience, &s.google_jwks_file),
         (SocialProvider::Facebook, &s.facebook_audience, &s.facebook_jwks_file),
     ] {
-        if audience.is_empty() {
+        if audience.is_empty() || file.is_empty() {
             continue;
         }
         providers.push(ProviderSettings {
@@ -382,5 +383,11 @@ fn social_verifier(settings: &Settings) -> Result<SocialVerifier, StartError> {
             jwks: JwksSource::File(file.into()),
         });
     }
-    SocialVerifier::new(providers).map_err(|e| StartError::Social(e.to_string()))
+    let verifier = SocialVerifier::new(providers).map_err(|e| StartError::Social(e.to_string()))?;
+    if s.facebook_app_secret.is_empty() {
+        return Ok(verifier);
+    }
+    let graph = FacebookGraph::new(&s.facebook_graph_url, &s.facebook_audience, &s.facebook_app_secret)
+        .map_err(|e| StartError::Social(e.to_string()))?;
+    Ok(verifier.with_facebook_graph(graph))
 }

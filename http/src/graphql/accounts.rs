@@ -768,10 +768,11 @@ impl AccountMutation {
 
 async fn social(ctx: &Context<'_>, provider: SocialProvider, token: &str) -> Result<TokenPair> {
     let r = req(ctx);
-    let identity = r.state.social.verify(provider, token).map_err(|e| {
+    let identity = r.state.social.verify_sign_in(provider, token).await.map_err(|e| {
         let code = match e {
             souk_services::accounts::social::SocialError::NotConfigured(_) => ErrorCode::NotAuthorized,
             souk_services::accounts::social::SocialError::Expired => ErrorCode::SessionExpired,
+            souk_services::accounts::social::SocialError::Unavailable(_) => ErrorCode::InternalError,
             _ => ErrorCode::InvalidToken,
         };
         r.err(SoukError::with_detail(code, e.to_string()))

@@ -139,7 +139,8 @@ fn layout(lang: Lang, other_language_path: &str, content: &str) -> String {
         concat!(
             "<a class=\"skip-link\" href=\"#main\">{skip}</a>",
             "<header class=\"app-header\"><a class=\"app-header__brand\" href=\"{home}\" aria-label=\"{home_label}\">{name}</a>",
-            "<div class=\"app-header__actions\"><a class=\"app-header__shops\" href=\"{shops}\">{shops_label}</a>",
+            "<div class=\"app-header__actions\"><a class=\"button button--primary app-header__post\" href=\"{post}\">{post_label}</a>",
+            "<a class=\"app-header__shops\" href=\"{shops}\">{shops_label}</a>",
             "<a class=\"app-header__account\" href=\"{sign_in}\">{sign_in_label}</a>",
             // Like the client's LanguageSwitch, the choice is remembered (cookie `lang`, a year).
             "<a class=\"language-switch\" lang=\"{other}\" hreflang=\"{other}\" href=\"{switch}\" title=\"{switch_title}\" ",
@@ -150,6 +151,9 @@ fn layout(lang: Lang, other_language_path: &str, content: &str) -> String {
         home = home_path(lang),
         home_label = escape(&message(lang, "app.homeLink", &[])),
         name = escape(&message(lang, "app.name", &[])),
+        // Like the client's PostAdLink: step 1 of the ad form, behind the login wall for a visitor.
+        post = format!("{}/ad/insert/1", home_path(lang)),
+        post_label = escape(&message(lang, "header.postAd", &[])),
         shops = prefixed(lang, "/boutiques"),
         shops_label = escape(&message(lang, "shops.link", &[])),
         sign_in = prefixed(lang, "/account/signin"),
@@ -380,6 +384,27 @@ mod tests {
         let html = home(Lang::Ar, "/fr");
         assert!(html.contains("في أقل من 3 أيام"), "{html}");
         assert!(html.contains("href=\"/fr\""), "{html}");
+    }
+
+    #[test]
+    fn the_header_offers_to_post_an_ad_like_the_client() {
+        let html = home(Lang::Fr, "/ar");
+        assert!(
+            html.contains(
+                "class=\"button button--primary app-header__post\" href=\"/fr/ad/insert/1\">Déposer une annonce</a>"
+            ),
+            "{html}"
+        );
+        let html = home(Lang::Ar, "/fr");
+        assert!(html.contains("href=\"/ar/ad/insert/1\">"), "{html}");
+        assert!(!html.contains(">Déposer une annonce<"), "{html}");
+    }
+
+    #[test]
+    fn an_area_is_joined_to_its_city_with_the_languages_comma() {
+        let pair = [("area", "Maarif"), ("city", "Casablanca")];
+        assert_eq!(message(Lang::Fr, "listing.areaInCity", &pair), "Maarif, Casablanca");
+        assert_eq!(message(Lang::Ar, "listing.areaInCity", &pair), "Maarif، Casablanca");
     }
 
     #[test]

@@ -330,7 +330,9 @@ fn listing_paint(state: &AppState, route: &ListingRoute, other_path: &str, found
         _ => None,
     };
     let place = match (area, &city) {
-        (Some(area), Some(city)) => format!("{area}, {city}"),
+        (Some(area), Some(city)) => {
+            first_paint::message(lang, "listing.areaInCity", &[("area", &area), ("city", city)])
+        }
         (_, Some(city)) => city.clone(),
         _ => first_paint::message(lang, "listing.country", &[]),
     };

@@ -28,6 +28,8 @@ use jsonwebtoken::jwk::{AlgorithmParameters, EllipticCurve, Jwk, KeyAlgorithm, K
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use serde::Deserialize;
 
+use super::facebook_graph::{FacebookGraph, looks_like_jwt};
+
 /// Longest ID token accepted, in bytes. Real ones are 1-2 KiB; the cap bounds the work an
 /// anonymous caller can make the server do before any signature is checked.
 pub const MAX_TOKEN_BYTES: usize = 16 * 1024;
@@ -146,6 +148,10 @@ pub enum SocialError {
     /// A JWKS (or the settings around it) could not be read or holds no usable key.
     #[error("JWKS: {0}")]
     Jwks(String),
+    /// The provider could not be asked (unreachable, timed out, an unexpected answer): the token
+    /// is neither accepted nor known to be bad.
+    #[error("provider unavailable: {0}")]
+    Unavailable(String),
 }
 
 /// Verifies social sign-in tokens for the configured providers. Cheap to share (`Arc`) across
@@ -153,6 +159,8 @@ pub enum SocialError {
 #[derive(Debug)]
 pub struct SocialVerifier {
     providers: Vec<ProviderState>,
+    /// Facebook web sign-in (opaque access tokens), when the app secret is configured.
+    facebook_graph: Option<FacebookGraph>,
 }
 
 #[derive(Debug)]
@@ -193,7 +201,22 @@ impl SocialVerifier {
             let keys = load_key_set(provider, &settings.jwks)?;
             states.push(ProviderState { settings, keys: RwLock::new(Arc::new(keys)) });
         }
-        Ok(SocialVerifier { providers: states })
+        Ok(SocialVerifier { providers: states, facebook_graph: None })
+    }
+
+    /// Also accepts Facebook's web access tokens, checked with the Graph API.
+    pub fn with_facebook_graph(mut self, graph: FacebookGraph) -> Self {
+        self.facebook_graph = Some(graph);
+        self
+    }
+
+    /// The sign-in check: a Facebook token that is not a JWT goes to the Graph API (when set up),
+    /// every other token to [`SocialVerifier::verify`].
+    pub async fn verify_sign_in(&self, provider: SocialProvider, token: &str) -> Result<VerifiedIdentity, SocialError> {
+        match (&self.facebook_graph, provider) {
+            (Some(graph), SocialProvider::Facebook) if !looks_like_jwt(token) => graph.verify(token).await,
+            _ => self.verify(provider, token),
+        }
     }
 
     /// Re-reads the JWKS files (after the deployment has fetched rotated keys). All or nothing:
@@ -215,7 +238,7 @@ impl SocialVerifier {
 
     /// Whether sign-in with `provider` is configured.
     pub fn is_configured(&self, provider: SocialProvider) -> bool {
-        self.state(provider).is_some()
+        self.state(provider).is_some() || (provider == SocialProvider::Facebook && self.facebook_graph.is_some())
     }
 
     /// Checks `id_token` as described in the module documentation and returns the identity in it.

@@ -25,7 +25,7 @@ pub const MAX_WORD_CHARS: usize = 40;
 /// The highest price a filter accepts, in dirhams (a billion: above any real listing).
 pub const MAX_PRICE_DH: i64 = 1_000_000_000;
 /// Counts and facets look at this many matches at most; beyond, `total` is a lower bound.
-pub const COUNT_CAP: u64 = 10_000;
+pub const COUNT_CAP: u64 = 1_000;
 
 /// Private person or shop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -201,6 +201,68 @@ async fn relevance_orders_by_the_words_and_premium_ads_rotate_over_pages() {
     assert_eq!(ids(&body, "premium"), Vec::<i64>::new());
 }
 
+/// More matches than `COUNT_CAP` (1,000): the total says "at least", the premium ads come from
+/// the live-premium index even when they are older than every ad the count read, and a keyword's
+/// relevance ranks the 1,000 most recent matches, the older ones following newest first, so
+/// that paging through the whole match shows every ad exactly once.
+#[actix_web::test]
+async fn a_capped_match_keeps_its_premium_ads_and_pages_through_every_match_once() {
+    let s = start("search-more-capped", |_| {}).await;
+    let (owner, _) = shop(&s).await;
+    const N: i64 = 1_050;
+    let first = 942_000;
+    let ads: Vec<Ad> = (0..N)
+        .map(|i| {
+            let title = if i == 0 { "Vélo vélo vélo de course" } else { "Vélo de route" };
+            ad(Item { age: 10_000 - i, ..item(first + i, owner, 2030, 12, title) })
+        })
+        .collect();
+    s.store.insert_ads(ads).await.expect("seed");
+    let t = now();
+    // The two oldest ads carry a live gallery pack.
+    for id in [first, first + 1] {
+        s.store
+            .add_vas_pack(
+                &format!("m-{id}"),
+                VasPack { name: "gallery".into(), start_date: t - 60, end_date: t + 86_400 },
+                None,
+            )
+            .await
+            .expect("pack");
+    }
+    let q = "query($f: SearchFiltersInput, $o: Int, $l: Int, $s: SearchSortInput) {
+      searchAds(filters: $f, offset: $o, limit: $l, sort: $s) { ads { listId } premium { listId } total totalCapped } }";
+    let body = gql(&s, q, json!({ "f": { "categoryId": 2030, "cityId": 12 }, "l": 10, "s": "NEWEST" })).await;
+    assert_eq!(body["data"]["searchAds"]["total"], 1_000, "{body}");
+    assert_eq!(body["data"]["searchAds"]["totalCapped"], true, "{body}");
+    assert_eq!(ids(&body, "ads")[0], first + N - 1, "newest first");
+    let mut premium = ids(&body, "premium");
+    premium.sort_unstable();
+    assert_eq!(premium, [first, first + 1], "premium ads older than the counted matches still show");
+
+    let mut seen = Vec::new();
+    for page in 0..(N / 100 + 1) {
+        let body = gql(
+            &s,
+            q,
+            json!({ "f": { "keyword": "velo", "cityId": 12 }, "o": page * 100, "l": 100, "s": "RELEVANCE" }),
+        )
+        .await;
+        assert_eq!(body["data"]["searchAds"]["totalCapped"], true, "{body}");
+        let page_ids = ids(&body, "ads");
+        if page == 10 {
+            // Past the ranked 1,000: the older matches, newest listed first.
+            let expected: Vec<i64> = (0..N - 1_000).rev().map(|i| first + i).collect();
+            assert_eq!(page_ids, expected);
+        }
+        seen.extend(page_ids);
+    }
+    let count = seen.len();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!((count, seen.len()), (N as usize, N as usize), "every match once");
+}
+
 async fn page(s: &TestServer, path: &str) -> (StatusCode, String, String) {
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
     let res = client.get(format!("{}{path}", s.base)).send().await.expect("get");

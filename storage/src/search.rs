@@ -87,6 +87,36 @@ pub(crate) const SCHEMA: &str = "
     );
 ";
 
+/// Migration 14: the listing reads served from their index alone. A listing of a category (leaf,
+/// level 1 or vertical) in a city, or of a city, reads up to `COUNT_CAP` matches for its count
+/// and facets; with these indexes each match is the next entry of one index range, holding every
+/// column a filter, a facet, the order or the premium slots look at, instead of a lookup of the
+/// table row (which was most of a search's time at 1,000,000 ads). The same query-first shape as
+/// the ScyllaDB tables: one partition per (category, city), rows by rank time. The premium ads
+/// live now get a small index of their own, holding their scope.
+pub(crate) const COVERING_INDEXES: &str = "
+    DROP INDEX listing_by_category;
+    DROP INDEX listing_by_cat1;
+    DROP INDEX listing_by_vertical;
+    DROP INDEX listing_by_city;
+    DROP INDEX listing_premium;
+    CREATE INDEX listing_by_category ON search_listing (category_id, city_id, rank_time DESC,
+        region_id, area_id, ad_type, price, photos, delivery, urgent, hotdeal, shop, verified,
+        premium_from, premium_until, brand, model, year, mileage, rooms, surface);
+    CREATE INDEX listing_by_cat1 ON search_listing (cat1_id, city_id, rank_time DESC, category_id,
+        region_id, area_id, ad_type, price, photos, delivery, urgent, hotdeal, shop, verified,
+        premium_from, premium_until, brand, model, year, mileage, rooms, surface);
+    CREATE INDEX listing_by_vertical ON search_listing (vertical_id, city_id, rank_time DESC, category_id,
+        region_id, area_id, ad_type, price, photos, delivery, urgent, hotdeal, shop, verified,
+        premium_from, premium_until, brand, model, year, mileage, rooms, surface);
+    CREATE INDEX listing_by_city ON search_listing (city_id, rank_time DESC, category_id,
+        area_id, ad_type, price, photos, delivery, urgent, hotdeal, shop, verified,
+        premium_from, premium_until, brand, model, year, mileage, rooms, surface);
+    CREATE INDEX listing_premium_live ON search_listing (premium_until, premium_from, rank_time DESC,
+        category_id, cat1_id, vertical_id, region_id, city_id, area_id) WHERE premium_until > 0;
+    ANALYZE search_listing;
+";
+
 /// The seller's columns of the listing index follow the seller whoever writes them: a shop
 /// conversion (`accounts.account_type`) or a verified flag (`stores.is_verified_seller`)
 /// updates that seller's rows in the same statement (migration 9). A disabled or re-enabled
@@ -491,18 +521,49 @@ pub struct ShopQuery {
 
 /// The FROM and WHERE of a listing query with its arguments.
 fn where_clause(q: &ListingQuery) -> (String, Vec<Value>) {
-    let mut sql = String::from("FROM search_listing l");
+    let (conds, args) = conditions(q);
+    let mut sql = if q.fts.is_some() {
+        // The match drives the join (CROSS JOIN keeps that order): with the scope tokens it is
+        // already narrowed to the query's category and place. Relevance weighs the words only.
+        String::from(
+            "FROM (SELECT rowid AS rid, bm25(search_fts, 1.0, 0.0) AS score FROM search_fts WHERE search_fts MATCH ?1) f
+             CROSS JOIN search_listing l ON l.list_id = f.rid",
+        )
+    } else {
+        String::from("FROM search_listing l")
+    };
+    if !conds.is_empty() {
+        sql.push_str(" WHERE ");
+        sql.push_str(&conds.join(" AND "));
+    }
+    (sql, args)
+}
+
+/// The FROM and WHERE of the matching ads with a premium pack live at `?{now}` (the next
+/// argument): read from the small `listing_premium_live` index, which holds the scope columns,
+/// so the cost follows the number of live premium ads, not the size of the match. A keyword is
+/// checked per candidate (the FTS match seeks the candidate's rowid).
+fn premium_where_clause(q: &ListingQuery) -> (String, Vec<Value>) {
+    let (mut conds, mut args) = conditions(q);
+    args.push(Value::Integer(0));
+    let now = args.len();
+    // `premium_until > 0` (the partial index's own condition) lets the planner use it.
+    conds.push(format!("l.premium_until > 0 AND l.premium_until > ?{now} AND l.premium_from <= ?{now}"));
+    if q.fts.is_some() {
+        conds.push(
+            "EXISTS (SELECT 1 FROM search_fts WHERE search_fts MATCH ?1 AND search_fts.rowid = l.list_id)".into(),
+        );
+    }
+    (format!("FROM search_listing l INDEXED BY listing_premium_live WHERE {}", conds.join(" AND ")), args)
+}
+
+/// The conditions of a listing query on the index row `l`, with their arguments; the FTS
+/// expression, when there is one, is argument 1.
+fn conditions(q: &ListingQuery) -> (Vec<String>, Vec<Value>) {
     let mut args: Vec<Value> = Vec::new();
     let mut conds: Vec<String> = Vec::new();
     if let Some(fts) = &q.fts {
-        // The match drives the join (CROSS JOIN keeps that order): with the scope tokens it is
-        // already narrowed to the query's category and place. Relevance weighs the words only.
         args.push(Value::Text(fts_match(q, fts)));
-        sql = format!(
-            "FROM (SELECT rowid AS rid, bm25(search_fts, 1.0, 0.0) AS score FROM search_fts WHERE search_fts MATCH ?{}) f
-             CROSS JOIN search_listing l ON l.list_id = f.rid",
-            args.len()
-        );
     }
     let mut push = |cond: &str, v: Value, args: &mut Vec<Value>| {
         args.push(v);
@@ -566,11 +627,7 @@ fn where_clause(q: &ListingQuery) -> (String, Vec<Value>) {
             conds.push(cond.to_string());
         }
     }
-    if !conds.is_empty() {
-        sql.push_str(" WHERE ");
-        sql.push_str(&conds.join(" AND "));
-    }
-    (sql, args)
+    (conds, args)
 }
 
 fn order_by(sort: SearchSort, keyword: bool) -> &'static str {
@@ -603,12 +660,21 @@ struct Hit {
 }
 
 /// The matches, up to `COUNT_CAP`, in one pass over the match (the FTS5 MATCH and its bm25
-/// rank are evaluated once). `with_score` reads the rank (relevance sort only).
-fn scan(c: &Connection, from_where: &str, args: &[Value], with_score: bool) -> Result<Vec<Hit>, StoreError> {
+/// rank are evaluated once). `with_score` reads the rank (relevance sort only). A keyword match
+/// is read newest listed first (FTS5 walks its doclists backwards), so that when it is capped the
+/// matches read are the most recent ones; a listing range is read in its index order (rank time).
+fn scan(
+    c: &Connection,
+    from_where: &str,
+    args: &[Value],
+    keyword: bool,
+    with_score: bool,
+) -> Result<Vec<Hit>, StoreError> {
     let score = if with_score { "f.score" } else { "0.0" };
+    let order = if keyword { "ORDER BY f.rid DESC" } else { "" };
     let mut st = c.prepare_cached(&format!(
         "SELECT l.list_id, l.category_id, l.city_id, {score}, l.rank_time, l.price, l.premium_from, l.premium_until
-         {from_where} LIMIT {COUNT_CAP}"
+         {from_where} {order} LIMIT {COUNT_CAP}"
     ))?;
     let rows = st.query_map(params_from_iter(args.iter()), |r| {
         Ok(Hit {
@@ -689,11 +755,12 @@ impl SearchStore for SqliteStore {
 
     async fn search_listing(&self, q: ListingQuery, p: PageRequest) -> Result<ListingPage, StoreError> {
         self.read(move |c| {
-            let (from_where, mut args) = where_clause(&q);
+            let (from_where, args) = where_clause(&q);
             let keyword = q.fts.is_some();
             // One scan reads every match (up to the cap) once: the count, both facets and,
             // when the whole match fits under the cap, the page order and the premium ads too.
-            let mut hits = scan(c, &from_where, &args, keyword && p.sort == SearchSort::Relevance)?;
+            let relevance = keyword && p.sort == SearchSort::Relevance;
+            let mut hits = scan(c, &from_where, &args, keyword, relevance)?;
             let total = hits.len() as u64;
             let complete = total < COUNT_CAP;
             let (by_category, by_city) = if p.with_facets {
@@ -701,10 +768,29 @@ impl SearchStore for SqliteStore {
             } else {
                 (Vec::new(), Vec::new())
             };
-            let page_ids: Vec<i64> = if complete {
+            // Relevance over a capped match ranks the `COUNT_CAP` most recent matches (the ones
+            // scanned: ranking every match of a common word cost more than the rest of the
+            // search); the older matches follow, newest listed first (docs/search.md).
+            let ranked_page = relevance && (p.offset as usize) < hits.len();
+            let page_ids: Vec<i64> = if complete || ranked_page {
                 sort_hits(&mut hits, p.sort, keyword);
                 let from = (p.offset.min(usize::MAX as u64) as usize).min(hits.len());
                 hits[from..].iter().take(p.limit as usize).map(|h| h.list_id).collect()
+            } else if relevance {
+                let oldest_ranked = hits.iter().map(|h| h.list_id).min().unwrap_or(i64::MAX);
+                let and = if from_where.contains(" WHERE ") { " AND" } else { " WHERE" };
+                let n = args.len();
+                let page_sql = format!(
+                    "SELECT l.list_id {from_where}{and} f.rid < ?{} ORDER BY f.rid DESC LIMIT ?{} OFFSET ?{}",
+                    n + 1,
+                    n + 2,
+                    n + 3
+                );
+                let mut page_args = args.clone();
+                page_args.push(Value::Integer(oldest_ranked));
+                page_args.push(Value::Integer(p.limit.into()));
+                page_args.push(Value::Integer((p.offset - hits.len() as u64).min(i64::MAX as u64) as i64));
+                list_ids(c, &page_sql, &page_args)?
             } else {
                 let order = order_by(p.sort, keyword);
                 let n = args.len();
@@ -724,17 +810,16 @@ impl SearchStore for SqliteStore {
                     live.sort_by(|a, b| b.rank_time.cmp(&a.rank_time).then(b.list_id.cmp(&a.list_id)));
                     live.iter().take(200).map(|h| h.list_id).collect()
                 } else {
-                    let live = if from_where.contains(" WHERE ") { " AND" } else { " WHERE" };
-                    args.push(Value::Integer(p.now));
-                    let k = args.len();
-                    let premium_from_where =
-                        format!("{from_where}{live} l.premium_until > ?{k} AND l.premium_from <= ?{k}");
+                    let (premium_from_where, mut premium_args) = premium_where_clause(&q);
+                    if let Some(now) = premium_args.last_mut() {
+                        *now = Value::Integer(p.now);
+                    }
                     list_ids(
                         c,
                         &format!(
                             "SELECT l.list_id {premium_from_where} ORDER BY l.rank_time DESC, l.list_id DESC LIMIT 200"
                         ),
-                        &args,
+                        &premium_args,
                     )?
                 };
                 if let Some((start, slots)) = souk_domain::search::premium_window(p.page, ids.len() as u64) {

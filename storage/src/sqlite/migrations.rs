@@ -29,6 +29,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 11, name: "ad_availability", apply: ad_availability },
     Migration { version: 12, name: "search_scope_tokens", apply: search_scope_tokens },
     Migration { version: 13, name: "purchase_orders", apply: purchase_orders },
+    Migration { version: 14, name: "search_covering_indexes", apply: search_covering_indexes },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -499,6 +500,12 @@ fn saved_search_alerts(tx: &Transaction) -> Result<(), StoreError> {
 fn search(tx: &Transaction) -> Result<(), StoreError> {
     tx.execute_batch(crate::search::SCHEMA)?;
     crate::search::backfill(tx)
+}
+
+/// The listing indexes hold the columns listings read (`crate::search::COVERING_INDEXES`).
+fn search_covering_indexes(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(crate::search::COVERING_INDEXES)?;
+    Ok(())
 }
 
 /// Orders (`crate::orders`): one row per order with the product as it was ordered; a buyer's

@@ -194,9 +194,16 @@ impl SqliteStore {
     }
 }
 
+/// How much of the database file a connection reads through memory mapping (SQLite's own
+/// ceiling, about 2 GiB): pages are read in place from the OS cache instead of being copied by a
+/// `pread` each into the connection's small page cache, which was half the time of a search
+/// over 1,000,000 ads.
+const MMAP_BYTES: i64 = 0x7fff_0000;
+
 fn configure(conn: &Connection) -> Result<(), StoreError> {
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.pragma_update(None, "mmap_size", MMAP_BYTES)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     Ok(())
 }

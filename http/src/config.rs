@@ -338,9 +338,8 @@ impl Settings {
                 "social.facebook_audience (the app id) goes with social.facebook_jwks_file, social.facebook_app_secret or both",
             );
         }
-        if !s.facebook_app_secret.is_empty()
-            && !(s.facebook_graph_url.starts_with("https://") || s.facebook_graph_url.starts_with("http://"))
-        {
+        let graph_url_ok = s.facebook_graph_url.starts_with("https://") || s.facebook_graph_url.starts_with("http://");
+        if !s.facebook_app_secret.is_empty() && !graph_url_ok {
             return fail("social.facebook_graph_url must start with https:// (or http:// for a local test server)");
         }
         if tracing_subscriber::EnvFilter::try_new(&self.log.level).is_err() {

@@ -6,10 +6,7 @@ import { useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { sessionSocket } from '../../realtime/socket';
 import { toastShown } from '../../ui/toastSlice';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
+import { chatErrorOf } from './chatSocket';
 
 /** Listens to chat:error on the session's socket while mounted. */
 export function useChatErrorToasts(language: string): void {
@@ -17,16 +14,10 @@ export function useChatErrorToasts(language: string): void {
   useEffect(() => {
     const socket = sessionSocket(language);
     const onError = (payload: unknown) => {
-      const error = isRecord(payload) && isRecord(payload.error) ? payload.error : {};
-      dispatch(
-        toastShown({
-          kind: 'error',
-          messageKey: typeof error.messageKey === 'string' ? error.messageKey : 'common.error.generic',
-          message: typeof error.message === 'string' && error.message ? error.message : undefined,
-          // The same failure repeated (typing, say) replaces its toast instead of stacking.
-          key: `chat:error:${typeof error.code === 'string' ? error.code : ''}`,
-        }),
-      );
+      const { code, messageKey, message } = chatErrorOf(payload);
+      // ToastRegion words it through errorText (the key's translation, else the message, else
+      // the generic failure). The same failure repeated (typing, say) replaces its toast.
+      dispatch(toastShown({ kind: 'error', messageKey, message, key: `chat:error:${code}` }));
     };
     socket.on('chat:error', onError);
     return () => {

@@ -15,6 +15,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/**
+ * The §8 error carried under `error` by a refused acknowledgement (`{ok: false, error}`) or a
+ * `chat:error` report (`{event, error}`); fields that are missing get the generic failure's.
+ */
+export function chatErrorOf(value: unknown): ChatError {
+  const e = isRecord(value) && isRecord(value.error) ? value.error : {};
+  return {
+    code: typeof e.code === 'string' ? e.code : 'INTERNAL',
+    messageKey: typeof e.messageKey === 'string' ? e.messageKey : 'common.error.generic',
+    message: typeof e.message === 'string' ? e.message : '',
+  };
+}
+
 /** Emits with an acknowledgement; resolves with the ack's fields or rejects with its error. */
 export function request<T>(socket: SessionSocket, event: string, payload: unknown, timeoutMs = 10_000): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -24,16 +37,7 @@ export function request<T>(socket: SessionSocket, event: string, payload: unknow
     socket.emit(event, payload, (answer: unknown) => {
       clearTimeout(timer);
       if (isRecord(answer) && answer.ok === true) resolve(answer as T);
-      else if (isRecord(answer) && isRecord(answer.error)) {
-        const e = answer.error;
-        reject(
-          new ChatRequestError({
-            code: typeof e.code === 'string' ? e.code : 'INTERNAL',
-            messageKey: typeof e.messageKey === 'string' ? e.messageKey : 'common.error.generic',
-            message: typeof e.message === 'string' ? e.message : '',
-          }),
-        );
-      } else reject(new ChatRequestError({ code: 'INTERNAL', messageKey: 'common.error.generic', message: '' }));
+      else reject(new ChatRequestError(chatErrorOf(answer)));
     });
   });
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{TestServer, start};
+use common::{TestServer, code, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::account::{AccountStatus, Role};
@@ -18,10 +18,6 @@ async fn call(s: &TestServer, token: Option<&str>, query: &str, variables: Value
     let (status, body) = s.gql("/graphql", &headers, query, variables).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body
-}
-
-fn code(body: &Value) -> &str {
-    body["errors"][0]["extensions"]["code"].as_str().unwrap_or("none")
 }
 
 const REGISTER: &str = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken refreshToken expiresIn tokenType } info { id uuId name type phone { number } email storeId location { city { id name } } } } }";

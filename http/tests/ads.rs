@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{TestServer, start};
+use common::{TestServer, code, now, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::account::Role;
@@ -32,14 +32,6 @@ async fn call_in(s: &TestServer, token: Option<&str>, lang: &str, query: &str, v
     let (status, body) = s.gql("/graphql", &headers, query, variables).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body
-}
-
-fn code(body: &Value) -> &str {
-    body["errors"][0]["extensions"]["code"].as_str().unwrap_or("none")
-}
-
-fn now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 
 /// Signs up a private account; answers (token, account id).

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{TestServer, start};
+use common::{TestServer, code, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::money::Money;
@@ -28,10 +28,6 @@ async fn call(s: &TestServer, token: Option<&str>, lang: &str, query: &str, vars
     let (status, body) = s.gql("/graphql", &headers, query, vars).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body
-}
-
-fn code(body: &Value) -> &str {
-    body["errors"][0]["extensions"]["code"].as_str().unwrap_or("none")
 }
 
 async fn sign_up(s: &TestServer, name: &str, phone: &str) -> (String, i64) {

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{TestServer, start};
+use common::{TestServer, code, start};
 use serde_json::{Value, json};
 use souk_actors::sessions::Size;
 use souk_http::realtime::Realtime;
@@ -25,10 +25,6 @@ async fn call(base: &str, token: Option<&str>, query: &str, variables: Value) ->
         req = req.header("Authorization", format!("Bearer {t}"));
     }
     req.send().await.expect("request").json().await.expect("json")
-}
-
-fn code(body: &Value) -> &str {
-    body["errors"][0]["extensions"]["code"].as_str().unwrap_or("none")
 }
 
 /// Registers an account; answers (token, account id).

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{TestServer, start};
+use common::{TestServer, code, now, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::ad::{Ad, AdStatus, ParamValue, VasPack};
@@ -21,10 +21,6 @@ const SEARCH: &str = "query($f: SearchFiltersInput, $o: Int, $l: Int, $s: Search
     facets { categories { id name count } cities { id name count } }
   } }";
 
-fn now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
-}
-
 async fn call(s: &TestServer, lang: &str, query: &str, variables: Value) -> Value {
     let (status, body) = s.gql("/graphql", &[("Accept-Language", lang)], query, variables).await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -33,10 +29,6 @@ async fn call(s: &TestServer, lang: &str, query: &str, variables: Value) -> Valu
 
 async fn search(s: &TestServer, vars: Value) -> Value {
     call(s, "fr", SEARCH, vars).await
-}
-
-fn code(body: &Value) -> &str {
-    body["errors"][0]["extensions"]["code"].as_str().unwrap_or("none")
 }
 
 fn ids(body: &Value) -> Vec<i64> {

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{TestServer, start};
+use common::{TestServer, now, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::ad::{Ad, AdStatus, VasPackKind};
@@ -14,10 +14,6 @@ use souk_domain::money::Money;
 use souk_storage::ads::AdStore;
 use std::collections::BTreeMap;
 use std::time::Duration;
-
-fn now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
-}
 
 async fn call(s: &TestServer, token: Option<&str>, query: &str, vars: Value) -> Value {
     let auth = token.map(|t| format!("Bearer {t}"));

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{TestServer, start};
+use common::{TestServer, now, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::ad::{Ad, AdStatus, ParamValue, VasPack};
@@ -15,10 +15,6 @@ use std::collections::BTreeMap;
 
 const SEARCH: &str = "query($f: SearchFiltersInput, $o: Int, $l: Int, $s: SearchSortInput) {
   searchAds(filters: $f, offset: $o, limit: $l, sort: $s) { ads { listId } premium { listId } total extended } }";
-
-fn now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
-}
 
 async fn gql(s: &TestServer, query: &str, variables: Value) -> Value {
     let (status, body) = s.gql("/graphql", &[("Accept-Language", "fr")], query, variables).await;

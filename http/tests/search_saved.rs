@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{TestServer, start};
+use common::{TestServer, now, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::ad::{Ad, AdStatus};
@@ -19,10 +19,6 @@ use souk_storage::ads::AdStore;
 use souk_storage::ephemeral::memory::MemoryEphemeral;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
-
-fn now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
-}
 
 async fn call(s: &TestServer, headers: &[(&str, &str)], query: &str, variables: Value) -> Value {
     let (status, body) = s.gql("/graphql", headers, query, variables).await;

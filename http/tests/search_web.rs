@@ -5,17 +5,13 @@
 
 mod common;
 
-use common::{TestServer, start};
+use common::{TestServer, now, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::ad::{Ad, AdStatus, ParamValue};
 use souk_domain::money::Money;
 use souk_storage::ads::AdStore;
 use std::collections::BTreeMap;
-
-fn now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
-}
 
 async fn gql(s: &TestServer, query: &str, variables: Value) -> Value {
     let (status, body) = s.gql("/graphql", &[("Accept-Language", "fr")], query, variables).await;

@@ -7,7 +7,7 @@ mod common;
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use common::{TestServer, start};
+use common::{TestServer, now, start};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use p256::elliptic_curve::sec1::ToEncodedPoint;
 use p256::pkcs8::{EncodePrivateKey, LineEnding};
@@ -30,10 +30,6 @@ fn key(kid: &str) -> Key {
         encoding: EncodingKey::from_ec_pem(pem.as_bytes()).expect("key"),
         jwk: json!({ "kty": "EC", "crv": "P-256", "x": coordinate(point.x()), "y": coordinate(point.y()), "kid": kid, "alg": "ES256", "use": "sig" }),
     }
-}
-
-fn now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 
 fn id_token(key: &Key, sub: &str, email: &str) -> String {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{TestServer, start};
+use common::{TestServer, code, now, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::ad::{Ad, AdStatus};
@@ -26,10 +26,6 @@ async fn call(s: &TestServer, token: Option<&str>, visitor: &str, agent: &str, q
     body
 }
 
-fn code(body: &Value) -> &str {
-    body["errors"][0]["extensions"]["code"].as_str().unwrap_or("none")
-}
-
 async fn sign_up(s: &TestServer, input: Value) -> (String, i64, Option<i64>) {
     let q = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken } info { id storeId } } }";
     let body = call(s, None, "setup", BROWSER, q, json!({ "i": input })).await;
@@ -42,8 +38,7 @@ async fn sign_up(s: &TestServer, input: Value) -> (String, i64, Option<i64>) {
 }
 
 async fn seed_ad(s: &TestServer, owner: i64, list_id: i64) -> String {
-    let now =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
+    let now = now();
     let ad_id = format!("stats-{list_id}");
     s.store
         .insert_ads(vec![Ad {
@@ -369,8 +364,7 @@ async fn editing_an_ad_opens_its_session_and_its_lifecycle_events_reach_it() {
     let s = start("stats-edit-session", |_| {}).await;
     let (seller, seller_id, _) = sign_up(&s, json!({ "type": "private", "name": "Hind Bennis", "phone": "0612000041", "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" })).await;
     let (other, _, _) = sign_up(&s, json!({ "type": "private", "name": "Ali Chraibi", "phone": "0612000042", "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" })).await;
-    let now =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
+    let now = now();
     let edited = seed_table(&s, seller_id, 910_301, AdStatus::Active, now).await;
     let old = seed_table(&s, seller_id, 910_302, AdStatus::Deactivated, now - 8 * 86_400).await;
     let bumped = seed_table(&s, seller_id, 910_303, AdStatus::Active, now).await;

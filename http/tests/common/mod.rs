@@ -42,6 +42,16 @@ pub async fn start(name: &str, adjust: impl FnOnce(&mut Settings)) -> TestServer
     TestServer { base: format!("http://{addr}"), client: reqwest::Client::new(), data_dir, store, state }
 }
 
+/// The current time in unix seconds.
+pub fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+/// The error code of a GraphQL answer's first error, or "none".
+pub fn code(body: &Value) -> &str {
+    body["errors"][0]["extensions"]["code"].as_str().unwrap_or("none")
+}
+
 impl TestServer {
     pub async fn gql(
         &self,

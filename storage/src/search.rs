@@ -522,7 +522,13 @@ pub struct ShopQuery {
 /// The FROM and WHERE of a listing query with its arguments.
 fn where_clause(q: &ListingQuery) -> (String, Vec<Value>) {
     let (conds, args) = conditions(q);
-    let mut sql = if q.fts.is_some() {
+    (from_where_sql(q.fts.is_some(), &conds), args)
+}
+
+/// The FROM of a listing query (the FTS match joined to the index row when there is a keyword)
+/// and the WHERE of `conds`.
+fn from_where_sql(keyword: bool, conds: &[String]) -> String {
+    let mut sql = if keyword {
         // The match drives the join (CROSS JOIN keeps that order): with the scope tokens it is
         // already narrowed to the query's category and place. Relevance weighs the words only.
         String::from(
@@ -536,16 +542,15 @@ fn where_clause(q: &ListingQuery) -> (String, Vec<Value>) {
         sql.push_str(" WHERE ");
         sql.push_str(&conds.join(" AND "));
     }
-    (sql, args)
+    sql
 }
 
-/// The FROM and WHERE of the matching ads with a premium pack live at `?{now}` (the next
-/// argument): read from the small `listing_premium_live` index, which holds the scope columns,
-/// so the cost follows the number of live premium ads, not the size of the match. A keyword is
+/// The FROM and WHERE of the matching ads with a premium pack live at `now`: read from the
+/// small `listing_premium_live` index, which holds the scope columns, so the cost follows the number of live premium ads, not the size of the match. A keyword is
 /// checked per candidate (the FTS match seeks the candidate's rowid).
-fn premium_where_clause(q: &ListingQuery) -> (String, Vec<Value>) {
+fn premium_where_clause(q: &ListingQuery, now: i64) -> (String, Vec<Value>) {
     let (mut conds, mut args) = conditions(q);
-    args.push(Value::Integer(0));
+    args.push(Value::Integer(now));
     let now = args.len();
     // `premium_until > 0` (the partial index's own condition) lets the planner use it.
     conds.push(format!("l.premium_until > 0 AND l.premium_until > ?{now} AND l.premium_from <= ?{now}"));
@@ -630,9 +635,11 @@ fn conditions(q: &ListingQuery) -> (Vec<String>, Vec<Value>) {
     (conds, args)
 }
 
-fn order_by(sort: SearchSort, keyword: bool) -> &'static str {
+/// The SQL order of a page read past the scanned matches. Relevance reaches it only without a
+/// keyword (a keyword's relevance pages come from the scanned, ranked matches and then by list
+/// id), where it means newest.
+fn order_by(sort: SearchSort) -> &'static str {
     match sort {
-        SearchSort::Relevance if keyword => "ORDER BY f.score, l.rank_time DESC, l.list_id DESC",
         SearchSort::Relevance | SearchSort::Newest => "ORDER BY l.rank_time DESC, l.list_id DESC",
         SearchSort::PriceAsc => "ORDER BY l.price IS NULL, l.price ASC, l.rank_time DESC, l.list_id DESC",
         SearchSort::PriceDesc => "ORDER BY l.price IS NULL, l.price DESC, l.rank_time DESC, l.list_id DESC",
@@ -778,21 +785,21 @@ impl SearchStore for SqliteStore {
                 hits[from..].iter().take(p.limit as usize).map(|h| h.list_id).collect()
             } else if relevance {
                 let oldest_ranked = hits.iter().map(|h| h.list_id).min().unwrap_or(i64::MAX);
-                let and = if from_where.contains(" WHERE ") { " AND" } else { " WHERE" };
-                let n = args.len();
-                let page_sql = format!(
-                    "SELECT l.list_id {from_where}{and} f.rid < ?{} ORDER BY f.rid DESC LIMIT ?{} OFFSET ?{}",
-                    n + 1,
-                    n + 2,
-                    n + 3
-                );
-                let mut page_args = args.clone();
+                let (mut conds, mut page_args) = conditions(&q);
                 page_args.push(Value::Integer(oldest_ranked));
+                conds.push(format!("f.rid < ?{}", page_args.len()));
+                let n = page_args.len();
+                let page_sql = format!(
+                    "SELECT l.list_id {} ORDER BY f.rid DESC LIMIT ?{} OFFSET ?{}",
+                    from_where_sql(true, &conds),
+                    n + 1,
+                    n + 2
+                );
                 page_args.push(Value::Integer(p.limit.into()));
                 page_args.push(Value::Integer((p.offset - hits.len() as u64).min(i64::MAX as u64) as i64));
                 list_ids(c, &page_sql, &page_args)?
             } else {
-                let order = order_by(p.sort, keyword);
+                let order = order_by(p.sort);
                 let n = args.len();
                 let page_sql = format!("SELECT l.list_id {from_where} {order} LIMIT ?{} OFFSET ?{}", n + 1, n + 2);
                 let mut page_args = args.clone();
@@ -810,10 +817,7 @@ impl SearchStore for SqliteStore {
                     live.sort_by(|a, b| b.rank_time.cmp(&a.rank_time).then(b.list_id.cmp(&a.list_id)));
                     live.iter().take(200).map(|h| h.list_id).collect()
                 } else {
-                    let (premium_from_where, mut premium_args) = premium_where_clause(&q);
-                    if let Some(now) = premium_args.last_mut() {
-                        *now = Value::Integer(p.now);
-                    }
+                    let (premium_from_where, premium_args) = premium_where_clause(&q, p.now);
                     list_ids(
                         c,
                         &format!(

@@ -62,24 +62,20 @@ impl FacebookGraph {
         let debug: DebugTokenAnswer =
             self.get("debug_token", &[("input_token", access_token), ("access_token", &app_token)]).await?;
         let data = debug.data.ok_or_else(|| SocialError::Malformed("debug_token answered no data".into()))?;
+        // `expires_at` 0 means a token that does not expire.
+        let now = jsonwebtoken::get_current_timestamp();
+        if data.expires_at.is_some_and(|at| at != 0 && at + LEEWAY_SECS < now) {
+            return Err(SocialError::Expired);
+        }
         if !data.is_valid {
-            // Expired, revoked, or never a token: Facebook says which in `error`, not needed here.
-            return Err(match data.expires_at {
-                Some(at) if at != 0 && at + LEEWAY_SECS < now() => SocialError::Expired,
-                _ => SocialError::BadSignature,
-            });
+            // Revoked, or never a token: Facebook says which in `error`, not needed here.
+            return Err(SocialError::BadSignature);
         }
         if data.app_id.as_deref() != Some(self.app_id.as_str()) {
             return Err(SocialError::WrongAudience);
         }
         if data.kind.as_deref().is_some_and(|kind| kind != "USER") {
             return Err(SocialError::Malformed("not a user access token".into()));
-        }
-        if let Some(at) = data.expires_at {
-            // 0 means a token that does not expire.
-            if at != 0 && at + LEEWAY_SECS < now() {
-                return Err(SocialError::Expired);
-            }
         }
         let user_id =
             data.user_id.filter(|id| !id.is_empty()).ok_or_else(|| SocialError::Malformed("no user id".into()))?;
@@ -118,7 +114,8 @@ impl FacebookGraph {
         if status.is_success() {
             return serde_json::from_slice(&body).map_err(|e| unavailable(&e));
         }
-        if status.is_client_error() && serde_json::from_slice::<GraphError>(&body).is_ok() {
+        let graph_error = serde_json::from_slice::<serde_json::Value>(&body).is_ok_and(|v| v.get("error").is_some());
+        if status.is_client_error() && graph_error {
             return Err(SocialError::BadSignature);
         }
         Err(unavailable(&status))
@@ -150,10 +147,6 @@ pub fn appsecret_proof(app_secret: &str, access_token: &str) -> String {
     mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn now() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
-}
-
 #[derive(Deserialize)]
 struct DebugTokenAnswer {
     data: Option<DebugTokenData>,
@@ -175,12 +168,6 @@ struct MeAnswer {
     id: String,
     name: Option<String>,
     email: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct GraphError {
-    #[allow(dead_code)]
-    error: serde_json::Value,
 }
 
 #[cfg(test)]

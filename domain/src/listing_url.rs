@@ -142,7 +142,8 @@ pub fn split_lang(path: &str) -> (Lang, bool, Vec<&str>) {
     }
 }
 
-fn split_suffix(seg: &str) -> (&str, Option<&str>) {
+/// A path segment and its optional `_{suffix}` (the ad type riding on a place or a category).
+pub fn split_suffix(seg: &str) -> (&str, Option<&str>) {
     match seg.split_once('_') {
         Some((a, b)) => (a, Some(b)),
         None => (seg, None),
@@ -160,16 +161,14 @@ pub fn parse_listing(path: &str, idx: &SlugIndex) -> Option<ListingRoute> {
     let is_place = COUNTRY_SLUG.contains(&place) || idx.cities.contains_key(place);
     let vertical_home = rest.is_empty() && suffix.is_none() && idx.verticals.contains(place);
     let placeless = !is_place && !vertical_home && idx.categories.contains_key(place);
-    let (first, rest): (&str, &[&str]) = if placeless { ("", &segs[..]) } else { (first, rest) };
+    let (rest, mut ad_type_slug): (&[&str], _) = if placeless { (&segs[..], None) } else { (rest, suffix) };
     if rest.len() > 3 {
         return None;
     }
     let mut route = ListingRoute { lang, ..ListingRoute::default() };
-    let (place, suffix) = split_suffix(first);
     if !placeless && !COUNTRY_SLUG.contains(&place) {
         route.city = Some(*idx.cities.get(place)?);
     }
-    let mut ad_type_slug = suffix;
     for (i, seg) in rest.iter().enumerate() {
         let last = i + 1 == rest.len();
         let (head, suffix) = split_suffix(seg);

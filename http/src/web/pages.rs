@@ -15,8 +15,8 @@ use serde_json::json;
 use souk_domain::Lang;
 use souk_domain::catalog::Vertical;
 use souk_domain::listing_url::{
-    ListingRoute, OffsetParam, ad_id_of_path, ad_path, listing_path, offset_param, parse_listing, percent_decode,
-    percent_encode_path, shop_path, split_lang,
+    COUNTRY_SLUG, ListingRoute, OffsetParam, ad_id_of_path, ad_path, listing_path, offset_param, parse_listing,
+    percent_decode, percent_encode_path, shop_path, split_lang, split_suffix,
 };
 use souk_domain::search::{PAGE_SIZE, SearchFilters, SearchSort};
 use souk_services::search::service::SearchResult;
@@ -450,8 +450,8 @@ async fn shop_directory_page(state: &AppState, lang: Lang, segs: &[&str]) -> Opt
     let mut ad_type_slug = None;
     let mut next = rest.next();
     if let Some(seg) = next {
-        let (place, suffix) = seg.split_once('_').map_or((seg, None), |(p, t)| (p, Some(t)));
-        if place == "maroc" || place == "المغرب" {
+        let (place, suffix) = split_suffix(seg);
+        if COUNTRY_SLUG.contains(&place) {
             ad_type_slug = suffix;
             next = rest.next();
         } else if let Some(c) = catalog.cities().iter().find(|c| {
@@ -463,7 +463,7 @@ async fn shop_directory_page(state: &AppState, lang: Lang, segs: &[&str]) -> Opt
         }
     }
     if let Some(slug) = next {
-        let (base, suffix) = slug.split_once('_').map_or((slug, None), |(b, t)| (b, Some(t)));
+        let (base, suffix) = split_suffix(slug);
         if let Some(c) = catalog.tree().all().iter().find(|c| c.slug.fr == base || c.slug.ar == base) {
             category = Some(c.clone());
             if suffix.is_some() {

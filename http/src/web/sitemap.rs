@@ -53,6 +53,15 @@ fn per_file(state: &AppState) -> u32 {
     state.settings.web.sitemap_urls_per_file.max(1)
 }
 
+/// A store failure, answered as any request failure.
+fn failure(e: souk_storage::StoreError) -> HttpResponse {
+    crate::graphql::errors::request_failure(&souk_domain::SoukError::internal(e), Lang::Fr)
+}
+
+fn not_found(body: &'static str) -> HttpResponse {
+    HttpResponse::NotFound().content_type("text/plain").body(body)
+}
+
 /// `GET /sitemap.xml`: the index of the paged sitemaps (`categories-{n}`, `shops-{n}`, `ads-{n}`).
 pub async fn index(state: web::Data<AppState>) -> HttpResponse {
     let per = u64::from(per_file(&state));
@@ -63,7 +72,7 @@ pub async fn index(state: web::Data<AppState>) -> HttpResponse {
     };
     let (ads, shops) = match counts.await {
         Ok(n) => n,
-        Err(e) => return crate::graphql::errors::request_failure(&souk_domain::SoukError::internal(e), Lang::Fr),
+        Err(e) => return failure(e),
     };
     let categories = category_urls(&state, "").len() as u64;
     let b = base(&state);
@@ -95,7 +104,7 @@ pub async fn file(name: web::Path<String>, state: web::Data<AppState>) -> HttpRe
         .and_then(|r| r.rsplit_once('-'))
         .and_then(|(kind, n)| Some((kind, n.parse::<u64>().ok().filter(|n| *n >= 1)?)))
     else {
-        return HttpResponse::NotFound().content_type("text/plain").body("no such sitemap");
+        return not_found("no such sitemap");
     };
     let offset = (n - 1).saturating_mul(u64::from(per));
     let mut urls = Vec::new();
@@ -111,9 +120,7 @@ pub async fn file(name: web::Path<String>, state: web::Data<AppState>) -> HttpRe
             let q = ShopQuery { offset, limit: per, ..ShopQuery::default() };
             let ids = match state.store.shops(q).await {
                 Ok((ids, _)) => ids,
-                Err(e) => {
-                    return crate::graphql::errors::request_failure(&souk_domain::SoukError::internal(e), Lang::Fr);
-                }
+                Err(e) => return failure(e),
             };
             for id in ids {
                 if let Ok(Some(s)) = souk_storage::accounts::AccountStore::find_store(&state.store, id).await {
@@ -124,9 +131,7 @@ pub async fn file(name: web::Path<String>, state: web::Data<AppState>) -> HttpRe
         "ads" => {
             let ads = match state.store.sitemap_ads(offset, per).await {
                 Ok(a) => a,
-                Err(e) => {
-                    return crate::graphql::errors::request_failure(&souk_domain::SoukError::internal(e), Lang::Fr);
-                }
+                Err(e) => return failure(e),
             };
             for a in ads {
                 let p = ad_path(Lang::Fr, a.city_id, a.category_id, &a.title, a.list_id, &state.slugs);
@@ -138,10 +143,10 @@ pub async fn file(name: web::Path<String>, state: web::Data<AppState>) -> HttpRe
                 ));
             }
         }
-        _ => return HttpResponse::NotFound().content_type("text/plain").body("no such sitemap"),
+        _ => return not_found("no such sitemap"),
     }
     if urls.is_empty() && n > 1 {
-        return HttpResponse::NotFound().content_type("text/plain").body("no such sitemap page");
+        return not_found("no such sitemap page");
     }
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",

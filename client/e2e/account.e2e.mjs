@@ -11,23 +11,15 @@
 // scripts/e2e.sh reads the demo logins from the server's start-up output.
 
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-// ICU formatting of the client's own messages (plurals in Arabic); it comes with react-intl.
-import { IntlMessageFormat } from 'intl-messageformat';
 import { BASE_URL, documentLanguage, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { translator } from './support/messages.mjs';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
 const DEMO_PRIVATE_LOGIN = process.env.DEMO_PRIVATE_LOGIN;
 const DEMO_SHOP_LOGIN = process.env.DEMO_SHOP_LOGIN;
 
 const { openPage: openBrowserPage } = useBrowser();
-
-/** The client's own words (its message files), so that a journey reads the same in both languages. */
-const MESSAGES = {
-  fr: JSON.parse(await readFile(new URL('../src/locales/fr.json', import.meta.url), 'utf8')),
-  ar: JSON.parse(await readFile(new URL('../src/locales/ar.json', import.meta.url), 'utf8')),
-};
 
 function openPage(viewport) {
   return openBrowserPage(viewport, { consoleErrors: true });
@@ -295,7 +287,7 @@ test('the real-estate home has its tabs, linking to the listings', async () => {
 
 for (const language of ['fr', 'ar']) {
   test(`a private seller deactivates an ad, then deleting it is refused with the days remaining (${language})`, { skip: !DEMO_PRIVATE_LOGIN }, async () => {
-    const t = (id, values = {}) => new IntlMessageFormat(MESSAGES[language][id], `${language}-MA`).format(values);
+    const t = translator(language);
     const { context, page, problems } = await openPage();
     try {
       await page.goto(`${BASE_URL}/${language}/account/signin`);

@@ -9,11 +9,12 @@
 //   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… DEMO_ADMIN_LOGIN=07… npm run e2e
 
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { BASE_URL, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { translator } from './support/messages.mjs';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
 const DEMO_PRIVATE_LOGIN = process.env.DEMO_PRIVATE_LOGIN;
@@ -131,12 +132,6 @@ test('the server draws an ad page before the client runs, and the client takes i
   }
 });
 
-/** The client's own words (its message files), so that the journey reads the same in both languages. */
-const MESSAGES = {
-  fr: JSON.parse(await readFile(new URL('../src/locales/fr.json', import.meta.url), 'utf8')),
-  ar: JSON.parse(await readFile(new URL('../src/locales/ar.json', import.meta.url), 'utf8')),
-};
-
 async function gql(query, variables = {}, token) {
   const response = await fetch(`${BASE_URL}/graphql`, {
     method: 'POST',
@@ -163,7 +158,7 @@ async function approveAsAdmin(title) {
 
 for (const language of ['fr', 'ar']) {
   test(`a private seller posts an ad with two photos; pending, not in search, approved by an admin, then found in search (${language})`, { skip: !DEMO_PRIVATE_LOGIN || !DEMO_ADMIN_LOGIN }, async () => {
-    const t = (id, values = {}) => MESSAGES[language][id].replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+    const t = translator(language);
     const { context, page, problems } = await openPage();
     try {
       // Two different demo photos, uploaded as the seller's own.

@@ -29,9 +29,7 @@ async fn call_in(s: &TestServer, token: Option<&str>, lang: &str, query: &str, v
     if let Some(a) = auth.as_deref() {
         headers.push(("Authorization", a));
     }
-    let (status, body) = s.gql("/graphql", &headers, query, variables).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body
+    s.gql_ok(&headers, query, variables).await
 }
 
 /// Signs up a private account; answers (token, account id).

@@ -6,7 +6,6 @@
 mod common;
 
 use common::{TestServer, code, start};
-use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::money::Money;
 use souk_domain::orders::{PaymentMethod, SaleOrderStatus};
@@ -25,9 +24,7 @@ async fn call(s: &TestServer, token: Option<&str>, lang: &str, query: &str, vars
     if let Some(a) = auth.as_deref() {
         headers.push(("Authorization", a));
     }
-    let (status, body) = s.gql("/graphql", &headers, query, vars).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body
+    s.gql_ok(&headers, query, vars).await
 }
 
 async fn sign_up(s: &TestServer, name: &str, phone: &str) -> (String, i64) {

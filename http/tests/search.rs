@@ -22,9 +22,7 @@ const SEARCH: &str = "query($f: SearchFiltersInput, $o: Int, $l: Int, $s: Search
   } }";
 
 async fn call(s: &TestServer, lang: &str, query: &str, variables: Value) -> Value {
-    let (status, body) = s.gql("/graphql", &[("Accept-Language", lang)], query, variables).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body
+    s.gql_ok(&[("Accept-Language", lang)], query, variables).await
 }
 
 async fn search(s: &TestServer, vars: Value) -> Value {

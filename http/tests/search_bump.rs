@@ -7,7 +7,6 @@
 mod common;
 
 use common::{TestServer, now, start};
-use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::ad::{Ad, AdStatus, VasPackKind};
 use souk_domain::money::Money;
@@ -21,9 +20,7 @@ async fn call(s: &TestServer, token: Option<&str>, query: &str, vars: Value) -> 
     if let Some(a) = auth.as_deref() {
         headers.push(("Authorization", a));
     }
-    let (status, body) = s.gql("/graphql", &headers, query, vars).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body
+    s.gql_ok(&headers, query, vars).await
 }
 
 fn car(list_id: i64, owner: i64, at: i64, images: Vec<String>) -> Ad {

@@ -17,9 +17,7 @@ const SEARCH: &str = "query($f: SearchFiltersInput, $o: Int, $l: Int, $s: Search
   searchAds(filters: $f, offset: $o, limit: $l, sort: $s) { ads { listId } premium { listId } total extended } }";
 
 async fn gql(s: &TestServer, query: &str, variables: Value) -> Value {
-    let (status, body) = s.gql("/graphql", &[("Accept-Language", "fr")], query, variables).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body
+    s.gql_ok(&[("Accept-Language", "fr")], query, variables).await
 }
 
 fn ids(body: &Value, field: &str) -> Vec<i64> {

@@ -6,8 +6,7 @@
 mod common;
 
 use common::{TestServer, now, start};
-use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::json;
 use souk_domain::ad::{Ad, AdStatus};
 use souk_domain::money::Money;
 use souk_services::catalog::CatalogService;
@@ -19,12 +18,6 @@ use souk_storage::ads::AdStore;
 use souk_storage::ephemeral::memory::MemoryEphemeral;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
-
-async fn call(s: &TestServer, headers: &[(&str, &str)], query: &str, variables: Value) -> Value {
-    let (status, body) = s.gql("/graphql", headers, query, variables).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body
-}
 
 fn car(list_id: i64, owner: i64, title: &str, at: i64) -> Ad {
     Ad {
@@ -70,17 +63,17 @@ async fn recent_searches_follow_the_visitor() {
     let search = "query($f: SearchFiltersInput) { searchAds(filters: $f) { total } }";
     let visitor = [("visitorId", "visitor-42")];
     for f in [json!({ "keyword": "Vélo" }), json!({ "keyword": "moto", "cityId": 2 }), json!({ "keyword": "velo" })] {
-        call(&s, &visitor, search, json!({ "f": f })).await;
+        s.gql_ok(&visitor, search, json!({ "f": f })).await;
     }
-    let body = call(&s, &visitor, "{ getRecentSearches }", json!({})).await;
+    let body = s.gql_ok(&visitor, "{ getRecentSearches }", json!({})).await;
     let list = body["data"]["getRecentSearches"].as_array().cloned().unwrap_or_default();
     assert_eq!(list.len(), 2, "{body}");
     assert_eq!(list[0]["keyword"], "velo");
     assert_eq!(list[1]["city_id"], 2);
-    let other = call(&s, &[("visitorId", "someone-else")], "{ getRecentSearches }", json!({})).await;
+    let other = s.gql_ok(&[("visitorId", "someone-else")], "{ getRecentSearches }", json!({})).await;
     assert_eq!(other["data"]["getRecentSearches"], json!([]));
-    call(&s, &visitor, "mutation { clearRecentSearches }", json!({})).await;
-    let body = call(&s, &visitor, "{ getRecentSearches }", json!({})).await;
+    s.gql_ok(&visitor, "mutation { clearRecentSearches }", json!({})).await;
+    let body = s.gql_ok(&visitor, "{ getRecentSearches }", json!({})).await;
     assert_eq!(body["data"]["getRecentSearches"], json!([]));
 }
 
@@ -96,14 +89,14 @@ async fn refused_searches_are_not_remembered() {
         (json!({ "keyword": "velo", "categoryId": 2030, "adType": "teleport" }), 0, "INVALID_AD_TYPE"),
         (json!({ "keyword": "velo" }), -1, "INVALID_OFFSET"),
     ] {
-        let body = call(&s, &visitor, search, json!({ "f": f, "o": offset })).await;
+        let body = s.gql_ok(&visitor, search, json!({ "f": f, "o": offset })).await;
         assert_eq!(body["errors"][0]["extensions"]["code"], code, "{f}: {body}");
-        let recent = call(&s, &visitor, "{ getRecentSearches }", json!({})).await;
+        let recent = s.gql_ok(&visitor, "{ getRecentSearches }", json!({})).await;
         assert_eq!(recent["data"]["getRecentSearches"], json!([]), "{f} was refused, so not remembered");
     }
     // An answered search still is.
-    call(&s, &visitor, search, json!({ "f": { "keyword": "velo", "cityId": 2 }, "o": 0 })).await;
-    let recent = call(&s, &visitor, "{ getRecentSearches }", json!({})).await;
+    s.gql_ok(&visitor, search, json!({ "f": { "keyword": "velo", "cityId": 2 }, "o": 0 })).await;
+    let recent = s.gql_ok(&visitor, "{ getRecentSearches }", json!({})).await;
     assert_eq!(recent["data"]["getRecentSearches"].as_array().map(Vec::len), Some(1), "{recent}");
 }
 
@@ -139,14 +132,14 @@ async fn two_processes_match_and_send_the_digest_once() {
     let s = start("saved-leases", |_| {}).await;
     let q = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken } info { id } } }";
     let input = json!({ "type": "shop", "name": "Meubles Tanger", "email": "meubles@shop.ma", "phone": "0698765433", "cityId": 2, "password": "secret1", "shopCategory": 2030, "plan": "premium" });
-    let body = call(&s, &[], q, json!({ "i": input })).await;
+    let body = s.gql_ok(&[], q, json!({ "i": input })).await;
     let token = body["data"]["registerAccount"]["login"]["accessToken"].as_str().expect("token").to_string();
     let input = json!({ "type": "private", "name": "Karim", "phone": "0612345670", "cityId": 2, "password": "secret1", "passwordConfirmation": "secret1" });
     let seller =
-        call(&s, &[], q, json!({ "i": input })).await["data"]["registerAccount"]["info"]["id"].as_i64().expect("id");
+        s.gql_ok(&[], q, json!({ "i": input })).await["data"]["registerAccount"]["info"]["id"].as_i64().expect("id");
     let auth = format!("Bearer {token}");
     let save = "mutation($f: SearchFiltersInput!) { saveSearch(filters: $f) { outcome } }";
-    let saved = call(&s, &[("Authorization", auth.as_str())], save, json!({ "f": { "keyword": "vélo" } })).await;
+    let saved = s.gql_ok(&[("Authorization", auth.as_str())], save, json!({ "f": { "keyword": "vélo" } })).await;
     assert_eq!(saved["data"]["saveSearch"]["outcome"], "SAVED", "{saved}");
 
     // Two processes: the same store, one shared ephemeral store (Redis in distributed mode).
@@ -177,20 +170,20 @@ async fn saved_searches_alert_live_and_by_daily_digest() {
     let s = start("saved-alerts", |_| {}).await;
     let q = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken } info { id } } }";
     let input = json!({ "type": "shop", "name": "Cycles Fès", "email": "cycles@shop.ma", "phone": "0698765432", "cityId": 2, "password": "secret1", "shopCategory": 2030, "plan": "premium" });
-    let body = call(&s, &[], q, json!({ "i": input })).await;
+    let body = s.gql_ok(&[], q, json!({ "i": input })).await;
     let token = body["data"]["registerAccount"]["login"]["accessToken"].as_str().expect("token").to_string();
     let saver = body["data"]["registerAccount"]["info"]["id"].as_i64().expect("id");
     let input = json!({ "type": "private", "name": "Samir", "phone": "0612345678", "cityId": 2, "password": "secret1", "passwordConfirmation": "secret1" });
     let seller =
-        call(&s, &[], q, json!({ "i": input })).await["data"]["registerAccount"]["info"]["id"].as_i64().expect("id");
+        s.gql_ok(&[], q, json!({ "i": input })).await["data"]["registerAccount"]["info"]["id"].as_i64().expect("id");
     let auth = format!("Bearer {token}");
     let h = [("Authorization", auth.as_str())];
 
     let save = "mutation($f: SearchFiltersInput!, $n: String) { saveSearch(filters: $f, name: $n) { outcome messageKey message search { id name } } }";
-    let first = call(&s, &h, save, json!({ "f": { "keyword": "Vélo", "cityId": 2 }, "n": "Vélo à Fès" })).await;
+    let first = s.gql_ok(&h, save, json!({ "f": { "keyword": "Vélo", "cityId": 2 }, "n": "Vélo à Fès" })).await;
     assert_eq!(first["data"]["saveSearch"]["outcome"], "SAVED", "{first}");
     assert_eq!(first["data"]["saveSearch"]["messageKey"], "saveSearch.saved");
-    let again = call(&s, &h, save, json!({ "f": { "keyword": "  VELO ", "cityId": 2 } })).await;
+    let again = s.gql_ok(&h, save, json!({ "f": { "keyword": "  VELO ", "cityId": 2 } })).await;
     assert_eq!(again["data"]["saveSearch"]["outcome"], "ALREADY_SAVED");
     assert_eq!(again["data"]["saveSearch"]["messageKey"], "saveSearch.alreadySaved");
     assert_eq!(
@@ -199,18 +192,18 @@ async fn saved_searches_alert_live_and_by_daily_digest() {
     );
     assert_eq!(again["data"]["saveSearch"]["message"], "Cette recherche est déjà enregistrée.");
     let ar = [h[0], ("Accept-Language", "ar")];
-    let again_ar = call(&s, &ar, save, json!({ "f": { "keyword": "velo", "cityId": 2 } })).await;
+    let again_ar = s.gql_ok(&ar, save, json!({ "f": { "keyword": "velo", "cityId": 2 } })).await;
     assert_eq!(again_ar["data"]["saveSearch"]["message"], "هذا البحث محفوظ من قبل.");
-    let bad_ar = call(&s, &ar, save, json!({ "f": { "priceMin": -3 } })).await;
+    let bad_ar = s.gql_ok(&ar, save, json!({ "f": { "priceMin": -3 } })).await;
     let wording = bad_ar["errors"][0]["message"].as_str().unwrap_or("");
     assert!(wording.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)), "{bad_ar}");
     assert_eq!(again["data"]["saveSearch"]["search"]["id"], first["data"]["saveSearch"]["search"]["id"]);
-    let visitor = call(&s, &[], save, json!({ "f": { "keyword": "x" } })).await;
+    let visitor = s.gql_ok(&[], save, json!({ "f": { "keyword": "x" } })).await;
     assert_eq!(visitor["errors"][0]["extensions"]["code"], "LOGIN_REQUIRED");
-    let bad = call(&s, &h, save, json!({ "f": { "categoryId": 424242 } })).await;
+    let bad = s.gql_ok(&h, save, json!({ "f": { "categoryId": 424242 } })).await;
     assert_eq!(bad["errors"][0]["extensions"]["code"], "CATEGORY_NOT_FOUND");
     assert_eq!(bad["errors"][0]["extensions"]["messageKey"], "saveSearch.error");
-    let mine = call(&s, &h, "{ getMySavedSearches { id name filters } }", json!({})).await;
+    let mine = s.gql_ok(&h, "{ getMySavedSearches { id name filters } }", json!({})).await;
     assert_eq!(mine["data"]["getMySavedSearches"][0]["name"], "Vélo à Fès");
     assert_eq!(mine["data"]["getMySavedSearches"][0]["filters"]["keyword"], "velo");
 
@@ -266,35 +259,35 @@ async fn saved_searches_alert_live_and_by_daily_digest() {
     // Alerts switched off: the search is no longer matched; only its owner may switch it.
     let switch = "mutation($i: Int!, $e: Boolean!) { setSavedSearchAlerts(id: $i, enabled: $e) { id alertsEnabled } }";
     let input = json!({ "type": "private", "name": "Nadia", "phone": "0612345679", "cityId": 2, "password": "secret1", "passwordConfirmation": "secret1" });
-    let other = call(&s, &[], q, json!({ "i": input })).await["data"]["registerAccount"]["login"]["accessToken"]
+    let other = s.gql_ok(&[], q, json!({ "i": input })).await["data"]["registerAccount"]["login"]["accessToken"]
         .as_str()
         .expect("token")
         .to_string();
     let other_auth = format!("Bearer {other}");
     let theirs =
-        call(&s, &[("Authorization", other_auth.as_str())], switch, json!({ "i": search_id, "e": false })).await;
+        s.gql_ok(&[("Authorization", other_auth.as_str())], switch, json!({ "i": search_id, "e": false })).await;
     assert_eq!(theirs["errors"][0]["extensions"]["code"], "NOT_FOUND", "{theirs}");
-    let listed = call(&s, &h, "{ getMySavedSearches { id alertsEnabled } }", json!({})).await;
+    let listed = s.gql_ok(&h, "{ getMySavedSearches { id alertsEnabled } }", json!({})).await;
     assert_eq!(listed["data"]["getMySavedSearches"][0]["alertsEnabled"], true, "another account changed nothing");
-    let off = call(&s, &h, switch, json!({ "i": search_id, "e": false })).await;
+    let off = s.gql_ok(&h, switch, json!({ "i": search_id, "e": false })).await;
     assert_eq!(off["data"]["setSavedSearchAlerts"]["alertsEnabled"], false, "{off}");
     s.store.insert_ads(vec![car(800006, seller, "Vélo pliant", later + 80)]).await.expect("ad");
     let run = alerts.match_new_ads(later + 90).await.expect("match");
     assert_eq!((run.searches, run.matches, run.live), (0, 0, 0), "a search without alerts is not matched");
-    let on = call(&s, &h, switch, json!({ "i": search_id, "e": true })).await;
+    let on = s.gql_ok(&h, switch, json!({ "i": search_id, "e": true })).await;
     assert_eq!(on["data"]["setSavedSearchAlerts"]["alertsEnabled"], true, "{on}");
-    let listed = call(&s, &h, "{ getMySavedSearches { id alertsEnabled } }", json!({})).await;
+    let listed = s.gql_ok(&h, "{ getMySavedSearches { id alertsEnabled } }", json!({})).await;
     assert_eq!(listed["data"]["getMySavedSearches"][0]["alertsEnabled"], true);
 
-    let del = call(
-        &s,
-        &h,
-        "mutation($i: Int!) { deleteSavedSearch(id: $i) }",
-        json!({ "i": first["data"]["saveSearch"]["search"]["id"] }),
-    )
-    .await;
+    let del = s
+        .gql_ok(
+            &h,
+            "mutation($i: Int!) { deleteSavedSearch(id: $i) }",
+            json!({ "i": first["data"]["saveSearch"]["search"]["id"] }),
+        )
+        .await;
     assert_eq!(del["data"]["deleteSavedSearch"], true);
-    let gone = call(&s, &h, "mutation($i: Int!) { deleteSavedSearch(id: $i) }", json!({ "i": 999 })).await;
+    let gone = s.gql_ok(&h, "mutation($i: Int!) { deleteSavedSearch(id: $i) }", json!({ "i": 999 })).await;
     assert_eq!(gone["errors"][0]["extensions"]["code"], "NOT_FOUND");
 }
 
@@ -303,15 +296,15 @@ async fn the_schedule_loop_matches_new_ads_round_after_round() {
     let s = start("saved-schedule", |_| {}).await;
     let q = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken } info { id } } }";
     let input = json!({ "type": "shop", "name": "Glisse Rabat", "email": "glisse@shop.ma", "phone": "0698765434", "cityId": 2, "password": "secret1", "shopCategory": 2030, "plan": "premium" });
-    let body = call(&s, &[], q, json!({ "i": input })).await;
+    let body = s.gql_ok(&[], q, json!({ "i": input })).await;
     let token = body["data"]["registerAccount"]["login"]["accessToken"].as_str().expect("token").to_string();
     let saver = body["data"]["registerAccount"]["info"]["id"].as_i64().expect("id");
     let input = json!({ "type": "private", "name": "Adil", "phone": "0612345671", "cityId": 2, "password": "secret1", "passwordConfirmation": "secret1" });
     let seller =
-        call(&s, &[], q, json!({ "i": input })).await["data"]["registerAccount"]["info"]["id"].as_i64().expect("id");
+        s.gql_ok(&[], q, json!({ "i": input })).await["data"]["registerAccount"]["info"]["id"].as_i64().expect("id");
     let auth = format!("Bearer {token}");
     let save = "mutation($f: SearchFiltersInput!) { saveSearch(filters: $f) { search { id } } }";
-    let saved = call(&s, &[("Authorization", auth.as_str())], save, json!({ "f": { "keyword": "trottinette" } })).await;
+    let saved = s.gql_ok(&[("Authorization", auth.as_str())], save, json!({ "f": { "keyword": "trottinette" } })).await;
     let search_id = saved["data"]["saveSearch"]["search"]["id"].as_i64().expect("search id");
 
     let ephemeral: Arc<dyn souk_storage::ephemeral::Ephemeral> = Arc::new(MemoryEphemeral::new("t:"));

@@ -14,9 +14,7 @@ use souk_storage::ads::AdStore;
 use std::collections::BTreeMap;
 
 async fn gql(s: &TestServer, query: &str, variables: Value) -> Value {
-    let (status, body) = s.gql("/graphql", &[("Accept-Language", "fr")], query, variables).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body
+    s.gql_ok(&[("Accept-Language", "fr")], query, variables).await
 }
 
 fn no_redirects() -> reqwest::Client {

@@ -6,7 +6,6 @@
 mod common;
 
 use common::{TestServer, code, now, start};
-use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::ad::{Ad, AdStatus};
 use souk_domain::money::Money;
@@ -21,9 +20,7 @@ async fn call(s: &TestServer, token: Option<&str>, visitor: &str, agent: &str, q
     if let Some(a) = auth.as_deref() {
         headers.push(("Authorization", a));
     }
-    let (status, body) = s.gql("/graphql", &headers, query, vars).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body
+    s.gql_ok(&headers, query, vars).await
 }
 
 async fn sign_up(s: &TestServer, input: Value) -> (String, i64, Option<i64>) {
@@ -199,13 +196,6 @@ async fn a_shop_sees_its_calls_and_the_shop_metrics() {
     assert_eq!(metric(&body, "getMyPerformanceMetricsFixedRange", "calls")["data"].as_array().map(Vec::len), Some(30));
 }
 
-/// A GraphQL call with exactly these headers (no visitor id unless given).
-async fn call_with(s: &TestServer, headers: &[(&str, &str)], query: &str, vars: Value) -> Value {
-    let (status, body) = s.gql("/graphql", headers, query, vars).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body
-}
-
 async fn total(s: &TestServer, token: &str, vars: Value, name: &str) -> u64 {
     let body = call(s, Some(token), "x", BROWSER, FIXED, vars).await;
     metric(&body, "getMyPerformanceMetricsFixedRange", name)["total"].as_u64().unwrap_or_else(|| panic!("{body}"))
@@ -233,7 +223,7 @@ async fn phone_views_calls_and_leads_are_counted_as_honestly_as_views() {
         vec![("User-Agent", BROWSER), ("Authorization", auth.as_str())], // a signed-in buyer
         vec![("visitorId", "pv-d"), ("User-Agent", BROWSER), ("Authorization", auth.as_str())], // the same account
     ] {
-        let body = call_with(&s, &headers, phone, json!({})).await;
+        let body = s.gql_ok(&headers, phone, json!({})).await;
         assert_eq!(shown(&body).as_deref(), Some("0612000021"), "{body}");
     }
     assert_eq!(total(&s, &shop, json!({ "r": "TODAY", "a": ad_id }), "phoneView").await, 2, "pv-a and the buyer");
@@ -253,7 +243,7 @@ async fn phone_views_calls_and_leads_are_counted_as_honestly_as_views() {
         ("leads", vec![("visitorId", "c-4"), ("User-Agent", "")], false),
         ("leads", vec![("visitorId", "c-5"), ("User-Agent", BROWSER), ("Authorization", owner_auth.as_str())], false),
     ] {
-        let body = call_with(&s, &headers, event, json!({ "n": name, "s": store_id })).await;
+        let body = s.gql_ok(&headers, event, json!({ "n": name, "s": store_id })).await;
         assert_eq!(counted(&body), Some(expected), "{name} {headers:?}: {body}");
     }
     let shop_range = json!({ "r": "TODAY", "s": store_id });

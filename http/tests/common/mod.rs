@@ -70,6 +70,13 @@ impl TestServer {
         (status, res.json().await.expect("a JSON body"))
     }
 
+    /// A GraphQL call to `/graphql` that must answer HTTP 200; answers the body.
+    pub async fn gql_ok(&self, headers: &[(&str, &str)], query: &str, variables: Value) -> Value {
+        let (status, body) = self.gql("/graphql", headers, query, variables).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body
+    }
+
     pub async fn raw(&self, path: &str, headers: &[(&str, &str)], body: Vec<u8>) -> (StatusCode, Value) {
         let mut req =
             self.client.post(format!("{}{path}", self.base)).body(body).header("content-type", "application/json");

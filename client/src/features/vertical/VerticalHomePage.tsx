@@ -1,8 +1,9 @@
 // The vertical home pages `/{vertical}` (spec §2 "home (vertical only if allowed for home
 // pages)"): the vertical named by its French or Arabic slug, with its categories; the real
 // estate home has the tabs sales, rentals, new, vacation and shared, each linking to the
-// listings. A vertical without categories (or a tab without its category) says so. A slug that names no vertical is handed to the listing page (a city or the
-// country), which shows 404 when it is no listing either.
+// listings. A vertical without categories (or a tab without its category) says so. A slug
+// that names no vertical is handed to the listing page (a city or the country), which shows
+// 404 when it is no listing either.
 
 import type { KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -102,11 +103,8 @@ function VerticalHome({ vertical, categories, language }: { vertical: Category; 
     <div className="page vertical-home">
       <h1>{vertical.name}</h1>
       {vertical.id === REAL_ESTATE_VERTICAL_ID ? <RealEstateTabs categories={categories} language={language} /> : null}
-      {inVertical.length > 0 ? (
-        <CategoryDirectory categories={[{ ...vertical }, ...inVertical]} language={language} />
-      ) : (
-        <p className="empty-state">{intl.formatMessage({ id: 'home.categories.empty' })}</p>
-      )}
+      {/* With no categories the directory says so itself. */}
+      <CategoryDirectory categories={inVertical.length > 0 ? [vertical, ...inVertical] : []} language={language} />
     </div>
   );
 }

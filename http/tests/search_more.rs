@@ -257,14 +257,6 @@ async fn a_capped_match_keeps_its_premium_ads_and_pages_through_every_match_once
     assert_eq!((count, seen.len()), (N as usize, N as usize), "every match once");
 }
 
-async fn page(s: &TestServer, path: &str) -> (StatusCode, String, String) {
-    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
-    let res = client.get(format!("{}{path}", s.base)).send().await.expect("get");
-    let status = res.status();
-    let location = res.headers().get("location").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
-    (status, location, res.text().await.unwrap_or_default())
-}
-
 #[actix_web::test]
 async fn ad_pages_say_vehicle_or_residence_and_shop_pages_take_a_category() {
     let s = start("search-more-pages", |_| {}).await;
@@ -281,26 +273,26 @@ async fn ad_pages_say_vehicle_or_residence_and_shop_pages_take_a_category() {
         ])
         .await
         .expect("seed");
-    let (status, _, html) = page(&s, "/vi/942001.htm").await;
+    let (status, _, html) = s.get_no_redirect("/vi/942001.htm").await;
     assert_eq!(status, StatusCode::MOVED_PERMANENTLY);
     let _ = html;
-    let (status, _, html) = page(&s, "/souss-massa/appartements/appartement-vue-mer_942001.htm").await;
+    let (status, _, html) = s.get_no_redirect("/souss-massa/appartements/appartement-vue-mer_942001.htm").await;
     assert_eq!(status, StatusCode::OK, "{html}");
     assert!(html.contains("\"@type\":[\"Product\",\"Residence\"]"), "{html}");
     assert!(html.contains("\"priceCurrency\":\"MAD\""), "{html}");
-    let (_, _, html) = page(&s, "/souss-massa/motos/moto-honda-cbr_942002.htm").await;
+    let (_, _, html) = s.get_no_redirect("/souss-massa/motos/moto-honda-cbr_942002.htm").await;
     assert!(html.contains("\"@type\":[\"Product\",\"Vehicle\"]"), "{html}");
-    let (_, _, html) = page(&s, "/souss-massa/meubles-et-decoration/commode-ancienne_942004.htm").await;
+    let (_, _, html) = s.get_no_redirect("/souss-massa/meubles-et-decoration/commode-ancienne_942004.htm").await;
     assert!(html.contains("\"@type\":\"Product\"") && !html.contains("Residence"), "{html}");
 
     // A shop page of one category: its canonical path keeps the category.
-    let (status, _, html) = page(&s, &format!("/boutique/{name}/motos")).await;
+    let (status, _, html) = s.get_no_redirect(&format!("/boutique/{name}/motos")).await;
     assert_eq!(status, StatusCode::OK, "{html}");
     assert!(html.contains(&format!("/boutique/{name}/motos\">")), "{html}");
     let id = name.rsplit('-').next().unwrap_or_default();
-    let (status, location, _) = page(&s, &format!("/boutique/ancien-nom-{id}/motos")).await;
+    let (status, location, _) = s.get_no_redirect(&format!("/boutique/ancien-nom-{id}/motos")).await;
     assert_eq!((status, location), (StatusCode::MOVED_PERMANENTLY, format!("/boutique/{name}/motos")));
-    let (status, _, _) = page(&s, &format!("/boutique/{name}/licornes")).await;
+    let (status, _, _) = s.get_no_redirect(&format!("/boutique/{name}/licornes")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 
     let q = "query($n: String!, $c: Int) { getShop(name: $n, categoryId: $c) { count ads { listId } categories { id count } } }";

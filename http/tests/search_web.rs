@@ -17,18 +17,6 @@ async fn gql(s: &TestServer, query: &str, variables: Value) -> Value {
     s.gql_ok(&[("Accept-Language", "fr")], query, variables).await
 }
 
-fn no_redirects() -> reqwest::Client {
-    reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client")
-}
-
-/// GET without following redirects: (status, Location, body).
-async fn get(s: &TestServer, path: &str) -> (StatusCode, String, String) {
-    let res = no_redirects().get(format!("{}{path}", s.base)).send().await.expect("get");
-    let status = res.status();
-    let location = res.headers().get("location").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
-    (status, location, res.text().await.unwrap_or_default())
-}
-
 async fn parse(s: &TestServer, body: Value) -> (StatusCode, Value) {
     s.raw("/api/parse-url", &[], serde_json::to_vec(&body).expect("json")).await
 }
@@ -127,16 +115,16 @@ async fn listing_paths_redirect_to_their_canonical_form() {
         ("/list?city=99999", "/maroc"),
     ];
     for (from, to) in cases {
-        let (status, location, _) = get(&s, from).await;
+        let (status, location, _) = s.get_no_redirect(from).await;
         assert_eq!(status, StatusCode::MOVED_PERMANENTLY, "{from}");
         assert_eq!(location, to, "{from}");
     }
     // Arabic slugs on a French page: the French spelling, escaped.
     let (status, location, _) =
-        get(&s, "/%D8%A7%D9%84%D8%AF%D8%A7%D8%B1-%D8%A7%D9%84%D8%A8%D9%8A%D8%B6%D8%A7%D8%A1/voitures").await;
+        s.get_no_redirect("/%D8%A7%D9%84%D8%AF%D8%A7%D8%B1-%D8%A7%D9%84%D8%A8%D9%8A%D8%B6%D8%A7%D8%A1/voitures").await;
     assert_eq!((status, location.as_str()), (StatusCode::MOVED_PERMANENTLY, "/casablanca/voitures"));
 
-    let (status, _, html) = get(&s, "/casablanca/voitures?o=0").await;
+    let (status, _, html) = s.get_no_redirect("/casablanca/voitures?o=0").await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("<title>Voitures à Casablanca - Souk</title>"), "{html}");
     assert!(html.contains("<meta name=\"description\" content=\"1 annonces Voitures à Casablanca"), "{html}");
@@ -150,12 +138,12 @@ async fn listing_paths_redirect_to_their_canonical_form() {
     assert!(root.contains("peugeot-208-a-vendre_900001.htm\">Peugeot 208 à vendre</a>"), "{root}");
     assert!(root.contains("<p class=\"listing-card__price\">95 000 DH</p>"), "{root}");
     let (status, _, html) =
-        get(&s, "/ar/%D8%A7%D9%84%D8%AF%D8%A7%D8%B1-%D8%A7%D9%84%D8%A8%D9%8A%D8%B6%D8%A7%D8%A1").await;
+        s.get_no_redirect("/ar/%D8%A7%D9%84%D8%AF%D8%A7%D8%B1-%D8%A7%D9%84%D8%A8%D9%8A%D8%B6%D8%A7%D8%A1").await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("lang=\"ar\" dir=\"rtl\""), "{html}");
     // Other pages are the SPA's, never redirected.
     for p in ["/account/signin", "/messages", "/ad/insert/2"] {
-        let (status, _, _) = get(&s, p).await;
+        let (status, _, _) = s.get_no_redirect(p).await;
         assert_ne!(status, StatusCode::MOVED_PERMANENTLY, "{p}");
     }
 }
@@ -171,10 +159,10 @@ async fn ad_and_shop_pages_have_one_canonical_path_and_seo_tags() {
         "/x/y/old-title_900001.htm",
         "/fr/casablanca-settat/voitures/peugeot-208-a-vendre_900001.htm",
     ] {
-        let (status, location, _) = get(&s, from).await;
+        let (status, location, _) = s.get_no_redirect(from).await;
         assert_eq!((status, location.as_str()), (StatusCode::MOVED_PERMANENTLY, canonical), "{from}");
     }
-    let (status, _, html) = get(&s, canonical).await;
+    let (status, _, html) = s.get_no_redirect(canonical).await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("<title>Peugeot 208 à vendre - 95 000 DH - Casablanca | Souk</title>"), "{html}");
     assert!(html.contains("&lt;b&gt;entretien"), "description escaped: {html}");
@@ -196,18 +184,18 @@ async fn ad_and_shop_pages_have_one_canonical_path_and_seo_tags() {
     assert!(root.contains("<h1 dir=\"auto\">Peugeot 208 à vendre</h1>"), "{root}");
     assert!(root.contains("<p class=\"ad-view__price\">95 000 DH</p>"), "{root}");
     assert!(root.contains("class=\"language-switch\" lang=\"ar\" hreflang=\"ar\" href=\"/ar/"), "{root}");
-    let (status, _, html) = get(&s, "/vi/424242.htm").await;
+    let (status, _, html) = s.get_no_redirect("/vi/424242.htm").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(html.contains("noindex"));
 
-    let (status, _, html) = get(&s, &format!("/boutique/{shop}")).await;
+    let (status, _, html) = s.get_no_redirect(&format!("/boutique/{shop}")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("<title>Auto Atlas - boutique à Casablanca | Souk</title>"), "{html}");
     assert!(html.contains("\"@type\":\"Store\""));
     let id = shop.rsplit('-').next().unwrap_or_default();
-    let (status, location, _) = get(&s, &format!("/boutique/old-name-{id}")).await;
+    let (status, location, _) = s.get_no_redirect(&format!("/boutique/old-name-{id}")).await;
     assert_eq!((status, location), (StatusCode::MOVED_PERMANENTLY, format!("/boutique/{shop}")));
-    let (status, _, _) = get(&s, "/boutique/nobody-424242").await;
+    let (status, _, _) = s.get_no_redirect("/boutique/nobody-424242").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 
     // Shop page data and directory filters.
@@ -229,21 +217,21 @@ async fn ad_and_shop_pages_have_one_canonical_path_and_seo_tags() {
 async fn sitemaps_and_robots() {
     let s = start("web-sitemap", |_| {}).await;
     let shop = seed(&s).await;
-    let (status, _, robots) = get(&s, "/robots.txt").await;
+    let (status, _, robots) = s.get_no_redirect("/robots.txt").await;
     assert_eq!(status, StatusCode::OK);
     assert!(robots.contains("Sitemap: ") && robots.contains("/sitemap.xml") && robots.contains("Disallow: /account"));
-    let (status, _, index) = get(&s, "/sitemap.xml").await;
+    let (status, _, index) = s.get_no_redirect("/sitemap.xml").await;
     assert_eq!(status, StatusCode::OK);
     for f in ["/sitemaps/categories-1.xml", "/sitemaps/shops-1.xml", "/sitemaps/ads-1.xml"] {
         assert!(index.contains(f), "{index}");
     }
-    let (_, _, ads) = get(&s, "/sitemaps/ads-1.xml").await;
+    let (_, _, ads) = s.get_no_redirect("/sitemaps/ads-1.xml").await;
     assert!(ads.contains("/casablanca-settat/voitures/peugeot-208-a-vendre_900001.htm"), "{ads}");
-    let (_, _, shops) = get(&s, "/sitemaps/shops.xml").await;
+    let (_, _, shops) = s.get_no_redirect("/sitemaps/shops.xml").await;
     assert!(shops.contains(&format!("/boutique/{shop}")), "{shops}");
-    let (_, _, cats) = get(&s, "/sitemaps/categories.xml").await;
+    let (_, _, cats) = s.get_no_redirect("/sitemaps/categories.xml").await;
     assert!(cats.contains("/maroc/voitures") && cats.contains("/casablanca</loc>"), "{cats}");
-    let (status, _, _) = get(&s, "/sitemaps/ads-0.xml").await;
+    let (status, _, _) = s.get_no_redirect("/sitemaps/ads-0.xml").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
@@ -271,7 +259,7 @@ async fn bad_paths_offsets_prices_and_keywords_never_fail() {
         "/boutique/%22%27",
         "/boutiques/nulle-part/rien",
     ] {
-        let (status, _, _) = get(&s, path).await;
+        let (status, _, _) = s.get_no_redirect(path).await;
         assert!(!status.is_server_error(), "{path}: {status}");
     }
     // The same in parse-URL: a clean (possibly empty) answer.
@@ -293,7 +281,7 @@ async fn bad_paths_offsets_prices_and_keywords_never_fail() {
 async fn the_shop_directory_has_seo_tags() {
     let s = start("web-directory", |_| {}).await;
     seed(&s).await;
-    let (status, _, html) = get(&s, "/boutiques/casablanca/voitures").await;
+    let (status, _, html) = s.get_no_redirect("/boutiques/casablanca/voitures").await;
     assert_eq!(status, StatusCode::OK, "{html}");
     assert!(html.contains("<title>Boutiques Voitures à Casablanca | Souk</title>"), "{html}");
     assert!(html.contains("<meta name=\"description\" content=\"1 boutiques professionnelles"), "{html}");
@@ -303,7 +291,7 @@ async fn the_shop_directory_has_seo_tags() {
     );
     assert!(html.contains("hreflang=\"ar\"") && html.contains("og:title"), "{html}");
     assert!(html.contains("\"@type\":\"ItemList\"") && html.contains("Auto Atlas"), "{html}");
-    let (status, _, html) = get(&s, "/ar/boutiques").await;
+    let (status, _, html) = s.get_no_redirect("/ar/boutiques").await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("lang=\"ar\" dir=\"rtl\"") && html.contains("المتاجر في المغرب"), "{html}");
 }
@@ -327,7 +315,7 @@ async fn every_sitemap_is_paged() {
     let s = start("web-sitemap-pages", |c| c.web.sitemap_urls_per_file = 40).await;
     seed(&s).await;
     more_shops(&s, 44).await;
-    let (_, _, index) = get(&s, "/sitemap.xml").await;
+    let (_, _, index) = s.get_no_redirect("/sitemap.xml").await;
     let files = locs(&index);
     let shops: Vec<&String> = files.iter().filter(|f| f.contains("/sitemaps/shops-")).collect();
     assert_eq!(shops.len(), 2, "45 shops, 40 a page: {index}");
@@ -339,7 +327,7 @@ async fn every_sitemap_is_paged() {
     for (kind, pages) in [("shops", 2), ("categories", categories)] {
         let mut all = Vec::new();
         for n in 1..=pages {
-            let (status, _, xml) = get(&s, &format!("/sitemaps/{kind}-{n}.xml")).await;
+            let (status, _, xml) = s.get_no_redirect(&format!("/sitemaps/{kind}-{n}.xml")).await;
             assert_eq!(status, StatusCode::OK, "{kind}-{n}");
             let urls = locs(&xml);
             assert!(!urls.is_empty() && urls.len() <= 40, "{kind}-{n}: {}", urls.len());
@@ -354,15 +342,15 @@ async fn every_sitemap_is_paged() {
                 all.iter().any(|u| u.ends_with("/maroc/voitures")) && all.iter().any(|u| u.ends_with("/casablanca"))
             );
         }
-        let (status, _, _) = get(&s, &format!("/sitemaps/{kind}-{}.xml", pages + 1)).await;
+        let (status, _, _) = s.get_no_redirect(&format!("/sitemaps/{kind}-{}.xml", pages + 1)).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{kind}: no page past the last");
     }
     // The first pages keep their old names.
-    let (_, _, first) = get(&s, "/sitemaps/shops.xml").await;
-    let (_, _, paged) = get(&s, "/sitemaps/shops-1.xml").await;
+    let (_, _, first) = s.get_no_redirect("/sitemaps/shops.xml").await;
+    let (_, _, paged) = s.get_no_redirect("/sitemaps/shops-1.xml").await;
     assert_eq!(first, paged);
     for bad in ["/sitemaps/shops-0.xml", "/sitemaps/shops-x.xml", "/sitemaps/other-1.xml", "/sitemaps/ads.xml"] {
-        let (status, _, _) = get(&s, bad).await;
+        let (status, _, _) = s.get_no_redirect(bad).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{bad}");
     }
 }
@@ -372,24 +360,24 @@ async fn the_shop_directory_reads_its_ad_type_suffix() {
     let s = start("web-directory-type", |_| {}).await;
     seed(&s).await;
     // The shop sells (`sell`): it is listed for `_a-vendre`, not for `_recherche` (`buy`).
-    let (status, _, html) = get(&s, "/boutiques/casablanca/voitures_a-vendre").await;
+    let (status, _, html) = s.get_no_redirect("/boutiques/casablanca/voitures_a-vendre").await;
     assert_eq!(status, StatusCode::OK, "{html}");
     assert!(html.contains("/boutiques/casablanca/voitures_a-vendre\">"), "canonical keeps the type: {html}");
     assert!(html.contains("\"numberOfItems\":1") && html.contains("Auto Atlas"), "{html}");
-    let (status, _, html) = get(&s, "/boutiques/casablanca/voitures_recherche").await;
+    let (status, _, html) = s.get_no_redirect("/boutiques/casablanca/voitures_recherche").await;
     assert_eq!(status, StatusCode::OK);
     assert!(
         html.contains("/boutiques/casablanca/voitures_recherche\">") && html.contains("\"numberOfItems\":0"),
         "{html}"
     );
     // Without a category the type rides on the place.
-    let (status, _, html) = get(&s, "/boutiques/maroc_a-vendre").await;
+    let (status, _, html) = s.get_no_redirect("/boutiques/maroc_a-vendre").await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("/boutiques/maroc_a-vendre\">") && html.contains("\"numberOfItems\":1"), "{html}");
-    let (_, _, html) = get(&s, "/boutiques/casablanca_recherche").await;
+    let (_, _, html) = s.get_no_redirect("/boutiques/casablanca_recherche").await;
     assert!(html.contains("/boutiques/casablanca_recherche\">") && html.contains("\"numberOfItems\":0"), "{html}");
     // An unknown type is not a directory page.
-    let (_, _, html) = get(&s, "/boutiques/casablanca/voitures_a-teleporter").await;
+    let (_, _, html) = s.get_no_redirect("/boutiques/casablanca/voitures_a-teleporter").await;
     assert!(!html.contains("\"@type\":\"ItemList\""), "{html}");
 
     // The same filter through GraphQL.
@@ -419,19 +407,19 @@ async fn a_listing_without_a_place_redirects_to_the_whole_country() {
         ("/voitures/peugeot", "/maroc/voitures/peugeot"),
         ("/fr/voitures", "/maroc/voitures"),
     ] {
-        let (status, got, _) = get(&s, path).await;
+        let (status, got, _) = s.get_no_redirect(path).await;
         assert_eq!((status, got.as_str()), (StatusCode::MOVED_PERMANENTLY, location), "{path}");
     }
-    let (status, got, _) = get(&s, "/ar/%D8%B3%D9%8A%D8%A7%D8%B1%D8%A7%D8%AA").await;
+    let (status, got, _) = s.get_no_redirect("/ar/%D8%B3%D9%8A%D8%A7%D8%B1%D8%A7%D8%AA").await;
     assert_eq!(status, StatusCode::MOVED_PERMANENTLY);
     assert_eq!(souk_domain::listing_url::percent_decode(&got).as_deref(), Some("/ar/المغرب/سيارات"));
     // A vertical's slug alone is its home page (the SPA's), not a listing.
-    let (status, _, _) = get(&s, "/vehicules").await;
+    let (status, _, _) = s.get_no_redirect("/vehicules").await;
     assert_ne!(status, StatusCode::MOVED_PERMANENTLY);
     // An area with an ad type and no category: its canonical form is served as is.
-    let (status, got, _) = get(&s, "/casablanca/maarif_a-vendre").await;
+    let (status, got, _) = s.get_no_redirect("/casablanca/maarif_a-vendre").await;
     assert_eq!(status, StatusCode::OK, "{got}");
-    let (status, got, _) = get(&s, "/casablanca_a-vendre/maarif").await;
+    let (status, got, _) = s.get_no_redirect("/casablanca_a-vendre/maarif").await;
     assert_eq!((status, got.as_str()), (StatusCode::MOVED_PERMANENTLY, "/casablanca/maarif_a-vendre"));
 
     // parse-URL answers a placeless path too.

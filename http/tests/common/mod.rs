@@ -77,6 +77,15 @@ impl TestServer {
         body
     }
 
+    /// A GET of `path` that does not follow redirects; answers (status, Location, body).
+    pub async fn get_no_redirect(&self, path: &str) -> (StatusCode, String, String) {
+        let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+        let res = client.get(format!("{}{path}", self.base)).send().await.expect("get");
+        let status = res.status();
+        let location = res.headers().get("location").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+        (status, location, res.text().await.unwrap_or_default())
+    }
+
     pub async fn raw(&self, path: &str, headers: &[(&str, &str)], body: Vec<u8>) -> (StatusCode, Value) {
         let mut req =
             self.client.post(format!("{}{path}", self.base)).body(body).header("content-type", "application/json");

@@ -369,8 +369,8 @@ impl Handler<Flush> for ConversationActor {
                 }
             };
             let mut slots = Vec::with_capacity(batch.len());
+            // Who waits for each answer: (reply, sender, the sender's socket).
             let mut replies = Vec::with_capacity(batch.len());
-            let mut origins = Vec::with_capacity(batch.len());
             let mut messages = Vec::with_capacity(batch.len());
             for q in batch {
                 let refused = if !conv.has_party(q.sender) {
@@ -390,8 +390,7 @@ impl Handler<Flush> for ConversationActor {
                         messages.push(q.message);
                     }
                 }
-                replies.push(q.reply);
-                origins.push((q.sender, q.origin));
+                replies.push((q.reply, q.sender, q.origin));
             }
             let mut stored: Vec<Option<Result<Appended, SoukError>>> = Vec::new();
             let mut panicked = panicked;
@@ -407,7 +406,7 @@ impl Handler<Flush> for ConversationActor {
             }
             // Fan-out in conversation order, then each answer (the ack follows durability).
             let parties: Vec<i64> = [conv.buyer_id, Some(conv.seller_id)].into_iter().flatten().collect();
-            for ((slot, reply), (sender, origin)) in slots.into_iter().zip(replies).zip(origins) {
+            for (slot, (reply, sender, origin)) in slots.into_iter().zip(replies) {
                 let answer = match slot {
                     Slot::Refused(answer) => answer,
                     Slot::Stored(i) => stored.get_mut(i).and_then(Option::take).unwrap_or_else(|| Err(unavailable())),

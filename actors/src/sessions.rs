@@ -35,7 +35,7 @@ impl Rooms {
     /// came from, which has its answer already); answers the ids of the sockets that could not
     /// take it (gone, or not keeping up), for the registry to drop.
     pub fn deliver(&self, account_id: i64, event: &str, payload: &Payload, except: Option<&str>) -> Vec<String> {
-        let rooms = self.0.read().unwrap_or_else(|p| p.into_inner());
+        let rooms = self.read();
         let Some(mine) = rooms.get(&account_id) else { return Vec::new() };
         mine.iter()
             .filter(|s| except != Some(s.socket_id()))
@@ -62,14 +62,12 @@ pub struct SessionRegistry {
 }
 
 impl SessionRegistry {
-    /// Starts the registry under a supervisor on the current arbiter, with rooms of its own.
-    pub fn start_supervised() -> Addr<SessionRegistry> {
-        Self::start_with(Rooms::default())
-    }
-
-    /// Starts the registry under a supervisor on the current arbiter, keeping `rooms`.
-    pub fn start_with(rooms: Rooms) -> Addr<SessionRegistry> {
-        actix::Supervisor::start(move |_| SessionRegistry { rooms, presence: None })
+    /// Starts the registry under a supervisor on the current arbiter; answers it with the rooms
+    /// it keeps, which the fan-out reads (`Fanout::local`, `Fanout::distributed`).
+    pub fn start_supervised() -> (Addr<SessionRegistry>, Rooms) {
+        let rooms = Rooms::default();
+        let kept = rooms.clone();
+        (actix::Supervisor::start(move |_| SessionRegistry { rooms: kept, presence: None }), rooms)
     }
 
     fn remove(&mut self, account_id: i64, socket_id: &str) {
@@ -151,26 +149,6 @@ impl Handler<Unregister> for SessionRegistry {
     }
 }
 
-/// Sends an event to every socket of an account on this node.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Deliver {
-    pub account_id: i64,
-    pub event: Arc<str>,
-    pub payload: Payload,
-}
-
-impl Handler<Deliver> for SessionRegistry {
-    type Result = ();
-    fn handle(&mut self, msg: Deliver, _: &mut Self::Context) {
-        let failed = self.rooms.deliver(msg.account_id, &msg.event, &msg.payload, None);
-        for id in failed {
-            tracing::debug!(account = msg.account_id, socket = %id, "socket cannot keep up: dropped");
-            self.remove(msg.account_id, &id);
-        }
-    }
-}
-
 /// How many sockets and accounts are registered.
 #[derive(Message)]
 #[rtype(result = "RegistrySize")]
@@ -233,19 +211,20 @@ mod tests {
 
     #[actix::test]
     async fn delivers_to_every_socket_of_the_account_only_and_drops_slow_ones() {
-        let reg = SessionRegistry::start_supervised();
+        let (reg, rooms) = SessionRegistry::start_supervised();
+        let fanout = crate::fanout::Fanout::local(reg.clone(), rooms);
         let (a1, a2, b) = (sink("a1"), sink("a2"), sink("b"));
         reg.do_send(Register { account_id: 1, sink: a1.clone() });
         reg.do_send(Register { account_id: 1, sink: a2.clone() });
         reg.do_send(Register { account_id: 2, sink: b.clone() });
         assert_eq!(reg.send(Size).await.unwrap(), RegistrySize { sockets: 3, accounts: 2 });
-        reg.do_send(Deliver { account_id: 1, event: "e".into(), payload: serde_json::Value::from(7).into() });
+        fanout.deliver(1, "e", serde_json::Value::from(7));
         reg.send(Size).await.unwrap();
         assert_eq!(a1.got.lock().unwrap().len(), 1);
         assert_eq!(a2.got.lock().unwrap().len(), 1);
         assert!(b.got.lock().unwrap().is_empty(), "another account's socket gets nothing");
         a2.full.store(true, Ordering::Relaxed);
-        reg.do_send(Deliver { account_id: 1, event: "e".into(), payload: serde_json::Value::from(8).into() });
+        fanout.deliver(1, "e", serde_json::Value::from(8));
         assert_eq!(reg.send(Size).await.unwrap(), RegistrySize { sockets: 2, accounts: 2 });
         reg.do_send(Unregister { account_id: 1, socket_id: "a1".into() });
         reg.do_send(Unregister { account_id: 2, socket_id: "b".into() });

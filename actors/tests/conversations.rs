@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use serde_json::Value;
 use souk_actors::conversation::{ConversationActors, Render};
 use souk_actors::fanout::{Fanout, Payload};
-use souk_actors::sessions::{ClientSink, Register, Rooms, SessionRegistry, Size};
+use souk_actors::sessions::{ClientSink, Register, SessionRegistry, Size};
 use souk_domain::ErrorCode;
 use souk_storage::StoreError;
 use souk_storage::chat::{
@@ -119,8 +119,7 @@ async fn conversations_check_parties_fan_out_block_restart_and_stop_when_idle() 
     std::fs::create_dir_all(&dir).unwrap();
     let sqlite = SqliteStore::open(dir.join("souk.db"), 1).unwrap();
     let store = Arc::new(Flaky { inner: sqlite.clone(), panic_next: AtomicBool::new(false) });
-    let rooms = Rooms::default();
-    let registry = SessionRegistry::start_with(rooms.clone());
+    let (registry, rooms) = SessionRegistry::start_supervised();
     let fanout = Fanout::local(registry.clone(), rooms);
     let render: Render = Arc::new(|m: &ChatMessage| serde_json::json!({ "id": m.message_id, "text": m.text }).into());
     let actors = ConversationActors::new(store.clone(), fanout, render, Duration::from_millis(300));

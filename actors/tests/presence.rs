@@ -5,7 +5,7 @@
 use serde_json::Value;
 use souk_actors::fanout::{Fanout, Payload};
 use souk_actors::presence::{Presence, presence_of};
-use souk_actors::sessions::{AttachPresence, ClientSink, Register, Rooms, SessionRegistry, Unregister};
+use souk_actors::sessions::{AttachPresence, ClientSink, Register, SessionRegistry, Unregister};
 use souk_storage::chat::{ChatAd, ChatStore, NewMessage, Starter};
 use souk_storage::ephemeral::{Ephemeral, MemoryEphemeral};
 use souk_storage::sqlite::SqliteStore;
@@ -64,8 +64,7 @@ async fn first_socket_in_is_online_last_socket_out_is_last_seen_and_partners_are
         .await
         .unwrap();
     let ephemeral: Arc<dyn Ephemeral> = Arc::new(MemoryEphemeral::new("presence-test:"));
-    let rooms = Rooms::default();
-    let registry = SessionRegistry::start_with(rooms.clone());
+    let (registry, rooms) = SessionRegistry::start_supervised();
     let fanout = Fanout::local(registry.clone(), rooms);
     let chat: Arc<dyn ChatStore> = Arc::new(store.clone());
     let presence = Presence::start_supervised(ephemeral.clone(), chat, fanout, Duration::from_millis(50));

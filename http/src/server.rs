@@ -13,7 +13,7 @@ use actix_web::{App, web};
 use futures_util::FutureExt;
 use souk_actors::fanout::Fanout;
 use souk_actors::presence::Presence;
-use souk_actors::sessions::{AttachPresence, Rooms, SessionRegistry};
+use souk_actors::sessions::{AttachPresence, SessionRegistry};
 use souk_services::accounts::codes::CodePolicy;
 use souk_services::accounts::facebook_graph::FacebookGraph;
 use souk_services::accounts::service::{AccountService, AccountSettings};
@@ -280,8 +280,7 @@ async fn chat_service(
     mailer: Arc<dyn Mailer>,
     stats: Arc<StatsService>,
 ) -> (Arc<ChatService>, actix::Addr<SessionRegistry>) {
-    let rooms = Rooms::default();
-    let registry = SessionRegistry::start_with(rooms.clone());
+    let (registry, rooms) = SessionRegistry::start_supervised();
     let fanout = match settings.ephemeral.backend {
         EphemeralBackend::Memory => Fanout::local(registry.clone(), rooms),
         EphemeralBackend::Redis => Fanout::distributed(registry.clone(), rooms, Arc::clone(ephemeral)).await,

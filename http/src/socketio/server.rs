@@ -137,11 +137,6 @@ impl Socket {
         self.session.send_socket(&socket::Packet::event(&self.nsp, event, args, None));
     }
 
-    /// Emits an event whose one argument is plain JSON, written straight from `payload`.
-    pub fn emit_json(&self, event: &str, payload: &Value) {
-        self.session.push(engine::Packet::Message(socket::event_text(&self.nsp, event, payload)));
-    }
-
     /// Emits an event whose one argument is given as JSON text (already serialised, not checked).
     pub fn emit_json_text(&self, event: &str, json: &str) {
         self.session.push(engine::Packet::Message(socket::event_json_text(&self.nsp, event, json)));

@@ -298,19 +298,13 @@ pub fn reconstruct(v: &Value, attachments: &[Vec<u8>], used: &mut [bool]) -> Res
 /// The text of an EVENT whose one argument is plain JSON: what
 /// `Packet::event(nsp, name, vec![payload.into()], None).encode().0` gives, written straight from
 /// the payload (no copy of it, no search for binary data, which JSON cannot hold).
+#[cfg(test)]
 pub fn event_text(nsp: &str, name: &str, payload: &Value) -> String {
-    let mut out = String::from("2");
-    if nsp != "/" {
-        out.push_str(nsp);
-        out.push(',');
-    }
-    // A tuple is written as a JSON array: ["name",payload].
-    out.push_str(&serde_json::to_string(&(name, payload)).unwrap_or_default());
-    out
+    event_json_text(nsp, name, &payload.to_string())
 }
 
 /// The text of an EVENT whose one argument is `json`, already serialised: what
-/// `event_text(nsp, name, &value)` gives for that value.
+/// `Packet::event(nsp, name, vec![value.into()], None).encode().0` gives for that value.
 pub fn event_json_text(nsp: &str, name: &str, json: &str) -> String {
     let name = serde_json::to_string(name).unwrap_or_default();
     let mut out = String::with_capacity(json.len() + name.len() + nsp.len() + 8);

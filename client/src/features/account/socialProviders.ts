@@ -2,13 +2,13 @@
 // names its provider ids in the HTML shell with `window.__SOUK_CONFIG__ = { googleClientId,
 // facebookAppId }` (docs/decisions.md "Social sign-in in the browser"); without them the
 // buttons say the provider is not available. The provider's script is loaded on the first
-// click, never before.
+// click, never before, and set up (initialize, FB.init) once, right after it has loaded.
 //
 // - Google: Google Identity Services (accounts.google.com/gsi/client); its credential is the
 //   OpenID Connect ID token that loginWithGoogle verifies.
 // - Facebook: the JavaScript SDK (connect.facebook.net); FB.login answers an access token.
 
-export interface SoukConfig {
+interface SoukConfig {
   googleClientId?: string;
   facebookAppId?: string;
   /** Graph API version for FB.init; a default when absent. */
@@ -41,7 +41,6 @@ declare global {
     __SOUK_CONFIG__?: SoukConfig;
     google?: GoogleIdentity;
     FB?: FacebookSdk;
-    fbAsyncInit?: () => void;
   }
 }
 
@@ -70,6 +69,8 @@ export function soukConfig(): SoukConfig {
 }
 
 const loading = new Map<string, Promise<void>>();
+/** Each provider's SDK once loaded and set up, by script; a failed set-up is forgotten. */
+const setUp = new Map<string, Promise<unknown>>();
 
 /** Adds the script once; resolves when it has run (at once when `ready` says it already has). */
 function loadScript(src: string, ready: () => boolean): Promise<void> {
@@ -92,20 +93,50 @@ function loadScript(src: string, ready: () => boolean): Promise<void> {
   return pending;
 }
 
+/**
+ * The provider's SDK (`sdk()`, once its script has run), set up with `init` the first time only;
+ * later calls get the same SDK. A failure (script not loaded, SDK missing) is forgotten so that
+ * the next click tries again. The page's configuration does not change, so `src` is the key.
+ */
+function loadOnce<T>(src: string, sdk: () => T | undefined, init: (sdk: T) => void): Promise<T> {
+  const known = setUp.get(src) as Promise<T> | undefined;
+  if (known) return known;
+  const pending = loadScript(src, () => sdk() !== undefined).then(() => {
+    const loaded = sdk();
+    if (loaded === undefined) throw new SocialScriptError(src);
+    init(loaded);
+    return loaded;
+  });
+  setUp.set(src, pending);
+  pending.catch(() => {
+    if (setUp.get(src) === pending) setUp.delete(src);
+  });
+  return pending;
+}
+
+/** The click waiting for Google's credential: initialize's callback, given once, answers it. */
+let googleAnswer: ((response: { credential?: string }) => void) | undefined;
+
 /** Google's ID token for the person, through Google Identity Services' prompt. */
 export async function googleIdToken(clientId: string): Promise<string> {
-  await loadScript(GOOGLE_SCRIPT, () => window.google?.accounts.id !== undefined);
-  const id = window.google?.accounts.id;
-  if (!id) throw new SocialScriptError(GOOGLE_SCRIPT);
+  const id = await loadOnce(
+    GOOGLE_SCRIPT,
+    () => window.google?.accounts.id,
+    (loaded) => {
+      loaded.initialize({
+        client_id: clientId,
+        use_fedcm_for_prompt: true,
+        callback: (response) => {
+          googleAnswer?.(response);
+        },
+      });
+    },
+  );
   return new Promise<string>((resolve, reject) => {
-    id.initialize({
-      client_id: clientId,
-      use_fedcm_for_prompt: true,
-      callback: (response) => {
-        if (response.credential) resolve(response.credential);
-        else reject(new SocialCancelledError('google'));
-      },
-    });
+    googleAnswer = (response) => {
+      if (response.credential) resolve(response.credential);
+      else reject(new SocialCancelledError('google'));
+    };
     id.prompt((moment) => {
       if (moment.isNotDisplayed?.() || moment.isSkippedMoment?.() || (moment.isDismissedMoment?.() && moment.getDismissedReason?.() !== 'credential_returned')) {
         reject(new SocialCancelledError('google'));
@@ -116,10 +147,13 @@ export async function googleIdToken(clientId: string): Promise<string> {
 
 /** Facebook's access token for the person, through the JavaScript SDK's login dialog. */
 export async function facebookAccessToken(appId: string, version = FACEBOOK_DEFAULT_VERSION): Promise<string> {
-  await loadScript(FACEBOOK_SCRIPT, () => window.FB !== undefined);
-  const fb = window.FB;
-  if (!fb) throw new SocialScriptError(FACEBOOK_SCRIPT);
-  fb.init({ appId, version, xfbml: false, cookie: false });
+  const fb = await loadOnce(
+    FACEBOOK_SCRIPT,
+    () => window.FB,
+    (loaded) => {
+      loaded.init({ appId, version, xfbml: false, cookie: false });
+    },
+  );
   return new Promise<string>((resolve, reject) => {
     fb.login(
       (response) => {
@@ -132,7 +166,9 @@ export async function facebookAccessToken(appId: string, version = FACEBOOK_DEFA
   });
 }
 
-/** Forgets the scripts being loaded (tests). */
+/** Forgets the scripts being loaded and the SDKs set up (tests). */
 export function resetSocialScripts(): void {
   loading.clear();
+  setUp.clear();
+  googleAnswer = undefined;
 }

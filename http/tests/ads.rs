@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{TestServer, code, now, start};
+use common::{TestServer, active_ad, code, now, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::account::Role;
@@ -15,7 +15,6 @@ use souk_domain::money::Money;
 use souk_services::notify::read_outbox;
 use souk_storage::accounts::AccountStore;
 use souk_storage::ads::AdStore;
-use std::collections::BTreeMap;
 
 const DAY: i64 = 86_400;
 
@@ -121,29 +120,12 @@ async fn seed_typed_ad(
     let ad_id = format!("seeded-{list_id}");
     s.store
         .insert_ads(vec![Ad {
-            ad_id: ad_id.clone(),
-            list_id,
-            account_id: owner,
-            category_id,
             ad_type: ad_type.into(),
-            title: format!("Table basse {list_id}"),
             description: "Table basse en bois massif".into(),
             price: Some(Money::from_dirhams(800)),
-            city_id: 1,
-            area_id: None,
-            params: BTreeMap::new(),
             status,
-            urgent: false,
-            delivery: false,
-            phone_hidden: false,
             images: vec!["demo/table.jpg".into()],
-            published_at: state_time,
-            modified_at: state_time,
-            discount: None,
-            video: None,
-            state_time,
-            edit_status: None,
-            refusal_reason: None,
+            ..active_ad(&ad_id, list_id, owner, category_id, 1, &format!("Table basse {list_id}"), state_time)
         }])
         .await
         .expect("seed");

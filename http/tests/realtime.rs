@@ -475,29 +475,9 @@ async fn a_saved_search_alert_reaches_its_owners_socket() {
 
     let at = souk_services::ads::service::now() + 60;
     let ad = souk_domain::ad::Ad {
-        ad_id: "alert-1".into(),
-        list_id: 920_001,
-        account_id: seller_id,
-        category_id: 2030,
-        ad_type: "sell".into(),
-        title: "Tandem de randonnée".into(),
         description: "Deux places, bon état".into(),
         price: Some(souk_domain::money::Money::from_dirhams(2_400)),
-        city_id: 1,
-        area_id: None,
-        params: Default::default(),
-        status: souk_domain::ad::AdStatus::Active,
-        urgent: false,
-        delivery: false,
-        phone_hidden: false,
-        images: vec![],
-        published_at: at,
-        modified_at: at,
-        discount: None,
-        video: None,
-        state_time: at,
-        edit_status: None,
-        refusal_reason: None,
+        ..common::active_ad("alert-1", 920_001, seller_id, 2030, 1, "Tandem de randonnée", at)
     };
     souk_storage::ads::AdStore::insert_ads(&s.store, vec![ad]).await.expect("ad");
     // The owner is online (their socket registered presence): the match goes out live.

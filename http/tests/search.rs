@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{TestServer, code, now, start};
+use common::{TestServer, active_ad, code, now, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::ad::{Ad, AdStatus, ParamValue, VasPack};
@@ -62,29 +62,12 @@ struct Seed {
 
 fn ad(s: Seed) -> Ad {
     Ad {
-        ad_id: format!("s-{}", s.list_id),
-        list_id: s.list_id,
-        account_id: s.owner,
-        category_id: s.category,
-        ad_type: "sell".into(),
-        title: s.title.into(),
         description: "Très bon état, à voir".into(),
         price: s.price.map(Money::from_dirhams),
-        city_id: s.city,
-        area_id: None,
         params: s.params.into_iter().map(|(k, v)| (k.to_string(), v)).collect::<BTreeMap<_, _>>(),
-        status: AdStatus::Active,
         urgent: s.urgent,
-        delivery: false,
-        phone_hidden: false,
         images: if s.photos { vec!["demo/x.jpg".into()] } else { vec![] },
-        published_at: s.rank,
-        modified_at: s.rank,
-        discount: None,
-        video: None,
-        state_time: s.rank,
-        edit_status: None,
-        refusal_reason: None,
+        ..active_ad(&format!("s-{}", s.list_id), s.list_id, s.owner, s.category, s.city, s.title, s.rank)
     }
 }
 

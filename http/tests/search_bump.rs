@@ -6,12 +6,11 @@
 
 mod common;
 
-use common::{TestServer, now, start};
+use common::{TestServer, active_ad, now, start};
 use serde_json::{Value, json};
 use souk_domain::ad::{Ad, AdStatus, VasPackKind};
 use souk_domain::money::Money;
 use souk_storage::ads::AdStore;
-use std::collections::BTreeMap;
 use std::time::Duration;
 
 async fn call(s: &TestServer, token: Option<&str>, query: &str, vars: Value) -> Value {
@@ -25,29 +24,10 @@ async fn call(s: &TestServer, token: Option<&str>, query: &str, vars: Value) -> 
 
 fn car(list_id: i64, owner: i64, at: i64, images: Vec<String>) -> Ad {
     Ad {
-        ad_id: format!("bump-{list_id}"),
-        list_id,
-        account_id: owner,
-        category_id: 2010,
-        ad_type: "sell".into(),
-        title: format!("Renault Clio {list_id}"),
         description: "Voiture propre, entretien suivi".into(),
         price: Some(Money::from_dirhams(70_000)),
-        city_id: 1,
-        area_id: None,
-        params: BTreeMap::new(),
-        status: AdStatus::Active,
-        urgent: false,
-        delivery: false,
-        phone_hidden: false,
         images,
-        published_at: at,
-        modified_at: at,
-        discount: None,
-        video: None,
-        state_time: at,
-        edit_status: None,
-        refusal_reason: None,
+        ..active_ad(&format!("bump-{list_id}"), list_id, owner, 2010, 1, &format!("Renault Clio {list_id}"), at)
     }
 }
 

@@ -5,10 +5,10 @@
 
 mod common;
 
-use common::{TestServer, now, start};
+use common::{TestServer, active_ad, now, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use souk_domain::ad::{Ad, AdStatus, ParamValue, VasPack};
+use souk_domain::ad::{Ad, ParamValue, VasPack};
 use souk_domain::money::Money;
 use souk_storage::ads::AdStore;
 use std::collections::BTreeMap;
@@ -63,29 +63,13 @@ fn item(list_id: i64, owner: i64, category: u32, city: u32, title: &'static str)
 fn ad(i: Item) -> Ad {
     let at = now() - i.age;
     Ad {
-        ad_id: format!("m-{}", i.list_id),
-        list_id: i.list_id,
-        account_id: i.owner,
-        category_id: i.category,
-        ad_type: "sell".into(),
-        title: i.title.into(),
         description: i.description.into(),
         price: Some(Money::from_dirhams(1_000 + i.list_id % 1000)),
-        city_id: i.city,
-        area_id: None,
         params: i.params.into_iter().map(|(k, v)| (k.to_string(), v)).collect::<BTreeMap<_, _>>(),
-        status: AdStatus::Active,
-        urgent: false,
         delivery: i.delivery,
-        phone_hidden: false,
         images: vec!["demo/x.jpg".into()],
-        published_at: at,
-        modified_at: at,
         discount: i.discount,
-        video: None,
-        state_time: at,
-        edit_status: None,
-        refusal_reason: None,
+        ..active_ad(&format!("m-{}", i.list_id), i.list_id, i.owner, i.category, i.city, i.title, at)
     }
 }
 

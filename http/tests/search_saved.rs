@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::{TestServer, now, start};
+use common::{TestServer, active_ad, now, start};
 use serde_json::json;
-use souk_domain::ad::{Ad, AdStatus};
+use souk_domain::ad::Ad;
 use souk_domain::money::Money;
 use souk_services::catalog::CatalogService;
 use souk_services::notify::{LettreMailer, MailSettings, MailTransport, read_outbox};
@@ -16,34 +16,13 @@ use souk_services::search::parse_url::slug_index;
 use souk_services::search::saved::{AlertSink, SavedSearchService};
 use souk_storage::ads::AdStore;
 use souk_storage::ephemeral::memory::MemoryEphemeral;
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 fn car(list_id: i64, owner: i64, title: &str, at: i64) -> Ad {
     Ad {
-        ad_id: format!("saved-{list_id}"),
-        list_id,
-        account_id: owner,
-        category_id: 2030,
-        ad_type: "sell".into(),
-        title: title.into(),
         description: "Bon état général".into(),
         price: Some(Money::from_dirhams(1_500)),
-        city_id: 2,
-        area_id: None,
-        params: BTreeMap::new(),
-        status: AdStatus::Active,
-        urgent: false,
-        delivery: false,
-        phone_hidden: false,
-        images: vec![],
-        published_at: at,
-        modified_at: at,
-        discount: None,
-        video: None,
-        state_time: at,
-        edit_status: None,
-        refusal_reason: None,
+        ..active_ad(&format!("saved-{list_id}"), list_id, owner, 2030, 2, title, at)
     }
 }
 

@@ -5,10 +5,10 @@
 
 mod common;
 
-use common::{TestServer, now, start};
+use common::{TestServer, active_ad, now, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use souk_domain::ad::{Ad, AdStatus, ParamValue};
+use souk_domain::ad::{Ad, ParamValue};
 use souk_domain::money::Money;
 use souk_storage::ads::AdStore;
 use std::collections::BTreeMap;
@@ -32,29 +32,11 @@ async fn seed(s: &TestServer) -> String {
     params.insert("brand".to_string(), ParamValue::Text("Peugeot".into()));
     s.store
         .insert_ads(vec![Ad {
-            ad_id: "web-1".into(),
-            list_id: 900001,
-            account_id: owner,
-            category_id: 2010,
-            ad_type: "sell".into(),
-            title: "Peugeot 208 à vendre".into(),
             description: "Première main, <b>entretien</b> suivi".into(),
             price: Some(Money::from_dirhams(95_000)),
-            city_id: 1,
-            area_id: None,
             params,
-            status: AdStatus::Active,
-            urgent: false,
-            delivery: false,
-            phone_hidden: false,
             images: vec!["demo/car.jpg".into()],
-            published_at: t,
-            modified_at: t,
-            discount: None,
-            video: None,
-            state_time: t,
-            edit_status: None,
-            refusal_reason: None,
+            ..active_ad("web-1", 900001, owner, 2010, 1, "Peugeot 208 à vendre", t)
         }])
         .await
         .expect("seed");

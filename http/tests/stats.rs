@@ -5,12 +5,11 @@
 
 mod common;
 
-use common::{TestServer, code, now, start};
+use common::{TestServer, active_ad, code, now, start};
 use serde_json::{Value, json};
 use souk_domain::ad::{Ad, AdStatus};
 use souk_domain::money::Money;
 use souk_storage::ads::AdStore;
-use std::collections::BTreeMap;
 
 const BROWSER: &str = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36";
 
@@ -39,29 +38,9 @@ async fn seed_ad(s: &TestServer, owner: i64, list_id: i64) -> String {
     let ad_id = format!("stats-{list_id}");
     s.store
         .insert_ads(vec![Ad {
-            ad_id: ad_id.clone(),
-            list_id,
-            account_id: owner,
-            category_id: 2010,
-            ad_type: "sell".into(),
-            title: "Dacia Logan 2018 diesel".into(),
             description: "Voiture bien entretenue premiere main".into(),
             price: Some(Money::from_dirhams(85_000)),
-            city_id: 1,
-            area_id: None,
-            params: BTreeMap::new(),
-            status: AdStatus::Active,
-            urgent: false,
-            delivery: false,
-            phone_hidden: false,
-            images: vec![],
-            published_at: now,
-            modified_at: now,
-            discount: None,
-            video: None,
-            state_time: now,
-            edit_status: None,
-            refusal_reason: None,
+            ..active_ad(&ad_id, list_id, owner, 2010, 1, "Dacia Logan 2018 diesel", now)
         }])
         .await
         .expect("seed");
@@ -320,29 +299,11 @@ async fn seed_table(s: &TestServer, owner: i64, list_id: i64, status: AdStatus, 
     let ad_id = format!("table-{list_id}");
     s.store
         .insert_ads(vec![Ad {
-            ad_id: ad_id.clone(),
-            list_id,
-            account_id: owner,
-            category_id: 6020,
-            ad_type: "sell".into(),
-            title: format!("Table basse {list_id}"),
             description: "Table basse en bois massif".into(),
             price: Some(Money::from_dirhams(800)),
-            city_id: 1,
-            area_id: None,
-            params: BTreeMap::new(),
             status,
-            urgent: false,
-            delivery: false,
-            phone_hidden: false,
             images: vec!["demo/table.jpg".into()],
-            published_at: state_time,
-            modified_at: state_time,
-            discount: None,
-            video: None,
-            state_time,
-            edit_status: None,
-            refusal_reason: None,
+            ..active_ad(&ad_id, list_id, owner, 6020, 1, &format!("Table basse {list_id}"), state_time)
         }])
         .await
         .expect("seed");

@@ -4,9 +4,11 @@
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use souk_domain::ad::{Ad, AdStatus};
 use souk_http::config::{Overrides, Settings};
 use souk_http::server;
 use souk_storage::sqlite::SqliteStore;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 pub struct TestServer {
@@ -45,6 +47,36 @@ pub async fn start(name: &str, adjust: impl FnOnce(&mut Settings)) -> TestServer
 /// The current time in unix seconds.
 pub fn now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+/// An active ad for sale published, modified and in its status at `at`: no description,
+/// price, parameters, photos or video; tests set what they need with `Ad { .., ..active_ad(..) }`.
+pub fn active_ad(ad_id: &str, list_id: i64, owner: i64, category_id: u32, city_id: u32, title: &str, at: i64) -> Ad {
+    Ad {
+        ad_id: ad_id.into(),
+        list_id,
+        account_id: owner,
+        category_id,
+        ad_type: "sell".into(),
+        title: title.into(),
+        description: String::new(),
+        price: None,
+        city_id,
+        area_id: None,
+        params: BTreeMap::new(),
+        status: AdStatus::Active,
+        urgent: false,
+        delivery: false,
+        phone_hidden: false,
+        images: vec![],
+        published_at: at,
+        modified_at: at,
+        discount: None,
+        video: None,
+        state_time: at,
+        edit_status: None,
+        refusal_reason: None,
+    }
 }
 
 /// The error code of a GraphQL answer's first error, or "none".

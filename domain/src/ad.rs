@@ -189,7 +189,7 @@ impl VasPackKind {
     /// Spec §3: bump "(daily renewal)" and special "(star plus daily renewal)": while the pack
     /// runs, the ad is bumped again every [`BUMP_RENEWAL_SECONDS`].
     pub fn renews_daily(self) -> bool {
-        matches!(self, VasPackKind::Bump | VasPackKind::Special)
+        Self::DAILY_RENEWAL.contains(&self)
     }
 
     /// The packs that renew daily, by stored name.

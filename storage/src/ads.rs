@@ -223,13 +223,12 @@ pub trait AdStore: Send + Sync + 'static {
     /// Records a pack. `bump_at`: the pack bumps the ad now (its rank time becomes `bump_at`,
     /// if the ad is active), in the same write.
     async fn add_vas_pack(&self, ad_id: &str, pack: VasPack, bump_at: Option<i64>) -> Result<(), StoreError>;
-    /// Bumps an active ad (rank time = `now`, listing row re-synced) if its rank time is not
-    /// after `not_since`: the conditional write of a daily renewal, so two processes renewing
-    /// together bump it once. Answers whether it was bumped.
-    async fn bump_ad(&self, ad_id: &str, now: i64, not_since: i64) -> Result<bool, StoreError>;
-    /// Active ads with a pack of one of `names` running at `now` (started, not ended) whose rank
-    /// time is not after `not_since`, with their owners: the daily renewals due. At most `limit`.
-    async fn due_bumps(
+    /// The daily renewals due, done in one write: every active ad with a pack of one of `names`
+    /// running at `now` (started, not ended) whose rank time is not after `not_since` is bumped
+    /// (rank time = `now`, listing row re-synced), at most `limit`. Each bump is conditional on
+    /// the rank time, so two processes renewing together bump an ad once. Answers the bumped
+    /// ads with their owners.
+    async fn bump_due(
         &self,
         names: &[&str],
         now: i64,
@@ -284,7 +283,8 @@ pub(crate) const COLUMNS: &str =
     state_time, edit_status, refusal_reason, resubmissions, photo_allowance, views, phone_views, conversations,
     boosted_until, rank_time";
 
-fn corrupt(what: impl std::fmt::Display) -> StoreError {
+/// A stored value that cannot be read back.
+pub(crate) fn corrupt(what: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(what.to_string())
 }
 
@@ -826,22 +826,7 @@ impl AdStore for SqliteStore {
         .await
     }
 
-    async fn bump_ad(&self, ad_id: &str, now: i64, not_since: i64) -> Result<bool, StoreError> {
-        let ad_id = ad_id.to_string();
-        self.write(move |c| {
-            let changed = c.execute(
-                "UPDATE ads SET rank_time = ?2 WHERE ad_id = ?1 AND status = 'active' AND rank_time <= ?3",
-                params![ad_id, now, not_since],
-            )?;
-            if changed > 0 {
-                search::sync_ad(c, &ad_id, false)?;
-            }
-            Ok(changed > 0)
-        })
-        .await
-    }
-
-    async fn due_bumps(
+    async fn bump_due(
         &self,
         names: &[&str],
         now: i64,
@@ -849,8 +834,9 @@ impl AdStore for SqliteStore {
         limit: u32,
     ) -> Result<Vec<(String, i64)>, StoreError> {
         let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
-        self.read(move |c| {
-            let mut out: Vec<(String, i64)> = Vec::new();
+        self.write(move |c| {
+            let mut due: Vec<(String, i64)> = Vec::new();
+            let mut seen = std::collections::HashSet::new();
             // One range of `vas_packs_live` per pack name: the packs not ended yet.
             for name in names {
                 let mut st = c.prepare_cached(
@@ -863,12 +849,24 @@ impl AdStore for SqliteStore {
                 let rows = st.query_map(params![name, now, not_since, limit], |r| Ok((r.get(0)?, r.get(1)?)))?;
                 for row in rows {
                     let row: (String, i64) = row?;
-                    if !out.iter().any(|(id, _)| *id == row.0) && out.len() < limit as usize {
-                        out.push(row);
+                    if due.len() < limit as usize && seen.insert(row.0.clone()) {
+                        due.push(row);
                     }
                 }
             }
-            Ok(out)
+            let mut bumped = Vec::with_capacity(due.len());
+            for (ad_id, owner) in due {
+                let changed = c
+                    .prepare_cached(
+                        "UPDATE ads SET rank_time = ?2 WHERE ad_id = ?1 AND status = 'active' AND rank_time <= ?3",
+                    )?
+                    .execute(params![ad_id, now, not_since])?;
+                if changed > 0 {
+                    search::sync_ad(c, &ad_id, false)?;
+                    bumped.push((ad_id, owner));
+                }
+            }
+            Ok(bumped)
         })
         .await
     }

@@ -665,15 +665,11 @@ impl AdService {
     pub async fn renew_bumps(&self, now: i64) -> Result<usize, SoukError> {
         let names: Vec<&str> = VasPackKind::DAILY_RENEWAL.iter().map(|k| k.as_str()).collect();
         let not_since = now - souk_domain::ad::BUMP_RENEWAL_SECONDS;
-        let due = self.ads.due_bumps(&names, now, not_since, RENEWALS_PER_ROUND).await.map_err(internal)?;
-        let mut bumped = 0;
-        for (ad_id, owner) in due {
-            if self.ads.bump_ad(&ad_id, now, not_since).await.map_err(internal)? {
-                self.stats.count(owner, Some(&ad_id), Metric::Bump);
-                bumped += 1;
-            }
+        let bumped = self.ads.bump_due(&names, now, not_since, RENEWALS_PER_ROUND).await.map_err(internal)?;
+        for (ad_id, owner) in &bumped {
+            self.stats.count(*owner, Some(ad_id), Metric::Bump);
         }
-        Ok(bumped)
+        Ok(bumped.len())
     }
 
     /// One round of the renewal schedule: runs [`renew_bumps`](Self::renew_bumps) only on the

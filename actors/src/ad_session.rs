@@ -98,8 +98,18 @@ impl AdSessions {
     /// per ad being viewed or edited" — an edit opens it before any event. False when its mailbox
     /// is full (it is running, busy).
     pub fn open(&self, ad_id: &str) -> bool {
+        self.wake(ad_id, || Open)
+    }
+
+    /// Sends `message()` to the session of `ad_id`, starting one when there is none or the one
+    /// found stopped between the look-up and the send. False when its mailbox is full.
+    fn wake<M>(&self, ad_id: &str, message: impl Fn() -> M) -> bool
+    where
+        M: Message<Result = ()> + Send + 'static,
+        AdSession: Handler<M>,
+    {
         for _ in 0..2 {
-            match self.session(ad_id).try_send(Open) {
+            match self.session(ad_id).try_send(message()) {
                 Ok(()) => return true,
                 Err(SendError::Full(_)) => return false,
                 Err(SendError::Closed(_)) => {
@@ -161,18 +171,8 @@ impl AdSessions {
         if !first {
             return true;
         }
-        for _ in 0..2 {
-            match self.session(ad_id).try_send(Drain) {
-                Ok(()) => return true,
-                Err(SendError::Full(_)) => break,
-                // The session stopped between the look-up and the send: start a new one.
-                Err(SendError::Closed(_)) => {
-                    let mut live = self.hub.live.lock().unwrap_or_else(|p| p.into_inner());
-                    if live.get(ad_id).is_some_and(|a| !a.connected()) {
-                        live.remove(ad_id);
-                    }
-                }
-            }
+        if self.wake(ad_id, || Drain) {
+            return true;
         }
         // No session to wake: this count goes back to the caller; any other waiting count is
         // taken by the session's next drain or flush.

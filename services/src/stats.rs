@@ -254,11 +254,7 @@ impl StatsService {
             return Ok(false);
         }
         let (ad_id, owner) = self.viewed_ad(list_id).await?;
-        if !self.counts_once(&format!("view:{ad_id}"), owner, viewer, visitor_id, user_agent).await? {
-            return Ok(false);
-        }
-        self.count(owner, Some(&ad_id), Metric::View);
-        Ok(true)
+        self.count_once(Metric::View, owner, Some(&ad_id), viewer, visitor_id, user_agent).await
     }
 
     /// "Show number" on an ad of `owner`, counted as honestly as a view: not for the owner, a
@@ -272,21 +268,19 @@ impl StatsService {
         visitor_id: Option<&str>,
         user_agent: &str,
     ) -> Result<bool, SoukError> {
-        if !self.counts_once(&format!("phoneView:{ad_id}"), owner, viewer, visitor_id, user_agent).await? {
-            return Ok(false);
-        }
-        self.count(owner, Some(ad_id), Metric::PhoneView);
-        Ok(true)
+        self.count_once(Metric::PhoneView, owner, Some(ad_id), viewer, visitor_id, user_agent).await
     }
 
     /// The counting rules of events people cause (views, phone views, calls, leads): a robot's
     /// request, the owner's own, and one from nobody known (no account, no visitor id) do not
-    /// count; the same account or visitor counts once per `subject` per 30 minutes (a key with
-    /// that expiry in the ephemeral store, so it holds across processes).
-    async fn counts_once(
+    /// count; the same account or visitor counts once per metric and subject (the ad, or the
+    /// shop without one) per 30 minutes (a key with that expiry in the ephemeral store, so it
+    /// holds across processes). Counts `metric` when those allow; answers whether it counted.
+    async fn count_once(
         &self,
-        subject: &str,
+        metric: Metric,
         owner: i64,
+        ad_id: Option<&str>,
         viewer: Option<&Caller>,
         visitor_id: Option<&str>,
         user_agent: &str,
@@ -299,9 +293,16 @@ impl StatsService {
             (None, Some(v)) if !v.is_empty() => format!("v{v}"),
             (None, _) => return Ok(false),
         };
-        let key = format!("stats:{subject}:{who}");
+        let key = match ad_id {
+            Some(ad_id) => format!("stats:{}:{ad_id}:{who}", metric.name()),
+            None => format!("stats:{}:{owner}:{who}", metric.name()),
+        };
         let ttl = Duration::from_secs(souk_domain::stats::VIEW_DEDUP_SECONDS);
-        self.ephemeral.set_if_absent(&key, b"1", Some(ttl)).await.map_err(SoukError::internal)
+        if !self.ephemeral.set_if_absent(&key, b"1", Some(ttl)).await.map_err(SoukError::internal)? {
+            return Ok(false);
+        }
+        self.count(owner, ad_id, metric);
+        Ok(true)
     }
 
     /// The id and owner of the active ad `list_id` (`AD_NOT_FOUND` otherwise), read at most every
@@ -350,12 +351,7 @@ impl StatsService {
         user_agent: &str,
     ) -> Result<bool, SoukError> {
         let metric = Self::event_metric(name)?;
-        let subject = format!("{}:{store_account}", metric.name());
-        if !self.counts_once(&subject, store_account, caller, visitor, user_agent).await? {
-            return Ok(false);
-        }
-        self.count(store_account, None, metric);
-        Ok(true)
+        self.count_once(metric, store_account, None, caller, visitor, user_agent).await
     }
 
     /// The owner of the scope, checked against the caller (an admin acting as the owner is the

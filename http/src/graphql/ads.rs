@@ -1131,8 +1131,7 @@ impl AdMutation {
     async fn show_ad_phone(&self, ctx: &Context<'_>, list_id: i64) -> Result<String> {
         let r = req(ctx);
         let caller = r.optional_caller().await?;
-        let (visitor, agent) =
-            (r.ctx.and_then(|c| c.visitor_id.as_deref()), r.ctx.map_or("", |c| c.user_agent.as_str()));
+        let (visitor, agent) = r.visitor();
         r.state.ads.show_phone(caller.as_ref(), list_id, visitor, agent).await.map_err(|e| r.err(e))
     }
 

@@ -19,7 +19,7 @@ pub fn req<'a>(ctx: &Context<'a>) -> Req<'a> {
     Req { lang: rc.map(|r| r.lang).unwrap_or_default(), state: ctx.data_unchecked::<AppState>(), ctx: rc }
 }
 
-impl Req<'_> {
+impl<'a> Req<'a> {
     pub fn err(&self, e: SoukError) -> async_graphql::Error {
         to_graphql_error(&e, self.lang)
     }
@@ -49,5 +49,10 @@ impl Req<'_> {
 
     pub fn address(&self) -> String {
         self.ctx.map(|c| c.address.clone()).unwrap_or_else(|| "unknown".into())
+    }
+
+    /// Who is looking, for the statistics' counting rules: the visitor id and the user agent.
+    pub fn visitor(&self) -> (Option<&'a str>, &'a str) {
+        (self.ctx.and_then(|c| c.visitor_id.as_deref()), self.ctx.map_or("", |c| c.user_agent.as_str()))
     }
 }

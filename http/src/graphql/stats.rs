@@ -95,15 +95,14 @@ impl StatsMutation {
     async fn collect_performance_event(&self, ctx: &Context<'_>, event: PerformanceEvent) -> Result<bool> {
         let r = req(ctx);
         let caller = r.optional_caller().await?;
-        let (visitor, agent) =
-            (r.ctx.and_then(|c| c.visitor_id.clone()), r.ctx.map(|c| c.user_agent.clone()).unwrap_or_default());
+        let (visitor, agent) = r.visitor();
         let stats = &r.state.stats;
         let counted = match (event.name.as_str(), event.list_id, event.store_id) {
-            ("view", Some(list_id), _) => stats.record_view(list_id, caller.as_ref(), visitor.as_deref(), &agent).await,
+            ("view", Some(list_id), _) => stats.record_view(list_id, caller.as_ref(), visitor, agent).await,
             ("view", None, _) => Err(SoukError::with_detail(ErrorCode::Required, "listId")),
             (name, _, Some(store_id)) => match StatsService::event_metric(name) {
                 Ok(_) => match r.state.accounts.store_account(store_id).await {
-                    Ok(account) => stats.collect(name, account, caller.as_ref(), visitor.as_deref(), &agent).await,
+                    Ok(account) => stats.collect(name, account, caller.as_ref(), visitor, agent).await,
                     Err(e) => Err(e),
                 },
                 Err(e) => Err(e),

@@ -33,9 +33,10 @@ impl OrderService {
         caller: &Caller,
         request: &PurchaseOrdersRequest,
     ) -> Result<(Vec<Order>, u64), SoukError> {
-        let status = match request.status.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(word) => Some(parse_buyer_filter(word)?),
+        // An empty filter is no filter; `parse_buyer_filter` trims the rest.
+        let status = match request.status.as_deref() {
+            Some(word) if !word.trim().is_empty() => Some(parse_buyer_filter(word)?),
+            _ => None,
         };
         let (offset, limit) = orders_page(request.page_number, request.page_size)?;
         let query = PurchaseOrdersQuery { buyer_id: caller.account_id(), status, offset, limit };

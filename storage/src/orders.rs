@@ -4,6 +4,7 @@
 //! range read each. Money is integer centimes. The conformance suite every backend must pass
 //! is here too (`conformance`).
 
+use crate::ads::corrupt;
 use crate::error::StoreError;
 use crate::sqlite::SqliteStore;
 use async_trait::async_trait;
@@ -50,10 +51,6 @@ pub trait OrderStore: Send + Sync + 'static {
     /// One page of a buyer's orders (of one status, or all), newest first (ties: the larger id
     /// first), and how many there are in that status.
     async fn purchase_orders(&self, q: PurchaseOrdersQuery) -> Result<(Vec<Order>, u64), StoreError>;
-}
-
-fn corrupt(what: impl std::fmt::Display) -> StoreError {
-    StoreError::Corrupt(what.to_string())
 }
 
 const COLUMNS: &str = "order_id, buyer_id, seller_id, list_id, sku, product_name, thumbnail, units, total_centimes,

@@ -98,7 +98,7 @@ fn find_city<'a>(cities: &[&'a City], name: &str) -> Option<&'a City> {
 
 /// A UUIDv7 of a moment (Unix seconds, a random millisecond within it) whose random bits
 /// come from the seed, so it is time-ordered like a real one yet reproducible.
-fn uuid_v7(rng: &mut Rng, unix_secs: i64) -> String {
+pub(super) fn uuid_v7(rng: &mut Rng, unix_secs: i64) -> String {
     let millis = u64::try_from(unix_secs * 1000 + rng.range(0, 999)).unwrap_or(0);
     uuid::Builder::from_unix_timestamp_millis(millis, &rng.bytes::<10>()).into_uuid().to_string()
 }

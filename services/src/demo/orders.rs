@@ -3,7 +3,7 @@
 //! "my orders" tab has something to show. Pure and deterministic: the same demo data and
 //! time give the same orders.
 
-use super::generate::DemoData;
+use super::generate::{DemoData, uuid_v7};
 use super::rng::Rng;
 use souk_domain::account::AccountType;
 use souk_domain::ad::AdStatus;
@@ -48,10 +48,9 @@ pub fn purchase_orders(data: &DemoData, now: i64) -> Vec<Order> {
             let units = if rng.chance(0.2) { 2 } else { 1 };
             let price = ad.price.map_or(0, Money::centimes);
             let status = SaleOrderStatus::ALL[(b + k) % SaleOrderStatus::ALL.len()];
-            let id =
-                uuid::Builder::from_unix_timestamp_millis((at.max(0) as u64) * 1000, &rng.bytes::<10>()).into_uuid();
+            let id = uuid_v7(&mut rng, at.max(0));
             orders.push(Order {
-                order_id: id.to_string(),
+                order_id: id,
                 buyer_id: buyer.account.account_id,
                 seller_id: ad.account_id,
                 list_id: Some(ad.list_id),

@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod chat;
 pub mod client_log;
 pub mod demo;
+pub mod lease;
 pub mod media;
 pub mod notify;
 pub mod orders;

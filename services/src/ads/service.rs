@@ -677,8 +677,7 @@ impl AdService {
     /// process in distributed mode) for `every`. `None` when another process holds it (or the
     /// store did not answer: the next round retries).
     pub async fn renewal_round(&self, ephemeral: &dyn Ephemeral, now: i64, every: Duration) -> Option<usize> {
-        let lease = every.saturating_sub(Duration::from_millis(500)).max(Duration::from_secs(1));
-        if !ephemeral.set_if_absent("ads:bump-renewal", b"1", Some(lease)).await.unwrap_or(false) {
+        if !crate::lease::take(ephemeral, "ads:bump-renewal", crate::lease::for_round(every)).await {
             return None;
         }
         match self.renew_bumps(now).await {

@@ -304,8 +304,7 @@ impl SavedSearchService {
         last_digest_day: &mut Option<i64>,
     ) -> ScheduledRound {
         let mut round = ScheduledRound::default();
-        let lease = every.saturating_sub(Duration::from_millis(500)).max(Duration::from_secs(1));
-        if self.take_lease("search:alerts:match", lease).await {
+        if self.take_lease("search:alerts:match", crate::lease::for_round(every)).await {
             match self.match_new_ads(now).await {
                 Ok(run) => {
                     if run.matches > 0 {
@@ -338,10 +337,8 @@ impl SavedSearchService {
         round
     }
 
-    /// Takes the lease `name` for `ttl` if nobody holds it. A store failure counts as taken
-    /// elsewhere: the step waits for the next round rather than risk running twice.
     async fn take_lease(&self, name: &str, ttl: Duration) -> bool {
-        self.ephemeral.set_if_absent(name, b"1", Some(ttl)).await.unwrap_or(false)
+        crate::lease::take(self.ephemeral.as_ref(), name, ttl).await
     }
 
     /// Sends each account with unsent matches one digest e-mail; answers how many were sent.

@@ -92,9 +92,11 @@ pub async fn post(query: web::Query<EngineQuery>, server: web::Data<Server>, mut
         session.close("malformed polling payload");
         return error(StatusCode::BAD_REQUEST, 3, "Bad request");
     };
-    // Back-pressure: a client whose earlier events are still being handled waits for its answer.
-    session.read_ready().await;
+    // Back-pressure: each event waits for a credit, so a POST holding more events than the
+    // session's capacity (a client flushing a long buffer) is taken in as earlier ones are
+    // handled, and answered once all are in.
     for packet in packets {
+        session.read_ready().await;
         server.handle(&session, packet);
     }
     HttpResponse::Ok().content_type("text/html").body("ok")
@@ -146,6 +148,47 @@ mod tests {
         assert_eq!(srv.session_count(), 0);
         let req = test::TestRequest::get().uri(&uri).to_request();
         assert_eq!(test::call_service(&app, req).await.status(), 400);
+    }
+
+    /// Holds each event's credit for a moment, as a handler that writes to storage does.
+    struct Deferred(Arc<std::sync::atomic::AtomicUsize>);
+    impl super::super::Handler for Deferred {
+        fn connect(&self, _: &super::super::Socket, _: &serde_json::Value) -> super::super::ConnectFuture {
+            Box::pin(async { Ok(()) })
+        }
+        fn event(
+            &self,
+            _: &super::super::Socket,
+            _: &str,
+            _: Vec<super::super::Data>,
+            _: Option<u64>,
+            credit: super::super::Credit,
+        ) {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            actix_web::rt::spawn(async move {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+                drop(credit);
+            });
+        }
+    }
+
+    #[actix_web::test]
+    async fn a_post_of_more_events_than_the_credits_is_taken_in_gradually() {
+        let handled = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let config = Config { inbound_capacity: 16, max_payload: 1 << 20, ..Config::default() };
+        let srv = Server::new(config, Arc::new(Deferred(Arc::clone(&handled))));
+        let app = test::init_service(App::new().configure(|cfg| configure(cfg, srv.clone()))).await;
+        let (session, _) = srv.open(super::Transport::Polling);
+        let uri = format!("/socket.io/?EIO=4&transport=polling&sid={}", session.sid());
+        let req = test::TestRequest::post().uri(&uri).set_payload("40").to_request();
+        assert_eq!(test::call_and_read_body(&app, req).await, "ok");
+        // Far beyond the capacity and the overdraft a single read may hold.
+        let events = 5_000;
+        let payload = vec!["42[\"e\"]"; events].join("\x1e");
+        let req = test::TestRequest::post().uri(&uri).set_payload(payload).to_request();
+        assert_eq!(test::call_and_read_body(&app, req).await, "ok");
+        assert!(!session.is_closed(), "a long buffer slows the client, it does not disconnect it");
+        assert_eq!(handled.load(std::sync::atomic::Ordering::Relaxed), events);
     }
 
     #[actix_web::test]

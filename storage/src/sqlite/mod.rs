@@ -63,6 +63,10 @@ impl SqliteStore {
         let mut writer_conn = Connection::open(&path)?;
         configure(&writer_conn)?;
         writer_conn.pragma_update(None, "journal_mode", "WAL")?;
+        // Every group commit reaches the disk before its writes are answered: in WAL mode FULL
+        // syncs the WAL at each commit (NORMAL would only survive a crash of the process, not of
+        // the machine). One sync serves the whole group, which is what makes it affordable.
+        writer_conn.pragma_update(None, "synchronous", "FULL")?;
         migrations::apply(&mut writer_conn)?;
         writer_conn.pragma_update(None, "wal_autocheckpoint", WRITER_CHECKPOINT_PAGES)?;
 
@@ -205,6 +209,7 @@ fn configure(conn: &Connection) -> Result<(), StoreError> {
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "mmap_size", MMAP_BYTES)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    crate::search_rank::register(conn)?;
     Ok(())
 }
 

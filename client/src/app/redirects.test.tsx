@@ -1,11 +1,10 @@
 // The spec §2 addresses that lead to another page: the ad form without a step, /ad?id=,
 // /v2/search, /magasin and /boutique, the ad operation links (their modals are tested in
-// MyAdsPage.test.tsx), and the route keys.
+// MyAdsPage.test.tsx). The route keys: routeKeys.test.tsx.
 
 import { screen, waitFor } from '@testing-library/react';
 import { accessTokenFor, gateway, pending } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { ROUTE_KEYS } from './router';
 
 function signIn() {
   document.cookie = `souk_token=${accessTokenFor()}; Path=/`;
@@ -113,12 +112,5 @@ describe('ad operation links', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(app.pathname()).toBe('/fr/account/signin');
     expect(new URLSearchParams(app.search()).get('next')).toBe('/account/v2/my-ads?action=delete&adId=ad-1');
-  });
-});
-
-describe('route keys', () => {
-  it('name the chat and the account pages', () => {
-    expect(ROUTE_KEYS['messaging.chat']).toBe('/messages/chat');
-    expect(ROUTE_KEYS['account.my-orders']).toBe('/account/v2/my-orders');
   });
 });

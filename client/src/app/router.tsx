@@ -3,8 +3,8 @@
 // entry (sign-in, shop sign-in, sign-up, password reset, the account page), my ads and
 // favorites, the ad form, and 404. Pages are loaded on demand (React.lazy) inside the layout's
 // Suspense. The spec's other addresses of these pages (the ad form without a step, /ad?id=,
-// /v2/search, /magasin, /boutique, the ad operation links) redirect to them. ROUTE_KEYS names
-// the spec's route keys that exist so far.
+// /v2/search, /magasin, /boutique, the ad operation links) redirect to them. ROUTE_KEYS
+// (app/paths.ts) names every spec §2 route key with its path.
 
 import { lazy, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
@@ -119,19 +119,8 @@ function ShopDirectoryRedirect() {
   return <Navigate to={`${prefix}boutiques${search}`} replace />;
 }
 
-/** Spec §2 route keys implemented so far, with their paths (without language prefix). */
-export const ROUTE_KEYS = {
-  'home-page': PATHS.home,
-  'account.my-ads': PATHS.myAds,
-  'account.my-orders': PATHS.myOrders,
-  'account.my-favorites': PATHS.myFavorites,
-  'account.settings': PATHS.settingsProfile,
-  'account.settings.password': PATHS.settingsPassword,
-  'account.settings.notification': PATHS.settingsNotification,
-  'account.settings.contact': PATHS.settingsContact,
-  'account.stats': PATHS.stats,
-  'messaging.chat': PATHS.messagesChat,
-} as const;
+/** Spec §2 route keys with their paths (app/paths.ts); the seller centre's have no page yet. */
+export { ROUTE_KEYS } from './paths';
 
 function relative(path: string): string {
   return path.replace(/^\//, '');

@@ -12,12 +12,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE_URL, documentLanguage, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { BASE_URL, DEMO_PASSWORD, DEMO_PRIVATE_LOGIN, DEMO_SHOP_LOGIN, documentLanguage, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 import { translator } from './support/messages.mjs';
-
-const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
-const DEMO_PRIVATE_LOGIN = process.env.DEMO_PRIVATE_LOGIN;
-const DEMO_SHOP_LOGIN = process.env.DEMO_SHOP_LOGIN;
 
 const { openPage: openBrowserPage } = useBrowser();
 
@@ -51,7 +47,27 @@ async function codeSentTo(phone, kind) {
   return code;
 }
 
-test('a demo private account signs in by phone in French, then signs out', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+for (const language of ['fr', 'ar']) {
+  test(`the sign-in page, by phone, with its links (${language})`, async () => {
+    const t = translator(language);
+    const { context, page, problems } = await openPage();
+    try {
+      await page.goto(`${BASE_URL}/${language}/account/signin`);
+      await page.getByRole('heading', { level: 1, name: t('signin.title') }).waitFor(WAIT);
+      await page.getByLabel(t('signin.phone')).waitFor(WAIT);
+      await page.getByLabel(t('signin.password')).waitFor(WAIT);
+      await page.getByRole('button', { name: t('signin.submit') }).waitFor(WAIT);
+      await page.getByRole('link', { name: t('signin.forgotPassword') }).waitFor(WAIT);
+      assert.deepEqual(await documentLanguage(page), { lang: language, dir: language === 'ar' ? 'rtl' : 'ltr' });
+      await page.screenshot({ path: `${SCREENSHOTS}signin-${language}.png`, fullPage: true });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('a demo private account signs in by phone in French, then signs out', needs('DEMO_PRIVATE_LOGIN'), async () => {
   const { context, page, problems } = await openPage();
   try {
     await page.goto(`${BASE_URL}/fr/account/signin`);
@@ -77,7 +93,7 @@ test('a demo private account signs in by phone in French, then signs out', { ski
   }
 });
 
-test('a wrong password shows the translated failure toast', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+test('a wrong password shows the translated failure toast', needs('DEMO_PRIVATE_LOGIN'), async () => {
   const { context, page } = await openPage();
   try {
     await page.goto(`${BASE_URL}/fr/account/signin`);
@@ -91,7 +107,7 @@ test('a wrong password shows the translated failure toast', { skip: !DEMO_PRIVAT
   }
 });
 
-test('a demo shop signs in by e-mail in Arabic, right to left', { skip: !DEMO_SHOP_LOGIN }, async () => {
+test('a demo shop signs in by e-mail in Arabic, right to left', needs('DEMO_SHOP_LOGIN'), async () => {
   const { context, page, problems } = await openPage();
   try {
     await page.goto(`${BASE_URL}/ar/account/shop/signin`);
@@ -286,7 +302,7 @@ test('the real-estate home has its tabs, linking to the listings', async () => {
 });
 
 for (const language of ['fr', 'ar']) {
-  test(`a private seller deactivates an ad, then deleting it is refused with the days remaining (${language})`, { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+  test(`a private seller deactivates an ad, then deleting it is refused with the days remaining (${language})`, needs('DEMO_PRIVATE_LOGIN'), async () => {
     const t = translator(language);
     const { context, page, problems } = await openPage();
     try {
@@ -329,7 +345,7 @@ for (const language of ['fr', 'ar']) {
   });
 }
 
-test('a private account finds its orders, saved searches and notification settings', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+test('a private account finds its orders, saved searches and notification settings', needs('DEMO_PRIVATE_LOGIN'), async () => {
   const { context, page, problems } = await openPage();
   try {
     await page.goto(`${BASE_URL}/fr/account/signin`);

@@ -13,13 +13,9 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BASE_URL, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { BASE_URL, DEMO_ADMIN_LOGIN, DEMO_PASSWORD, DEMO_PRIVATE_LOGIN, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 import { translator } from './support/messages.mjs';
 
-const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
-const DEMO_PRIVATE_LOGIN = process.env.DEMO_PRIVATE_LOGIN;
-/** A demo account given the admin role by scripts/e2e.sh (`souk admin grant`). */
-const DEMO_ADMIN_LOGIN = process.env.DEMO_ADMIN_LOGIN;
 /** The first demo ad (services/src/demo/generate.rs FIRST_LIST_ID). */
 const FIRST_DEMO_AD = 10_000_001;
 
@@ -52,7 +48,7 @@ async function signIn(page) {
   await page.getByRole('heading', { level: 1, name: 'Mon compte' }).waitFor(WAIT);
 }
 
-test('a visitor shows the number, meets the login wall when saving, signs in, and the ad is saved', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+test('a visitor shows the number, meets the login wall when saving, signs in, and the ad is saved', needs('DEMO_PRIVATE_LOGIN'), async () => {
   const { context, page, problems } = await openPage();
   try {
     const { listId, title } = await adWithPhone();
@@ -157,7 +153,7 @@ async function approveAsAdmin(title) {
 }
 
 for (const language of ['fr', 'ar']) {
-  test(`a private seller posts an ad with two photos; pending, not in search, approved by an admin, then found in search (${language})`, { skip: !DEMO_PRIVATE_LOGIN || !DEMO_ADMIN_LOGIN }, async () => {
+  test(`a private seller posts an ad with two photos; pending, not in search, approved by an admin, then found in search (${language})`, needs('DEMO_PRIVATE_LOGIN', 'DEMO_ADMIN_LOGIN'), async () => {
     const t = translator(language);
     const { context, page, problems } = await openPage();
     try {
@@ -243,7 +239,7 @@ for (const language of ['fr', 'ar']) {
   });
 }
 
-test('a private seller deactivates an ad, then activates it again', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+test('a private seller deactivates an ad, then activates it again', needs('DEMO_PRIVATE_LOGIN'), async () => {
   const { context, page, problems } = await openPage();
   try {
     await signIn(page);

@@ -1,7 +1,7 @@
 // Browser journey of the home page in a real Chromium against a running server (BASE_URL):
 // French home with the category directory, Arabic home right to left, the language switch,
 // and the translated 404 page behind the server's SPA fallback. Screenshots go to
-// e2e/screenshots/ for a person to look at.
+// artifacts/e2e/ (support/browser.mjs SCREENSHOTS) for a person to look at.
 //
 //   BASE_URL=http://127.0.0.1:18080 npm run e2e      (CHROMIUM_PATH overrides /usr/bin/chromium)
 

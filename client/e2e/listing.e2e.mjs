@@ -8,10 +8,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE_URL, documentLanguage, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { BASE_URL, DEMO_PASSWORD, DEMO_PRIVATE_LOGIN, documentLanguage, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 
-const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
-const DEMO_PRIVATE_LOGIN = process.env.DEMO_PRIVATE_LOGIN;
 /** The first demo ad (services/src/demo/generate.rs FIRST_LIST_ID). */
 const FIRST_DEMO_AD = 10_000_001;
 
@@ -108,11 +106,11 @@ async function browseAndSave(language) {
   }
 }
 
-test('home → listing → filter → ad → save after sign-in, in French', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+test('home → listing → filter → ad → save after sign-in, in French', needs('DEMO_PRIVATE_LOGIN'), async () => {
   await browseAndSave('fr');
 });
 
-test('home → listing → filter → ad → save after sign-in, in Arabic right to left', { skip: !DEMO_PRIVATE_LOGIN }, async () => {
+test('home → listing → filter → ad → save after sign-in, in Arabic right to left', needs('DEMO_PRIVATE_LOGIN'), async () => {
   await browseAndSave('ar');
 });
 
@@ -131,6 +129,36 @@ test('the language switch on a listing keeps the page and stores the choice', as
     await page.waitForURL((url) => url.pathname === '/maroc/voitures', WAIT);
     await page.getByRole('heading', { level: 1, name: /^Voitures à / }).waitFor(WAIT);
     assert.equal((await context.cookies(BASE_URL)).find((c) => c.name === 'lang')?.value, 'fr');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('inside the app, /li and /deeplink/view/{id} land on the listing and the ad without a page load', async () => {
+  const { context, page, problems } = await openPage();
+  try {
+    await page.goto(`${BASE_URL}/`);
+    await page.getByRole('navigation', { name: 'Toutes les catégories' }).waitFor(WAIT);
+    // A mark on the document: a full page load would drop it.
+    await page.evaluate(() => {
+      window.__sameDocument = true;
+    });
+    // What a link inside the app does: a history entry the router follows.
+    const navigate = (path) =>
+      page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+
+    await navigate('/li?category=2010&q=clio');
+    await page.waitForURL((url) => url.pathname === '/maroc/voitures/clio', WAIT);
+    await page.getByRole('heading', { level: 1, name: '« clio » : Voitures à tout le Maroc' }).waitFor(WAIT);
+
+    await navigate(`/deeplink/view/${FIRST_DEMO_AD}`);
+    await page.waitForURL((url) => url.pathname === `/vi/${FIRST_DEMO_AD}.htm`, WAIT);
+    await page.getByRole('button', { name: 'Sauvegarder', exact: true }).waitFor(WAIT);
+    assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the app navigated without a page load');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -9,7 +9,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE_URL, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { BASE_URL, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
 const DEMO_PRIVATE_LOGIN = process.env.DEMO_PRIVATE_LOGIN;
@@ -112,7 +112,7 @@ const runs = [
 ];
 
 for (const [language, adIndex] of runs) {
-  test(`two people chat live about an ad, with read receipts (${language})`, { skip: !DEMO_PRIVATE_LOGIN || !DEMO_SHOP_LOGIN }, async () => {
+  test(`two people chat live about an ad, with read receipts (${language})`, needs('DEMO_PRIVATE_LOGIN', 'DEMO_SHOP_LOGIN'), async () => {
     const w = WORDS[language];
     const listId = (await shopAds())[adIndex];
     const stamp = `${language}-${Date.now().toString(36)}`;

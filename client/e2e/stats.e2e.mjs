@@ -10,7 +10,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE_URL, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { BASE_URL, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
 const DEMO_SHOP_LOGIN = process.env.DEMO_SHOP_LOGIN;
@@ -88,7 +88,7 @@ async function viewAsVisitor(listId) {
 }
 
 for (const language of ['fr', 'ar']) {
-  test(`the shop's view total moves live when an ad is viewed (${language})`, { skip: !DEMO_SHOP_LOGIN }, async () => {
+  test(`the shop's view total moves live when an ad is viewed (${language})`, needs('DEMO_SHOP_LOGIN'), async () => {
     const listId = await oneOfTheShopsAds();
     const { context, page, problems } = await openShopStats(language);
     const viewsLabel = language === 'ar' ? 'المشاهدات' : 'Vues';

@@ -3,7 +3,7 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { jsonResponse } from '../../test/fixtures';
 import { SESSION_ID_KEY, VISITOR_ID_KEY } from './identity';
-import { createGatewayBaseQuery, RETRY_POLICY, retryDelay, toGatewayError } from './gateway';
+import { createGatewayBaseQuery, isServerError, NETWORK_ERROR, RETRY_POLICY, retryDelay, toGatewayError } from './gateway';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -222,5 +222,25 @@ describe('toGatewayError', () => {
       message: 'Un en-tête de la requête est invalide',
       status: 400,
     });
+  });
+});
+
+describe('isServerError', () => {
+  it('is an HTTP 5xx answer, JSON or not', () => {
+    expect(isServerError(toGatewayError(500, { errors: [{ message: 'x', extensions: { code: 'INTERNAL_ERROR' } }] }))).toBe(true);
+    expect(isServerError(toGatewayError(502, undefined))).toBe(true);
+    expect(isServerError(toGatewayError(503, { code: 'SERVICE_UNAVAILABLE' }))).toBe(true);
+  });
+
+  it("is the gateway's INTERNAL_ERROR inside a 200 answer", () => {
+    expect(isServerError(toGatewayError(200, { data: null, errors: [{ message: 'x', extensions: { code: 'INTERNAL_ERROR' } }] }))).toBe(true);
+  });
+
+  it('is not a refusal, a 4xx, a network failure or anything else', () => {
+    expect(isServerError(toGatewayError(200, { errors: [{ message: 'x', extensions: { code: 'AD_NOT_FOUND' } }] }))).toBe(false);
+    expect(isServerError(toGatewayError(404, undefined))).toBe(false);
+    expect(isServerError(toGatewayError(400, { code: 'INVALID_HEADER' }))).toBe(false);
+    expect(isServerError(NETWORK_ERROR)).toBe(false);
+    expect(isServerError(new Error('boom'))).toBe(false);
   });
 });

@@ -84,6 +84,16 @@ export function isGatewayError(value: unknown): value is GatewayError {
   return isRecord(value) && typeof value.code === 'string';
 }
 
+/**
+ * Whether a failure is the server's own (spec §8 "500 page"): an HTTP 5xx answer, whatever its
+ * body, or the gateway's INTERNAL_ERROR inside a 200 answer (a resolver that failed). A
+ * refusal (not found, validation, session), a network failure and a 4xx are not.
+ */
+export function isServerError(error: unknown): boolean {
+  if (!isGatewayError(error) || error.status === undefined) return false;
+  return error.status >= 500 || (error.status < 300 && error.code === 'INTERNAL_ERROR');
+}
+
 /** The operation name is the one written in the document (`query getCategories(...)`). */
 export function operationName(document: string): string | undefined {
   return /^\s*(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(document)?.[1];

@@ -23,7 +23,52 @@ export const PATHS = {
   adInsert: '/ad/insert/1',
   messages: '/messages',
   messagesChat: '/messages/chat',
+  // The seller centre (spec §2 route keys seller.*): no screens yet (docs/client-gaps.md).
+  sellerProducts: '/account/seller/my-products',
+  sellerOrders: '/account/seller/my-orders',
+  sellerPayments: '/account/seller/my-payments',
 } as const;
+
+/** Spec §2 route keys, every one the spec names, with their paths (without language prefix). */
+export const ROUTE_KEYS = {
+  'home-page': PATHS.home,
+  'account.my-ads': PATHS.myAds,
+  'account.my-orders': PATHS.myOrders,
+  'account.my-favorites': PATHS.myFavorites,
+  'account.settings': PATHS.settingsProfile,
+  'account.settings.password': PATHS.settingsPassword,
+  'account.settings.notification': PATHS.settingsNotification,
+  'account.settings.contact': PATHS.settingsContact,
+  'account.stats': PATHS.stats,
+  'messaging.chat': PATHS.messagesChat,
+  'seller.my-products': PATHS.sellerProducts,
+  'seller.my-orders': PATHS.sellerOrders,
+  'seller.my-payments': PATHS.sellerPayments,
+} as const;
+
+export type RouteKey = keyof typeof ROUTE_KEYS;
+
+/**
+ * The query a route key takes: spec §2 names `status` and `page` for account.my-ads, and the
+ * account and seller-centre tabs change them too.
+ */
+export interface RouteQuery {
+  status?: string;
+  page?: number;
+}
+
+/**
+ * The address of a route key: its path, with the language prefix when `language` is given
+ * (`/ar/account/v2/my-ads`; the home page is `/ar`) and the query (`?status=ACTIVE&page=2`).
+ */
+export function routePath(key: RouteKey, language?: Language, query: RouteQuery = {}): string {
+  const path = ROUTE_KEYS[key];
+  const params = new URLSearchParams();
+  if (query.status !== undefined) params.set('status', query.status);
+  if (query.page !== undefined) params.set('page', String(query.page));
+  const search = params.toString();
+  return `${language ? localized(language, path) : path}${search ? `?${search}` : ''}`;
+}
 
 /** `/fr/account/signin` from `fr` and `/account/signin`; the home page is `/fr`. */
 export function localized(language: Language, path: string): string {

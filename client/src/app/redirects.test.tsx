@@ -1,11 +1,10 @@
 // The spec §2 addresses that lead to another page: the ad form without a step, /ad?id=,
-// /v2/search, /magasin and /boutique, the ad operation links (their modals are tested in
-// MyAdsPage.test.tsx), and the route keys.
+// /v2/search, /list and /li, /deeplink/view/{id}, /magasin and /boutique, the ad operation links (their modals are tested in
+// MyAdsPage.test.tsx). The route keys: routeKeys.test.tsx.
 
 import { screen, waitFor } from '@testing-library/react';
-import { accessTokenFor, gateway, pending } from '../../test/fixtures';
+import { accessTokenFor, gateway, internalErrorResponse, pending, type GatewayCall } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { ROUTE_KEYS } from './router';
 
 function signIn() {
   document.cookie = `souk_token=${accessTokenFor()}; Path=/`;
@@ -70,6 +69,83 @@ describe('/v2/search', () => {
   });
 });
 
+describe('/list and /li', () => {
+  function listingPending(calls: GatewayCall[] = []) {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ 'parse-url': () => pending(), searchAds: () => pending() }, calls));
+  }
+
+  it('/list opens the listing of its category and keyword in the app', async () => {
+    listingPending();
+    const app = renderApp('/list?category=2010&q=clio');
+    await waitFor(() => {
+      expect(app.pathname()).toBe('/maroc/voitures/clio');
+    });
+    expect(app.search()).toBe('');
+    expect(await screen.findByRole('status', { name: 'Chargement des annonces…' })).toBeInTheDocument();
+  });
+
+  it('/li in Arabic puts the city, category and ad type in the path and keeps the other parameters', async () => {
+    listingPending();
+    const app = renderApp('/ar/li?city=1&category=2010&type=sell&priceMax=90000&sort=newest');
+    await waitFor(() => {
+      expect(decodeURIComponent(app.pathname() ?? '')).toBe('/ar/الدار-البيضاء/سيارات_عروض');
+    });
+    expect(app.search()).toBe('?priceMax=90000&sort=newest');
+    await screen.findByRole('status', { name: 'جارٍ تحميل الإعلانات…' });
+  });
+
+  it('drops ids the catalogue does not know, keeps the fr prefix, and asks for no catalogue it does not need', async () => {
+    const calls: GatewayCall[] = [];
+    listingPending(calls);
+    const app = renderApp('/fr/list?category=999&city=77');
+    await waitFor(() => {
+      expect(app.pathname()).toBe('/fr/maroc');
+    });
+    app.unmount();
+    calls.length = 0;
+
+    const bare = renderApp('/list?keyword=iPhone%2013');
+    await waitFor(() => {
+      expect(bare.pathname()).toBe('/maroc/iphone-13');
+    });
+    expect(calls.map((c) => c.operationName).filter((name) => name.startsWith('get'))).toEqual([]);
+  });
+
+  it('shows the 500 page when the catalogue fails on the server', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getCategories: () => internalErrorResponse(500) }));
+    const app = renderApp('/list?category=2010');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Une erreur est survenue' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/list');
+  });
+});
+
+describe('/deeplink/view/{id}', () => {
+  it.each([
+    ['/deeplink/view/10000011', '/vi/10000011.htm', '', "Chargement de l'annonce…"],
+    ['/ar/deeplink/view/10000011?utm_source=app', '/ar/vi/10000011.htm', '?utm_source=app', 'جارٍ تحميل الإعلان…'],
+  ])('%s opens the ad view in the app', async (from, pathname, search, loading) => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getAd: () => pending(), getRelatedAds: () => [], getPremiumAds: () => [] }));
+    const app = renderApp(from);
+    expect(await screen.findByRole('status', { name: loading })).toBeInTheDocument();
+    expect(app.pathname()).toBe(pathname);
+    expect(app.search()).toBe(search);
+  });
+
+  it('is the 404 page for an id that is no number', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway());
+    const app = renderApp('/deeplink/view/abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/deeplink/view/abc');
+  });
+
+  it('opens the home page without an id', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway());
+    const app = renderApp('/ar/deeplink/view');
+    expect(await screen.findByRole('heading', { level: 1, name: 'إعلانات مبوبة في المغرب' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/ar');
+  });
+});
+
 describe('/magasin and /boutique without a name', () => {
   it.each([
     ['/magasin', '/boutiques', 'Chargement des boutiques…'],
@@ -113,12 +189,5 @@ describe('ad operation links', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(app.pathname()).toBe('/fr/account/signin');
     expect(new URLSearchParams(app.search()).get('next')).toBe('/account/v2/my-ads?action=delete&adId=ad-1');
-  });
-});
-
-describe('route keys', () => {
-  it('name the chat and the account pages', () => {
-    expect(ROUTE_KEYS['messaging.chat']).toBe('/messages/chat');
-    expect(ROUTE_KEYS['account.my-orders']).toBe('/account/v2/my-orders');
   });
 });

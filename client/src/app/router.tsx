@@ -3,8 +3,9 @@
 // entry (sign-in, shop sign-in, sign-up, password reset, the account page), my ads and
 // favorites, the ad form, and 404. Pages are loaded on demand (React.lazy) inside the layout's
 // Suspense. The spec's other addresses of these pages (the ad form without a step, /ad?id=,
-// /v2/search, /magasin, /boutique, the ad operation links) redirect to them. ROUTE_KEYS names
-// the spec's route keys that exist so far.
+// /v2/search, /list, /li, /deeplink/view/{id}, /magasin, /boutique, the ad operation links)
+// redirect to them. ROUTE_KEYS
+// (app/paths.ts) names every spec §2 route key with its path.
 
 import { lazy, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
@@ -37,6 +38,8 @@ const ConversationsPage = lazy(() => import(/* webpackChunkName: "messaging" */ 
 const ChatPage = lazy(() => import(/* webpackChunkName: "messaging" */ '../features/messaging/ChatPage'));
 // /v2/search builds a listing path: it loads with the listing's code.
 const SearchRedirect = lazy(() => import(/* webpackChunkName: "listing" */ '../features/listing/SearchRedirect'));
+// /list and /li name the listing by catalogue ids: they load with the listing's code too.
+const ListAliasRedirect = lazy(() => import(/* webpackChunkName: "listing" */ '../features/listing/ListAliasRedirect'));
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'));
 // The rest of the account area (issue 9): statistics, settings, orders.
 const StatsPage = lazy(() => import(/* webpackChunkName: "stats" */ '../features/stats/StatsPage'));
@@ -112,6 +115,19 @@ function AdQueryRedirect() {
   return <Navigate to={`${prefix}vi/${id}.htm`} replace />;
 }
 
+/**
+ * /deeplink/view/{id} (spec §2, the deep link) → the ad view, the query kept, as the server
+ * answers it on a full load; an id that is no number is the 404 page, and no id the home page.
+ */
+function DeepLinkRedirect() {
+  const { id } = useParams();
+  const { search } = useLocation();
+  const prefix = usePrefix();
+  if (id === undefined) return <Navigate to={prefix === '/' ? '/' : prefix.slice(0, -1)} replace />;
+  if (!/^\d{1,12}$/.test(id)) return <NotFoundPage />;
+  return <Navigate to={`${prefix}vi/${id}.htm${search}`} replace />;
+}
+
 /** /magasin and /boutique without a name → the shop directory. */
 function ShopDirectoryRedirect() {
   const { search } = useLocation();
@@ -119,19 +135,8 @@ function ShopDirectoryRedirect() {
   return <Navigate to={`${prefix}boutiques${search}`} replace />;
 }
 
-/** Spec §2 route keys implemented so far, with their paths (without language prefix). */
-export const ROUTE_KEYS = {
-  'home-page': PATHS.home,
-  'account.my-ads': PATHS.myAds,
-  'account.my-orders': PATHS.myOrders,
-  'account.my-favorites': PATHS.myFavorites,
-  'account.settings': PATHS.settingsProfile,
-  'account.settings.password': PATHS.settingsPassword,
-  'account.settings.notification': PATHS.settingsNotification,
-  'account.settings.contact': PATHS.settingsContact,
-  'account.stats': PATHS.stats,
-  'messaging.chat': PATHS.messagesChat,
-} as const;
+/** Spec §2 route keys with their paths (app/paths.ts); the seller centre's have no page yet. */
+export { ROUTE_KEYS } from './paths';
 
 function relative(path: string): string {
   return path.replace(/^\//, '');
@@ -179,6 +184,10 @@ function pageRoutes(): RouteObject[] {
     { path: 'account/ad-operations', element: <AdOperationRedirect bulk={false} /> },
     { path: 'account/bulk', element: <AdOperationRedirect bulk /> },
     { path: 'v2/search', element: <SearchRedirect /> },
+    { path: 'list', element: <ListAliasRedirect /> },
+    { path: 'li', element: <ListAliasRedirect /> },
+    { path: 'deeplink/view', element: <DeepLinkRedirect /> },
+    { path: 'deeplink/view/:id', element: <DeepLinkRedirect /> },
     {
       path: 'ad/edit/:adId/:step',
       element: (

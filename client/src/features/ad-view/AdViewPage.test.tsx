@@ -224,6 +224,67 @@ describe('ad view', () => {
     expect(writeText).toHaveBeenCalledWith('http://localhost/fr/vi/10000001.htm');
   });
 
+  describe('share', () => {
+    const url = 'http://localhost/fr/vi/10000001.htm';
+    let writeText: jest.Mock;
+    beforeEach(() => {
+      writeText = jest.fn(() => Promise.resolve());
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    });
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'share');
+    });
+
+    function withShareSheet(share: (data: ShareData) => Promise<void>) {
+      const spy = jest.fn(share);
+      Object.defineProperty(navigator, 'share', { value: spy, configurable: true, writable: true });
+      return spy;
+    }
+
+    it("opens the system share sheet with the ad's link and title, copying nothing", async () => {
+      const share = withShareSheet(() => Promise.resolve());
+      mockFetch().mockImplementation(gateway(RESOLVERS));
+      renderApp('/vi/10000001.htm');
+      fireEvent.click(await screen.findByRole('button', { name: 'Partager' }));
+      expect(share).toHaveBeenCalledWith({ url, title: 'Dacia Logan 2018 diesel' });
+      await act(async () => {
+        await Promise.resolve();
+      });
+      expect(writeText).not.toHaveBeenCalled();
+      expect(within(screen.getByRole('region', { name: 'Notifications' })).queryByText('Lien copié')).not.toBeInTheDocument();
+    });
+
+    it('does nothing more when the person closes the sheet', async () => {
+      const share = withShareSheet(() => Promise.reject(new DOMException('Share canceled', 'AbortError')));
+      mockFetch().mockImplementation(gateway(RESOLVERS));
+      renderApp('/ar/vi/10000001.htm');
+      fireEvent.click(await screen.findByRole('button', { name: 'مشاركة' }));
+      expect(share).toHaveBeenCalledWith({ url: 'http://localhost/ar/vi/10000001.htm', title: 'Dacia Logan 2018 diesel' });
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+      expect(writeText).not.toHaveBeenCalled();
+      expect(within(screen.getByRole('region', { name: 'الإشعارات' })).queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('copies the link when the sheet fails otherwise', async () => {
+      withShareSheet(() => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')));
+      mockFetch().mockImplementation(gateway(RESOLVERS));
+      renderApp('/vi/10000001.htm');
+      fireEvent.click(await screen.findByRole('button', { name: 'Partager' }));
+      expect(await screen.findByText('Lien copié')).toBeInTheDocument();
+      expect(writeText).toHaveBeenCalledWith(url);
+    });
+
+    it('copies the link where the browser has no share sheet', async () => {
+      mockFetch().mockImplementation(gateway(RESOLVERS));
+      renderApp('/vi/10000001.htm');
+      fireEvent.click(await screen.findByRole('button', { name: 'Partager' }));
+      expect(await screen.findByText('Lien copié')).toBeInTheDocument();
+      expect(writeText).toHaveBeenCalledWith(url);
+    });
+  });
+
   it('reports abuse as a visitor with an e-mail, and says when it was already reported', async () => {
     const calls: GatewayCall[] = [];
     let reported = true;

@@ -9,10 +9,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useGetAdQuery, useGetPremiumAdsQuery, useGetRelatedAdsQuery, type AdDetail } from '../../api/ads';
-import { isGatewayError } from '../../api/gateway';
+import { isGatewayError, isServerError } from '../../api/gateway';
 import { useCollectPerformanceEventMutation } from '../../api/stats';
 import { useLanguage } from '../../app/i18n';
 import { localized } from '../../app/paths';
+import { RouteError } from '../../app/RouteError';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -117,9 +118,13 @@ function AdView({ listId }: { listId: number }) {
   const [reporting, setReporting] = useState(false);
   const { currentData, error, isError, refetch } = useGetAdQuery({ listId, lang: language });
   useCountView(currentData ? listId : undefined);
-  useDocumentTitle(currentData ? currentData.ad.title : intl.formatMessage({ id: 'ad.loading' }));
+  // The ad is the page's main data: a server failure is the 500 page (related and premium ads
+  // keep their own inline errors).
+  const serverFailed = isError && !currentData && isServerError(error);
+  useDocumentTitle(serverFailed ? undefined : currentData ? currentData.ad.title : intl.formatMessage({ id: 'ad.loading' }));
 
   if (isError && isGatewayError(error) && (error.code === 'AD_NOT_FOUND' || error.code === 'NOT_FOUND')) return <AdNotFound />;
+  if (serverFailed) return <RouteError error={error} onRetry={() => void refetch()} />;
   if (isError) {
     return (
       <div className="page">

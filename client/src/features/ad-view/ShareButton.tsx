@@ -1,5 +1,6 @@
 // Share: the system share sheet where the browser has one, else the link copied to the
-// clipboard with a toast.
+// clipboard with a toast. Closing the sheet (AbortError) does nothing; a sheet that fails
+// otherwise (refused, nothing to share with) falls back to copying the link.
 
 import { useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks';
@@ -21,7 +22,9 @@ export function ShareButton({ url, title }: { url: string; title: string }) {
   };
   const share = () => {
     if (typeof navigator.share === 'function') {
-      navigator.share({ url, title }).catch(() => undefined);
+      navigator.share({ url, title }).catch((error: unknown) => {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) copy();
+      });
     } else copy();
   };
   return (

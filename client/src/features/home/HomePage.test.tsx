@@ -127,6 +127,19 @@ describe('home page', () => {
     });
   });
 
+  it.each([
+    ['/', 'Aucune catégorie pour le moment', 'Toutes les catégories', 'Villes populaires'],
+    ['/ar', 'لا توجد فئات حاليًا', 'جميع الفئات', 'المدن الأكثر طلبًا'],
+  ])('says so at %s when there is no category, and still shows the sections below', async (path, empty, directory, cities) => {
+    mockFetch().mockImplementation(gateway({ getCategories: () => [] }));
+    renderApp(path);
+    expect(await screen.findByText(empty)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: directory })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: /Chargement des catégories|جارٍ تحميل الفئات/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: cities })).toBeInTheDocument();
+  });
+
   it('says so when there is no popular city, and shows a city failure apart from the categories', async () => {
     mockFetch().mockImplementation(gateway({ getPopularCitiesFormattedNext: () => [] }));
     const { unmount } = renderApp('/');

@@ -5,6 +5,8 @@
 import { useIntl } from 'react-intl';
 import { useLanguage } from '../../app/i18n';
 import { useGetCategoriesQuery } from '../../api/catalog';
+import { isServerError } from '../../api/gateway';
+import { RouteError } from '../../app/RouteError';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -17,7 +19,10 @@ export default function HomePage() {
   const intl = useIntl();
   const language = useLanguage();
   const { currentData, error, isError, refetch } = useGetCategoriesQuery({ lang: language });
-  useDocumentTitle(intl.formatMessage({ id: 'home.documentTitle' }));
+  // The categories are the page's main data: a server failure is the 500 page.
+  const serverFailed = isError && !currentData && isServerError(error);
+  useDocumentTitle(serverFailed ? undefined : intl.formatMessage({ id: 'home.documentTitle' }));
+  if (serverFailed) return <RouteError error={error} onRetry={() => void refetch()} />;
 
   let content;
   if (currentData) {

@@ -9,11 +9,13 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { useGetAreasQuery, useGetCategoriesQuery, useGetCitiesFormattedNextQuery, type Area } from '../../api/catalog';
+import { isServerError } from '../../api/gateway';
 import { useParseUrlQuery, useSearchAdsQuery, type ParsedUrl } from '../../api/search';
 import type { Ad } from '../../api/ads';
 import { useLanguage } from '../../app/i18n';
 import type { MessageId } from '../../app/i18n';
 import { stripLanguagePrefix } from '../../app/language';
+import { RouteError } from '../../app/RouteError';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -97,7 +99,9 @@ function Listing({ parsed }: { parsed: ParsedUrl }) {
   const title = parsed.keyword
     ? intl.formatMessage({ id: 'listing.titleKeyword' }, { name: what, city: place, title: parsed.keyword })
     : intl.formatMessage({ id: 'listing.title' }, { name: what, city: place });
-  useDocumentTitle(title);
+  // The results are the page's main data: a server failure is the 500 page (with its own title).
+  const serverFailed = !result.currentData && result.isError && isServerError(result.error);
+  useDocumentTitle(serverFailed ? undefined : title);
 
   const data = result.currentData;
   const here = `${location.pathname}${location.search}`;
@@ -136,6 +140,7 @@ function Listing({ parsed }: { parsed: ParsedUrl }) {
         </>
       );
   } else if (result.isError) {
+    if (serverFailed) return <RouteError error={result.error} onRetry={() => void result.refetch()} />;
     content = <ErrorMessage error={result.error} onRetry={() => void result.refetch()} />;
   } else {
     content = <Loader label={intl.formatMessage({ id: 'listing.loading' })} />;
@@ -223,6 +228,8 @@ export default function ListingPage() {
     return <Listing key={location.pathname} parsed={parsed.currentData} />;
   }
   if (parsed.isError) {
+    // What the address means is the page's first data: a server failure is the 500 page.
+    if (isServerError(parsed.error)) return <RouteError error={parsed.error} onRetry={() => void parsed.refetch()} />;
     return (
       <div className="page">
         <ErrorMessage error={parsed.error} onRetry={() => void parsed.refetch()} />

@@ -7,8 +7,10 @@ import { useState, type SyntheticEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useGetCategoriesQuery, useGetCitiesFormattedNextQuery, type Category, type FormattedLocation } from '../../api/catalog';
+import { isServerError } from '../../api/gateway';
 import { useGetShopsQuery, type Shop } from '../../api/search';
 import { useLanguage } from '../../app/i18n';
+import { RouteError } from '../../app/RouteError';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -105,7 +107,10 @@ function Directory({ search, categories, cities }: { search: ShopSearch; categor
   const result = useGetShopsQuery({ ...search, offset, lang: language });
   const city = cities.find((c) => Number(c.value) === search.cityId);
   const title = city ? intl.formatMessage({ id: 'shops.titleIn' }, { city: city.label }) : intl.formatMessage({ id: 'shops.title' });
-  useDocumentTitle(title);
+  // The shops are the page's main data: a server failure is the 500 page.
+  const serverFailed = !result.currentData && result.isError && isServerError(result.error);
+  useDocumentTitle(serverFailed ? undefined : title);
+  if (serverFailed) return <RouteError error={result.error} onRetry={() => void result.refetch()} />;
 
   let content;
   if (result.currentData) {
@@ -162,6 +167,8 @@ export default function ShopDirectoryPage() {
   }
   const failed = categories.isError ? categories : cities.isError ? cities : undefined;
   if (failed) {
+    // The directory cannot be read without them: a server failure is the 500 page.
+    if (isServerError(failed.error)) return <RouteError error={failed.error} onRetry={() => void failed.refetch()} />;
     return (
       <div className="page">
         <ErrorMessage error={failed.error} onRetry={() => void failed.refetch()} />

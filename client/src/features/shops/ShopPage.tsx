@@ -6,9 +6,10 @@
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useParams } from 'react-router';
 import { useGetCategoriesQuery } from '../../api/catalog';
-import { isGatewayError } from '../../api/gateway';
+import { isGatewayError, isServerError } from '../../api/gateway';
 import { useGetShopQuery } from '../../api/search';
 import { useLanguage } from '../../app/i18n';
+import { RouteError } from '../../app/RouteError';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -25,9 +26,13 @@ function Shop({ name, categoryId }: { name: string; categoryId: number | undefin
   const { offset } = readQuery(new URLSearchParams(location.search));
   const { currentData, error, isError, refetch } = useGetShopQuery({ name, categoryId, offset, lang: language });
   const categories = useGetCategoriesQuery({ lang: language });
-  useDocumentTitle(currentData ? currentData.shop.name : intl.formatMessage({ id: 'shopPage.loading' }));
+  // The shop is the page's main data: a server failure is the 500 page (the categories that
+  // name its sections keep their own inline error).
+  const serverFailed = isError && !currentData && isServerError(error);
+  useDocumentTitle(serverFailed ? undefined : currentData ? currentData.shop.name : intl.formatMessage({ id: 'shopPage.loading' }));
 
   if (isError && isGatewayError(error) && error.code.endsWith('NOT_FOUND')) return <NotFoundPage />;
+  if (serverFailed) return <RouteError error={error} onRetry={() => void refetch()} />;
   if (isError) {
     return (
       <div className="page">

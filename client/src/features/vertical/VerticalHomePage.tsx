@@ -9,6 +9,8 @@ import type { KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useGetCategoriesQuery, type Category } from '../../api/catalog';
+import { isServerError } from '../../api/gateway';
+import { RouteError } from '../../app/RouteError';
 import { useLanguage } from '../../app/i18n';
 import type { Language } from '../../app/language';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -124,7 +126,15 @@ export default function VerticalHomePage() {
   const { vertical: slug = '' } = useParams();
   const { currentData, isError, error, refetch } = useGetCategoriesQuery({ lang: language });
 
-  if (isError && !currentData) return <ErrorMessage error={error} onRetry={() => void refetch()} />;
+  if (isError && !currentData) {
+    // The categories are the page's main data: a server failure is the 500 page.
+    if (isServerError(error)) return <RouteError error={error} onRetry={() => void refetch()} />;
+    return (
+      <div className="page">
+        <ErrorMessage error={error} onRetry={() => void refetch()} />
+      </div>
+    );
+  }
   if (!currentData) return <Loader label={intl.formatMessage({ id: 'home.categories.loading' })} />;
 
   const vertical = currentData.find(

@@ -1,0 +1,33 @@
+// Runs the browser journeys (`npm run e2e`): each file in turn (they share one server, and this
+// machine's cores), every one even when another failed, so that one failure hides neither the
+// others nor their screenshots; exits non-zero naming the files that failed.
+//
+// Without BASE_URL it says that it skipped and why, and exits 0 — unless E2E_STRICT=1
+// (scripts/e2e.sh), where that is a failure (support/browser.mjs checks the rest).
+
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const JOURNEYS = ['home', 'account', 'ads', 'listing', 'shops', 'stats', 'messaging'];
+
+if (!process.env.BASE_URL) {
+  if (process.env.E2E_STRICT === '1') {
+    console.error('e2e FAILED: BASE_URL not set; scripts/e2e.sh must provide it');
+    process.exit(1);
+  }
+  console.log('e2e skipped: BASE_URL not set (run scripts/e2e.sh, or start `souk serve --demo` and set BASE_URL)');
+  process.exit(0);
+}
+
+const failed = [];
+for (const name of JOURNEYS) {
+  const file = fileURLToPath(new URL(`./${name}.e2e.mjs`, import.meta.url));
+  console.log(`\n# e2e/${name}.e2e.mjs`);
+  const { status, signal, error } = spawnSync(process.execPath, [file], { stdio: 'inherit' });
+  if (status !== 0) failed.push(`e2e/${name}.e2e.mjs (${error?.message ?? signal ?? `exit ${status}`})`);
+}
+if (failed.length > 0) {
+  console.error(`\ne2e FAILED: ${failed.join(', ')}`);
+  process.exit(1);
+}
+console.log(`\ne2e: ${JOURNEYS.length} journey files passed`);

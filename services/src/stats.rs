@@ -401,10 +401,9 @@ impl StatsService {
     async fn series(&self, caller: &Caller, scope: &Scope, first: i64, last: i64) -> Result<Vec<Series>, SoukError> {
         let (owner, shop) = self.owner_key(caller, scope).await?;
         self.flush().await?;
-        let metrics: Vec<Metric> =
-            if shop { Metric::AD.into_iter().chain(Metric::SHOP_EXTRA).collect() } else { Metric::AD.to_vec() };
+        let metrics = Metric::shown(shop);
         let mut out = Vec::with_capacity(metrics.len());
-        for metric in metrics {
+        for &metric in metrics {
             let data = match granularity(first, last) {
                 Granularity::Hour => {
                     let hours = self.store.hours(&owner, metric.name(), first).await.map_err(SoukError::internal)?;

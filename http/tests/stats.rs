@@ -1,11 +1,13 @@
 //! Statistics through the gateway: views counted honestly (not the owner's, once per visitor per
-//! 30 minutes, not robots), phone views, the fixed and custom ranges with their points, shop
-//! metrics, the feed into my ads' performance, bad ranges and events refused — and only the
-//! owner reads them.
+//! 30 minutes, not robots), phone views, conversations started through the chat, publications
+//! (approval, reactivation, payment), the shop's packs and active ads, the fixed and custom
+//! ranges with their points per ad and per shop, the 12 shop metrics in spec order, the feed
+//! into my ads' performance, bad ranges and events refused, the live push of a shop's calls and
+//! leads to its owner's socket only — and only the owner reads them.
 
 mod common;
 
-use common::{TestServer, active_ad, code, now, start};
+use common::{PollingClient, TestServer, active_ad, code, now, start};
 use serde_json::{Value, json};
 use souk_domain::ad::{Ad, AdStatus, VasPackKind};
 use souk_domain::money::Money;
@@ -617,4 +619,46 @@ async fn custom_and_fixed_ranges_give_their_points_and_totals() {
             assert_eq!(metric(&body, fixed, "phoneView")["data"].as_array().map(Vec::len), Some(days));
         }
     }
+}
+
+/// A visitor's `calls` or `leads` event for a shop; answers whether it counted.
+async fn collect(s: &TestServer, name: &str, store_id: i64, visitor: &str) -> Option<bool> {
+    let event = "mutation($n: String!, $s: Int!) { collectPerformanceEvent(event: { name: $n, storeId: $s }) }";
+    call(s, None, visitor, BROWSER, event, json!({ "n": name, "s": store_id })).await["data"]["collectPerformanceEvent"]
+        .as_bool()
+}
+
+#[actix_web::test]
+async fn a_shops_calls_and_leads_reach_its_owners_socket_and_nobody_elses() {
+    let s = start("stats-live-shop", |_| {}).await;
+    let (atlas, _, atlas_store) = sign_up(&s, json!({ "type": "shop", "name": "Atlas Live", "email": "live-a@souk.ma", "phone": "0612000091", "cityId": 1, "password": "secret1", "shopCategory": 2010, "plan": "premium" })).await;
+    let (rif, _, rif_store) = sign_up(&s, json!({ "type": "shop", "name": "Rif Live", "email": "live-b@souk.ma", "phone": "0612000092", "cityId": 1, "password": "secret1", "shopCategory": 2010, "plan": "premium" })).await;
+    let (atlas_store, rif_store) = (atlas_store.expect("store"), rif_store.expect("store"));
+    let (atlas_socket, reply) = PollingClient::connect(&s.base, &atlas).await;
+    assert!(reply.starts_with("40"), "{reply}");
+    let (rif_socket, reply) = PollingClient::connect(&s.base, &rif).await;
+    assert!(reply.starts_with("40"), "{reply}");
+    for _ in 0..100 {
+        if s.state.sessions.send(souk_actors::sessions::Size).await.expect("registry").sockets == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    // A call to Atlas reaches Atlas's socket: a shop event, without an ad.
+    assert_eq!(collect(&s, "calls", atlas_store, "live-1").await, Some(true));
+    let update = atlas_socket.event("stats:update").await;
+    assert_eq!((&update["metric"], &update["adId"], &update["count"]), (&json!("calls"), &Value::Null, &json!(1)));
+    assert!(update["at"].as_i64().is_some_and(|at| (at - now()).abs() < 60), "{update}");
+    // A lead of Rif reaches Rif's socket, and is the first update it sees: Atlas's call was
+    // not sent to it.
+    assert_eq!(collect(&s, "leads", rif_store, "live-2").await, Some(true));
+    let update = rif_socket.event("stats:update").await;
+    assert_eq!((&update["metric"], &update["adId"]), (&json!("leads"), &Value::Null), "{update}");
+    // A repeated call is not counted and pushes nothing: Atlas's next update is its lead.
+    assert_eq!(collect(&s, "calls", atlas_store, "live-1").await, Some(false));
+    assert_eq!(collect(&s, "leads", atlas_store, "live-3").await, Some(true));
+    let update = atlas_socket.event("stats:update").await;
+    assert_eq!((&update["metric"], &update["count"]), (&json!("leads"), &json!(1)), "{update}");
+    atlas_socket.post("1").await;
+    rif_socket.post("1").await;
 }

@@ -1,5 +1,6 @@
 //! The test harness shared by the integration tests: a real server on a free port with a
-//! fresh SQLite store and default settings (adjustable), asked over HTTP.
+//! fresh SQLite store and default settings (adjustable), asked over HTTP, and a Socket.IO
+//! client over long-polling for the events it pushes.
 #![allow(dead_code)]
 
 use reqwest::StatusCode;

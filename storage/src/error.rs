@@ -28,9 +28,10 @@ pub enum StoreError {
 }
 
 impl StoreError {
-    /// Whether the failed write stored nothing, so that it may be sent again. Every failure but
-    /// [`StoreError::MayHaveWritten`] is one: SQLite's writes are transactions (all or nothing),
-    /// and the other failures happen before anything is sent.
+    /// Whether the failed write stored nothing, so that it may be sent again: every failure but
+    /// [`StoreError::MayHaveWritten`]. A store whose writes are not idempotent answers that one
+    /// once anything was sent (the ScyllaDB metrics store); SQLite rolls a failed write back
+    /// whole.
     pub fn wrote_nothing(&self) -> bool {
         !matches!(self, StoreError::MayHaveWritten(_))
     }

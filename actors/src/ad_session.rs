@@ -5,7 +5,9 @@
 //! idle. Counting threads leave counts in a shared inbox and wake a session only when its list
 //! was empty, so a busy ad costs one wake-up per batch, not per event. Sessions run under actix
 //! `Supervisor`s with bounded mailboxes; a panic while writing restarts the session with its
-//! unwritten counts kept, so nothing counted is lost.
+//! unwritten counts kept, so nothing counted is lost. A failed write is sent again only when
+//! the store says it wrote nothing; one that may have been written in part (ScyllaDB counters)
+//! is dropped, so a count may be lost, never doubled.
 
 use actix::prelude::*;
 use souk_domain::SoukError;
@@ -316,6 +318,9 @@ fn batch(ad_id: &str, pending: &Pending) -> (Vec<MetricCount>, (u64, u64, u64)) 
 enum WriteError {
     /// Nothing was written: the counts go back.
     NotWritten(SoukError),
+    /// Part of the counts may be in the time series: sending them again could count them
+    /// twice, so they are dropped.
+    MayHaveWritten(SoukError),
     /// The time series has the counts, the performance fields do not.
     Performance(SoukError),
 }
@@ -324,6 +329,7 @@ impl std::fmt::Display for WriteError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             WriteError::NotWritten(e) => write!(f, "not written: {e}"),
+            WriteError::MayHaveWritten(e) => write!(f, "may have been written in part: {e}"),
             WriteError::Performance(e) => write!(f, "performance fields not updated: {e}"),
         }
     }
@@ -336,7 +342,13 @@ async fn write_batch(
     perf: (u64, u64, u64),
     ad_id: String,
 ) -> Result<(), WriteError> {
-    metrics.add(counts).await.map_err(|e| WriteError::NotWritten(SoukError::internal(e)))?;
+    metrics.add(counts).await.map_err(|e| {
+        if e.wrote_nothing() {
+            WriteError::NotWritten(SoukError::internal(e))
+        } else {
+            WriteError::MayHaveWritten(SoukError::internal(e))
+        }
+    })?;
     if perf.0 + perf.1 + perf.2 > 0 {
         ads.add_performance(&ad_id, perf.0, perf.1, perf.2)
             .await
@@ -346,8 +358,11 @@ async fn write_batch(
 }
 
 impl AdSession {
-    /// Writes the pending counts in a task (a panic there is caught): on failure they go back to
-    /// the session, and after a panic the session stops so that its supervisor restarts it.
+    /// Writes the pending counts in a task (a panic there is caught): when the store wrote
+    /// nothing they go back to the session for the next flush; when it may have written part of
+    /// them they are dropped (a resend could count them twice). After a panic (taken as nothing
+    /// written: the stores have no panicking path, and SQLite rolls back an unfinished
+    /// transaction) the counts go back and the session stops so that its supervisor restarts it.
     fn write(&mut self) -> ResponseActFuture<Self, Result<(), SoukError>> {
         let Some(hub) = self.hub.upgrade() else {
             return Box::pin(fut::ready(Err(SoukError::internal("ad sessions stopped"))));
@@ -364,6 +379,11 @@ impl AdSession {
                 Ok(Err(WriteError::Performance(e))) => {
                     tracing::warn!(ad = %act.ad_id, error = %e, "performance fields of an ad not updated");
                     return Ok(());
+                }
+                Ok(Err(WriteError::MayHaveWritten(e))) => {
+                    let lost: u64 = taken.values().sum();
+                    tracing::error!(ad = %act.ad_id, error = %e, lost, "statistics may be written in part; not sent again, so they are not counted twice");
+                    return Err(e);
                 }
                 Ok(Err(WriteError::NotWritten(e))) => (e, false),
                 Err(e) => (SoukError::internal(format!("ad session write failed: {e}")), e.is_panic()),

@@ -1,7 +1,9 @@
 //! The ad session actors against a real SQLite store: counts reach the owner live and the time
 //! series (ad and account) once written, a session stops when idle with its counts durable and a
 //! new one starts on the next event, and a panic while writing restarts the session (its
-//! supervisor) without losing or doubling what it counted.
+//! supervisor) without losing or doubling what it counted. A failed write is sent again only
+//! when the store wrote nothing (a real SQLite failure, rolled back whole); one that may have
+//! been written in part (as ScyllaDB's counter batches can be) is not, so it is never doubled.
 
 use async_trait::async_trait;
 use souk_actors::ad_session::{AdSessions, LiveFigure, LivePush};
@@ -13,10 +15,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The SQLite metrics store, with a switch that makes the next write panic.
+/// The SQLite metrics store, with a switch that makes the next write panic, and one that makes
+/// it fail after writing part of it. The second is a test double of ScyllaDB's behaviour (its
+/// counter batches, one per partition, can fail after others were applied), which cannot run
+/// on this machine: it stores the ads' rows, leaves the accounts' out, and answers
+/// `MayHaveWritten` as the ScyllaDB store does.
 struct Flaky {
     inner: SqliteStore,
     panic_next: AtomicBool,
+    partial_next: AtomicBool,
 }
 
 #[async_trait]
@@ -24,6 +31,11 @@ impl MetricsStore for Flaky {
     async fn add(&self, counts: Vec<MetricCount>) -> Result<(), StoreError> {
         if self.panic_next.swap(false, Ordering::SeqCst) {
             panic!("storage bug while writing statistics");
+        }
+        if self.partial_next.swap(false, Ordering::SeqCst) {
+            let (written, lost): (Vec<_>, Vec<_>) = counts.into_iter().partition(|c| c.owner.starts_with("ad:"));
+            self.inner.add(written).await?;
+            return Err(StoreError::MayHaveWritten(format!("{} counter rows timed out", lost.len())));
         }
         self.inner.add(counts).await
     }
@@ -49,7 +61,11 @@ fn setup(name: &str, idle: Duration) -> Setup {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let sqlite = SqliteStore::open(dir.join("souk.db"), 1).unwrap();
-    let store = Arc::new(Flaky { inner: sqlite.clone(), panic_next: AtomicBool::new(false) });
+    let store = Arc::new(Flaky {
+        inner: sqlite.clone(),
+        panic_next: AtomicBool::new(false),
+        partial_next: AtomicBool::new(false),
+    });
     let pushed = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&pushed);
     let push: LivePush = Arc::new(move |f| sink.lock().unwrap().push((f, Instant::now())));
@@ -194,4 +210,65 @@ async fn an_edit_opens_a_session_before_any_event_and_it_stops_when_idle() {
     assert!(s.sessions.open("ad-6"));
     until("the empty session to stop", || !s.sessions.is_open("ad-6")).await;
     assert_eq!(s.store.inner.total("ad:ad-6", "view").await.unwrap(), 0);
+}
+
+#[actix::test]
+async fn a_write_sqlite_refused_is_sent_again_and_lands_once() {
+    let s = setup("retry-sqlite", Duration::from_secs(30));
+    // A real SQLite failure in the middle of the batch: the hour and day rows are upserted,
+    // then the total's insert is refused, and the whole batch is rolled back.
+    s.store
+        .inner
+        .write(|c| {
+            c.execute_batch(
+                "CREATE TRIGGER refuse_totals BEFORE INSERT ON metric_totals WHEN NEW.owner = 'ad:ad-r'
+                 BEGIN SELECT RAISE(ABORT, 'disk quota'); END",
+            )?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+    for _ in 0..3 {
+        assert!(s.sessions.count(OWNER, "ad-r", Metric::View, now()));
+    }
+    let refused = s.sessions.flush_all().await;
+    assert!(refused.is_err(), "the write failed: {refused:?}");
+    let day = now().div_euclid(86_400);
+    assert!(s.store.inner.hours("ad:ad-r", "view", day).await.unwrap().is_empty(), "nothing was written");
+    assert_eq!(s.store.inner.total("account:7", "view").await.unwrap(), 0);
+
+    // The store wrote nothing, so the session sends the counts again: they land once.
+    s.store.inner.write(|c| Ok(c.execute_batch("DROP TRIGGER refuse_totals")?)).await.unwrap();
+    s.sessions.flush_all().await.unwrap();
+    assert_eq!(s.store.inner.total("ad:ad-r", "view").await.unwrap(), 3);
+    assert_eq!(s.store.inner.total("account:7", "view").await.unwrap(), 3);
+    let hours = s.store.inner.hours("ad:ad-r", "view", day).await.unwrap();
+    assert_eq!(hours.iter().map(|(_, n)| n).sum::<u64>(), 3);
+}
+
+#[actix::test]
+async fn a_write_that_may_have_landed_in_part_is_not_sent_again() {
+    let s = setup("retry-partial", Duration::from_secs(30));
+    for _ in 0..3 {
+        assert!(s.sessions.count(OWNER, "ad-p", Metric::View, now()));
+    }
+    s.store.partial_next.store(true, Ordering::SeqCst);
+    // Whether this flush or the session's own tick meets the failure, it happens once.
+    let _ = s.sessions.flush_all().await;
+    assert!(!s.store.partial_next.load(Ordering::SeqCst), "the partial failure happened");
+    assert_eq!(s.store.inner.total("ad:ad-p", "view").await.unwrap(), 3, "the part that was written");
+
+    // Later flushes (asked for, and the session's own every second) do not send them again:
+    // the ad's rows are not doubled; the account's, never written, are lost.
+    s.sessions.flush_all().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    s.sessions.flush_all().await.unwrap();
+    assert_eq!(s.store.inner.total("ad:ad-p", "view").await.unwrap(), 3, "never doubled");
+    assert_eq!(s.store.inner.total("account:7", "view").await.unwrap(), 0, "lost");
+    // The session counts on normally.
+    assert!(s.sessions.count(OWNER, "ad-p", Metric::View, now()));
+    s.sessions.flush_all().await.unwrap();
+    assert_eq!(s.store.inner.total("ad:ad-p", "view").await.unwrap(), 4);
+    assert_eq!(s.store.inner.total("account:7", "view").await.unwrap(), 1);
+    assert_eq!(s.sessions.restarts(), 0);
 }

@@ -37,8 +37,16 @@ impl Metric {
     /// Spec §3: "Names in order: phoneView, conversation, view, bump, publish, delete".
     pub const AD: [Metric; 6] =
         [Metric::PhoneView, Metric::Conversation, Metric::View, Metric::Bump, Metric::Publish, Metric::Delete];
-    /// Shops also see leads, calls, highlights, gallery, active ads and boost consumption.
-    pub const SHOP_EXTRA: [Metric; 6] = [
+
+    /// What a shop's statistics show, in order: the ad metrics (summed over its ads), then
+    /// spec §3's "leads, calls, highlights, gallery, active ads and boost consumption".
+    pub const SHOP: [Metric; 12] = [
+        Metric::PhoneView,
+        Metric::Conversation,
+        Metric::View,
+        Metric::Bump,
+        Metric::Publish,
+        Metric::Delete,
         Metric::Leads,
         Metric::Calls,
         Metric::Highlights,
@@ -46,6 +54,11 @@ impl Metric {
         Metric::ActiveAds,
         Metric::BoostConsumption,
     ];
+
+    /// The metrics of an ad's statistics, or of a shop's, in the order they are shown.
+    pub fn shown(shop: bool) -> &'static [Metric] {
+        if shop { &Metric::SHOP } else { &Metric::AD }
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -65,7 +78,7 @@ impl Metric {
     }
 
     pub fn parse(name: &str) -> Option<Metric> {
-        Metric::AD.into_iter().chain(Metric::SHOP_EXTRA).find(|m| m.name() == name)
+        Metric::SHOP.into_iter().find(|m| m.name() == name)
     }
 
     /// Events the browser may report through `collectPerformanceEvent` (the others are counted
@@ -219,12 +232,34 @@ mod tests {
 
     #[test]
     fn names_in_the_spec_order() {
-        let names: Vec<_> = Metric::AD.iter().map(|m| m.name()).collect();
+        let names: Vec<_> = Metric::shown(false).iter().map(|m| m.name()).collect();
         assert_eq!(names, ["phoneView", "conversation", "view", "bump", "publish", "delete"]);
-        for m in Metric::AD.into_iter().chain(Metric::SHOP_EXTRA) {
+        // Spec §3: the six in order, then "leads, calls, highlights, gallery, active ads, boost
+        // consumption".
+        let names: Vec<_> = Metric::shown(true).iter().map(|m| m.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "phoneView",
+                "conversation",
+                "view",
+                "bump",
+                "publish",
+                "delete",
+                "leads",
+                "calls",
+                "highlights",
+                "gallery",
+                "activeAds",
+                "boostConsumption"
+            ]
+        );
+        assert_eq!(Metric::SHOP[..6], Metric::AD, "a shop's list starts with the ad metrics");
+        for m in Metric::SHOP {
             assert_eq!(Metric::parse(m.name()), Some(m));
         }
         assert_eq!(Metric::parse("likes"), None);
+        assert_eq!(Metric::parse("PhoneView"), None, "names are case-sensitive");
     }
 
     #[test]
@@ -233,7 +268,20 @@ mod tests {
         let today = now / DAY;
         assert_eq!(FixedRange::Today.days(now), (today, today));
         assert_eq!(FixedRange::Days7.days(now), (today - 6, today));
+        assert_eq!(FixedRange::Days14.days(now), (today - 13, today));
         assert_eq!(FixedRange::Days15.days(now), (today - 14, today));
+        assert_eq!(FixedRange::Days30.days(now), (today - 29, today));
+        for (name, range) in [
+            ("TODAY", FixedRange::Today),
+            ("LAST_7_DAYS", FixedRange::Days7),
+            ("LAST_14_DAYS", FixedRange::Days14),
+            ("LAST_15_DAYS", FixedRange::Days15),
+            ("LAST_30_DAYS", FixedRange::Days30),
+            ("ALL_TIME", FixedRange::AllTime),
+        ] {
+            assert_eq!(FixedRange::parse(name), Some(range));
+        }
+        assert_eq!(FixedRange::parse("last_14_days"), None);
         assert_eq!(day_label(FixedRange::AllTime.days(now).0), "2021-01-01");
     }
 

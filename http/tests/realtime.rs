@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{TestServer, code, start};
+use common::{PollingClient, TestServer, code, start};
 use serde_json::{Value, json};
 use souk_actors::sessions::Size;
 use souk_http::realtime::Realtime;
@@ -58,54 +58,6 @@ async fn insert_ad(store: &SqliteStore, seller: i64, list_id: i64) {
         })
         .await
         .expect("ad");
-}
-
-/// An Engine.IO long-polling client speaking just enough Socket.IO for these tests.
-struct PollingClient {
-    url: String,
-    http: reqwest::Client,
-}
-
-impl PollingClient {
-    /// Opens a session and joins `/` with `token`; answers the client and the CONNECT reply.
-    async fn connect(base: &str, token: &str) -> (PollingClient, String) {
-        let http = reqwest::Client::new();
-        let open =
-            http.get(format!("{base}/socket.io/?EIO=4&transport=polling")).send().await.unwrap().text().await.unwrap();
-        let handshake: Value = serde_json::from_str(&open[1..]).expect("open packet");
-        let sid = handshake["sid"].as_str().expect("sid");
-        let client = PollingClient { url: format!("{base}/socket.io/?EIO=4&transport=polling&sid={sid}"), http };
-        client.post(&format!("40{}", json!({ "token": token }))).await;
-        let reply = client.records().await.join("\u{1e}");
-        (client, reply)
-    }
-
-    async fn post(&self, body: &str) {
-        let res = self.http.post(&self.url).body(body.to_owned()).send().await.unwrap();
-        assert!(res.status().is_success(), "POST {body}: {}", res.status());
-    }
-
-    async fn records(&self) -> Vec<String> {
-        let body = self.http.get(&self.url).send().await.unwrap().text().await.unwrap();
-        body.split('\u{1e}').map(str::to_owned).collect()
-    }
-
-    /// Waits for the event `name`, answering pings; answers its first argument.
-    async fn event(&self, name: &str) -> Value {
-        let prefix = format!("42[\"{name}\",");
-        for _ in 0..20 {
-            for record in self.records().await {
-                if record == "2" {
-                    self.post("3").await;
-                }
-                if let Some(rest) = record.strip_prefix(&prefix) {
-                    let args: Value = serde_json::from_str(&format!("[{rest}")).unwrap();
-                    return args[0].clone();
-                }
-            }
-        }
-        panic!("no {name} event");
-    }
 }
 
 async fn registry_size(s: &TestServer) -> usize {

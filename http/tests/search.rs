@@ -1,6 +1,6 @@
 //! Search and browse through the real server and a real SQLite store: `searchAds` with
 //! accent and Arabic folding, FTS operators taken as plain words, category subtrees, filters,
-//! sorts, premium slots, location extension, facets, the index following ad changes, and
+//! sorts, premium slots (gallery and special packs while they run), location extension, facets, the index following ad changes, and
 //! every kind of bad input answered with a catalogue code.
 
 mod common;
@@ -282,6 +282,46 @@ async fn the_index_follows_ad_changes_and_premium_ads_take_the_first_slots() {
     assert_eq!(body["data"]["searchAds"]["premium"][0]["listId"], 900003);
     let other = search(&s, json!({ "f": { "categoryId": 2010 } })).await;
     assert_eq!(other["data"]["searchAds"]["premium"].as_array().map(Vec::len), Some(0));
+}
+
+fn premium(body: &Value) -> Vec<i64> {
+    body["data"]["searchAds"]["premium"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|x| x["listId"].as_i64()).collect())
+        .unwrap_or_default()
+}
+
+#[actix_web::test]
+async fn a_special_pack_takes_a_premium_slot_while_it_runs_and_other_packs_do_not() {
+    let s = start("search-special", |_| {}).await;
+    seed(&s).await;
+    let t = now();
+    let day = 86_400;
+    // Through the ads service, as payments apply packs.
+    let apply = |ad: &'static str, kind, start: i64, end: i64| {
+        let ads = s.state.ads.clone();
+        async move { ads.apply_pack(ad, kind, start, end).await.expect("pack") }
+    };
+    use souk_domain::ad::VasPackKind::{Bump, Highlight, Special};
+    apply("s-900007", Special, t - 60, t + day).await;
+    apply("s-900008", Highlight, t - 60, t + day).await;
+    apply("s-900008", Special, t - 3 * day, t - day).await; // over
+    apply("s-900001", Bump, t - 60, t + day).await;
+    apply("s-900002", Special, t + 3_600, t + day).await; // not started
+
+    let furniture = search(&s, json!({ "f": { "categoryId": 6020 } })).await;
+    assert_eq!(premium(&furniture), vec![900007], "the running special pack: {furniture}");
+    let mut both = ids(&furniture);
+    both.sort();
+    assert_eq!(both, vec![900007, 900008], "premium ads stay in the results too");
+    let cars = search(&s, json!({ "f": { "categoryId": 2010 } })).await;
+    assert_eq!(premium(&cars), Vec::<i64>::new(), "a bump and a special not yet started: {cars}");
+    // The slots follow the search's filters: a keyword the special ad does not match.
+    let oak = search(&s, json!({ "f": { "keyword": "chene" } })).await;
+    assert_eq!((ids(&oak), premium(&oak)), (vec![900008], vec![]), "{oak}");
+    // Everything: the special ad, and no ad of another pack.
+    let all = search(&s, json!({})).await;
+    assert_eq!(premium(&all), vec![900007], "{all}");
 }
 
 #[actix_web::test]

@@ -1,5 +1,7 @@
 //! Recent and saved searches through the real server, and the saved-search alerts run by the
-//! real services on the same store: saved / already saved / errors with their keys, alerts
+//! real services on the same store: saved / already saved / errors with their keys, the limit
+//! of 50 (refused in French and Arabic, nothing stored), only the owner lists, switches or
+//! deletes a saved search (signed out: LOGIN_REQUIRED), alerts
 //! recorded for ads published after saving (live hook called), one daily digest e-mail, and
 //! the scheduled rounds of two processes sharing one ephemeral store run each step once.
 
@@ -312,4 +314,113 @@ async fn the_schedule_loop_matches_new_ads_round_after_round() {
     // A later round of the same loop takes the next one.
     s.store.insert_ads(vec![car(820002, seller, "Trottinette enfant", now() + 1)]).await.expect("ad");
     assert_eq!(alerted(2).await, vec![(saver, search_id, 1), (saver, search_id, 1)]);
+}
+
+/// Registers a private account; answers its bearer header value.
+async fn signed_in(s: &TestServer, name: &str, phone: &str) -> String {
+    let q = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken } } }";
+    let input = json!({ "type": "private", "name": name, "phone": phone, "cityId": 2, "password": "secret1", "passwordConfirmation": "secret1" });
+    let body = s.gql_ok(&[], q, json!({ "i": input })).await;
+    format!("Bearer {}", body["data"]["registerAccount"]["login"]["accessToken"].as_str().expect("token"))
+}
+
+const SAVE: &str =
+    "mutation($f: SearchFiltersInput!, $n: String) { saveSearch(filters: $f, name: $n) { outcome search { id } } }";
+const MINE: &str = "{ getMySavedSearches { id name alertsEnabled } }";
+
+#[actix_web::test]
+async fn only_the_owner_sees_switches_or_deletes_a_saved_search() {
+    let s = start("saved-owner", |_| {}).await;
+    let amal = signed_in(&s, "Amal", "0612340001").await;
+    let badr = signed_in(&s, "Badr", "0612340002").await;
+    let (amal, badr) = ([("Authorization", amal.as_str())], [("Authorization", badr.as_str())]);
+    let saved = s.gql_ok(&amal, SAVE, json!({ "f": { "keyword": "vélo" }, "n": "Vélos" })).await;
+    let amal_search = saved["data"]["saveSearch"]["search"]["id"].as_i64().expect("id");
+    let saved = s.gql_ok(&badr, SAVE, json!({ "f": { "keyword": "moto" }, "n": "Motos" })).await;
+    let badr_search = saved["data"]["saveSearch"]["search"]["id"].as_i64().expect("id");
+
+    // Each account lists its own searches only.
+    let mine = s.gql_ok(&amal, MINE, json!({})).await;
+    assert_eq!(
+        mine["data"]["getMySavedSearches"],
+        json!([{ "id": amal_search, "name": "Vélos", "alertsEnabled": true }])
+    );
+    let theirs = s.gql_ok(&badr, MINE, json!({})).await;
+    assert_eq!(
+        theirs["data"]["getMySavedSearches"],
+        json!([{ "id": badr_search, "name": "Motos", "alertsEnabled": true }])
+    );
+
+    // Badr cannot delete Amal's search: refused as unknown, and it is still there.
+    let delete = "mutation($i: Int!) { deleteSavedSearch(id: $i) }";
+    let refused = s.gql_ok(&badr, delete, json!({ "i": amal_search })).await;
+    assert_eq!(refused["errors"][0]["extensions"]["code"], "NOT_FOUND", "{refused}");
+    assert!(refused["data"].is_null() || refused["data"]["deleteSavedSearch"].is_null(), "{refused}");
+    let mine = s.gql_ok(&amal, MINE, json!({})).await;
+    assert_eq!(mine["data"]["getMySavedSearches"][0]["id"], amal_search, "still there: {mine}");
+
+    // Signed out: every saved-search operation asks to sign in, in French or Arabic, and
+    // changes nothing.
+    let switch = "mutation($i: Int!, $e: Boolean!) { setSavedSearchAlerts(id: $i, enabled: $e) { id } }";
+    let arabic = |m: &str| m.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c));
+    for (query, vars) in [
+        (switch, json!({ "i": amal_search, "e": false })),
+        (delete, json!({ "i": amal_search })),
+        (MINE, json!({})),
+        (SAVE, json!({ "f": { "keyword": "vélo" } })),
+    ] {
+        let mut wording = Vec::new();
+        for lang in ["fr", "ar"] {
+            let body = s.gql_ok(&[("Accept-Language", lang)], query, vars.clone()).await;
+            assert_eq!(body["errors"][0]["extensions"]["code"], "LOGIN_REQUIRED", "{lang} {query}: {body}");
+            wording.push(body["errors"][0]["message"].as_str().unwrap_or("").to_string());
+        }
+        assert!(!wording[0].is_empty() && !arabic(&wording[0]), "French: {wording:?}");
+        assert!(arabic(&wording[1]), "Arabic: {wording:?}");
+    }
+    let mine = s.gql_ok(&amal, MINE, json!({})).await;
+    assert_eq!(
+        mine["data"]["getMySavedSearches"],
+        json!([{ "id": amal_search, "name": "Vélos", "alertsEnabled": true }])
+    );
+    let theirs = s.gql_ok(&badr, MINE, json!({})).await;
+    assert_eq!(theirs["data"]["getMySavedSearches"].as_array().map(Vec::len), Some(1));
+}
+
+#[actix_web::test]
+async fn the_saved_search_limit_is_refused_in_french_and_arabic_and_stores_nothing() {
+    let s = start("saved-limit", |_| {}).await;
+    let token = signed_in(&s, "Chama", "0612340003").await;
+    let fr = [("Authorization", token.as_str()), ("Accept-Language", "fr")];
+    let ar = [("Authorization", token.as_str()), ("Accept-Language", "ar")];
+    let limit = souk_domain::search::MAX_SAVED_SEARCHES;
+    for i in 0..limit {
+        let body = s.gql_ok(&fr, SAVE, json!({ "f": { "keyword": format!("velo{i}") } })).await;
+        assert_eq!(body["data"]["saveSearch"]["outcome"], "SAVED", "{i}: {body}");
+    }
+    let count = async || s.gql_ok(&fr, MINE, json!({})).await["data"]["getMySavedSearches"].as_array().map(Vec::len);
+    assert_eq!(count().await, Some(limit));
+
+    // One more: refused with the catalogue's code, key and wording in the request's language.
+    let over = s.gql_ok(&fr, SAVE, json!({ "f": { "keyword": "trottinette" } })).await;
+    let error = &over["errors"][0];
+    assert_eq!(error["extensions"]["code"], "SAVED_SEARCH_LIMIT_REACHED", "{over}");
+    assert_eq!(error["extensions"]["messageKey"], "saveSearch.error", "{over}");
+    assert_eq!(error["message"], "Vous avez atteint le nombre maximum de recherches sauvegardées");
+    let over = s.gql_ok(&ar, SAVE, json!({ "f": { "keyword": "trottinette" } })).await;
+    assert_eq!(over["errors"][0]["extensions"]["code"], "SAVED_SEARCH_LIMIT_REACHED", "{over}");
+    assert_eq!(over["errors"][0]["message"], "لقد بلغت الحد الأقصى لعمليات البحث المحفوظة");
+    assert_eq!(count().await, Some(limit), "nothing stored");
+    let names = s.gql_ok(&fr, MINE, json!({})).await;
+    assert!(!names.to_string().contains("trottinette"), "{names}");
+
+    // A search already saved is still "already saved" at the limit; one deleted frees a place.
+    let again = s.gql_ok(&fr, SAVE, json!({ "f": { "keyword": "velo7" } })).await;
+    assert_eq!(again["data"]["saveSearch"]["outcome"], "ALREADY_SAVED", "{again}");
+    let first = names["data"]["getMySavedSearches"][0]["id"].clone();
+    let deleted = s.gql_ok(&fr, "mutation($i: Int!) { deleteSavedSearch(id: $i) }", json!({ "i": first })).await;
+    assert_eq!(deleted["data"]["deleteSavedSearch"], true, "{deleted}");
+    let now_saved = s.gql_ok(&fr, SAVE, json!({ "f": { "keyword": "trottinette" } })).await;
+    assert_eq!(now_saved["data"]["saveSearch"]["outcome"], "SAVED", "{now_saved}");
+    assert_eq!(count().await, Some(limit));
 }

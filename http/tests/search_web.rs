@@ -1,7 +1,9 @@
 //! The web side of Search and browse through the real server: the parse-URL endpoint, the
 //! canonical 301s of listing, ad and shop paths (language prefix, `o` over the cap, malformed
 //! `o`, `/vi/`, `/deeplink/view/`, `/list`), the SEO tags written into the pages, the sitemaps
-//! and robots.txt, and the shop directory and shop pages over GraphQL.
+//! and robots.txt, Open Graph tags of listing and shop pages (with the page's photo or the
+//! shop's logo), the shop directory's web paths (place, category, ad type, keyword), and the
+//! shop directory and shop pages over GraphQL.
 
 mod common;
 
@@ -414,4 +416,116 @@ async fn a_listing_without_a_place_redirects_to_the_whole_country() {
     assert_eq!(body["locations"].as_array().map(Vec::len), Some(2), "{body}");
     assert_eq!(body["adType"], "sell");
     assert_eq!(body["category"], Value::Null);
+}
+
+/// The `content` of the `<meta property="{property}">` tag of a page, if it has one.
+fn og(html: &str, property: &str) -> Option<String> {
+    let open = format!("<meta property=\"{property}\" content=\"");
+    let at = html.find(&open)? + open.len();
+    html[at..].split('"').next().map(str::to_string)
+}
+
+/// The text of the page's `<title>` and its meta description, as written (escaped).
+fn title_and_description(html: &str) -> (String, String) {
+    let title = html.split("<title>").nth(1).and_then(|t| t.split("</title>").next()).unwrap_or("").to_string();
+    let open = "<meta name=\"description\" content=\"";
+    let description = html.split(open).nth(1).and_then(|d| d.split('"').next()).unwrap_or("").to_string();
+    (title, description)
+}
+
+#[actix_web::test]
+async fn listing_and_shop_pages_carry_open_graph_tags() {
+    let s = start("web-open-graph", |_| {}).await;
+    let shop = seed(&s).await;
+    let base = s.state.settings.auth.public_base_url.trim_end_matches('/').to_string();
+    let photo = format!("{base}{}", s.state.media.public_path("demo/car.jpg"));
+
+    // A listing: its title, description and canonical address, and the first photo it shows.
+    for (path, locale) in [("/casablanca/voitures", "fr_MA"), ("/ar/الدار-البيضاء/سيارات", "ar_MA")] {
+        let (status, _, html) = s.get_no_redirect(&souk_domain::listing_url::percent_encode_path(path)).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {html}");
+        let (title, description) = title_and_description(&html);
+        assert!(title.contains("Voitures") || title.contains("سيارات"), "{path}: {title}");
+        assert_eq!(og(&html, "og:title"), Some(title), "{path}");
+        assert_eq!(og(&html, "og:description"), Some(description), "{path}");
+        let url = format!("{base}{}", souk_domain::listing_url::percent_encode_path(path));
+        assert_eq!(og(&html, "og:url"), Some(url), "{path}");
+        assert_eq!(og(&html, "og:type").as_deref(), Some("website"));
+        assert_eq!(og(&html, "og:locale").as_deref(), Some(locale));
+        assert_eq!(og(&html, "og:image"), Some(photo.clone()), "{path}: {html}");
+    }
+    // A listing without a photo to show has no image.
+    let (status, _, html) = s.get_no_redirect("/casablanca/motos").await;
+    assert_eq!(status, StatusCode::OK, "{html}");
+    assert!(og(&html, "og:title").is_some() && og(&html, "og:url").is_some(), "{html}");
+    assert_eq!(og(&html, "og:image"), None, "{html}");
+
+    // A shop page: without a logo, no image; with one, the logo.
+    let page = format!("/boutique/{shop}");
+    let (status, _, html) = s.get_no_redirect(&page).await;
+    assert_eq!(status, StatusCode::OK);
+    let (title, description) = title_and_description(&html);
+    assert_eq!(og(&html, "og:title"), Some(title));
+    assert_eq!(og(&html, "og:description"), Some(description));
+    assert_eq!(og(&html, "og:url"), Some(format!("{base}{page}")));
+    assert_eq!(og(&html, "og:image"), None, "{html}");
+    let login = gql(
+        &s,
+        "mutation { loginByEmail(email: \"atlas@shop.ma\", password: \"secret1\") { accessToken } }",
+        json!({}),
+    )
+    .await;
+    let token = login["data"]["loginByEmail"]["accessToken"].as_str().expect("token").to_string();
+    let me = s.gql_ok(&[("Authorization", &format!("Bearer {token}"))], "{ getMyAccountInfo { id } }", json!({})).await;
+    let mut png = Vec::new();
+    image::DynamicImage::ImageRgb8(image::RgbImage::from_pixel(300, 200, image::Rgb([20, 90, 160])))
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .expect("png");
+    let form = reqwest::multipart::Form::new()
+        .text("userId", me["data"]["getMyAccountInfo"]["id"].to_string())
+        .part("file", reqwest::multipart::Part::bytes(png).file_name("logo.png"));
+    let uploaded = s.client.post(format!("{}/api/shops/logo", s.base)).bearer_auth(&token).multipart(form).send().await;
+    let uploaded = uploaded.expect("upload");
+    assert_eq!(uploaded.status(), StatusCode::CREATED);
+    let logo = uploaded.json::<Value>().await.expect("json")["logo"].as_str().expect("logo").to_string();
+    let (_, _, html) = s.get_no_redirect(&page).await;
+    assert_eq!(og(&html, "og:image"), Some(format!("{base}{logo}")), "{html}");
+    let (_, _, html) = s.get_no_redirect(&format!("/ar/boutique/{shop}")).await;
+    assert_eq!(og(&html, "og:locale").as_deref(), Some("ar_MA"), "{html}");
+    assert_eq!(og(&html, "og:image"), Some(format!("{base}{logo}")));
+}
+
+#[actix_web::test]
+async fn the_shop_directory_reads_a_keyword_from_its_path() {
+    // A client build (its shell), which answers the paths the server leaves to the SPA.
+    let client = common::temp_dir("web-directory-keyword-client");
+    std::fs::write(client.join("index.html"), "<!doctype html><html><head></head><body></body></html>").expect("shell");
+    let s = start("web-directory-keyword", move |c| c.web.client_dir = client).await;
+    seed(&s).await;
+    let items = |html: &str| -> Option<u64> {
+        let at = html.find("\"numberOfItems\":")? + "\"numberOfItems\":".len();
+        html[at..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+    };
+    for (path, found) in [
+        ("/boutiques/casablanca/voitures/atlas", 1),
+        ("/boutiques/casablanca/voitures/zeppelin", 0),
+        ("/boutiques/maroc/atlas", 1),
+        ("/boutiques/casablanca/voitures_a-vendre/atlas", 1),
+    ] {
+        let (status, _, html) = s.get_no_redirect(path).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {html}");
+        assert_eq!(items(&html), Some(found), "{path}: {html}");
+        assert!(html.contains(&format!("{path}\">")), "the canonical keeps the keyword: {path}: {html}");
+        assert_eq!(html.contains("Auto Atlas"), found == 1, "{path}");
+        assert!(og(&html, "og:url").is_some_and(|u| u.ends_with(path)), "{path}");
+    }
+    // The keyword is read as the directory writes it: folded to its slug.
+    let (status, _, html) = s.get_no_redirect("/boutiques/casablanca/voitures/ATLAS").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("/boutiques/casablanca/voitures/atlas\">"), "{html}");
+    assert_eq!(items(&html), Some(1));
+    // A fourth segment is not a directory path: the plain shell, without the directory's tags.
+    let (status, _, html) = s.get_no_redirect("/boutiques/casablanca/voitures/atlas/plus").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!html.contains("numberOfItems") && og(&html, "og:url").is_none(), "{html}");
 }

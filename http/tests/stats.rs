@@ -1,13 +1,15 @@
 //! Statistics through the gateway: views counted honestly (not the owner's, once per visitor per
-//! 30 minutes, not robots), phone views, the fixed and custom ranges with their points, shop
-//! metrics, the feed into my ads' performance, bad ranges and events refused — and only the
-//! owner reads them.
+//! 30 minutes, not robots), phone views, conversations started through the chat, publications
+//! (approval, reactivation, payment), the shop's packs and active ads, the fixed and custom
+//! ranges with their points per ad and per shop, the 12 shop metrics in spec order, the feed
+//! into my ads' performance, bad ranges and events refused, the live push of a shop's calls and
+//! leads to its owner's socket only — and only the owner reads them.
 
 mod common;
 
-use common::{TestServer, active_ad, code, now, start};
+use common::{PollingClient, TestServer, active_ad, code, now, start};
 use serde_json::{Value, json};
-use souk_domain::ad::{Ad, AdStatus};
+use souk_domain::ad::{Ad, AdStatus, VasPackKind};
 use souk_domain::money::Money;
 use souk_storage::ads::AdStore;
 
@@ -343,4 +345,320 @@ async fn editing_an_ad_opens_its_session_and_its_lifecycle_events_reach_it() {
     assert_eq!(total(&s, &seller, week(&old), "delete").await, 1);
     assert_eq!(total(&s, &seller, week(&bumped), "bump").await, 1);
     assert_eq!(total(&s, &seller, week(&edited), "view").await, 0, "an edit is not a view");
+}
+
+const START_CHAT: &str = "mutation($l: Int!, $t: String!, $c: String!) { startConversation(listId: $l, text: $t, clientMessageId: $c) { conversation { id } } }";
+const MY_AD_PERFORMANCE: &str =
+    "query($id: String!) { getMyAd(adId: $id) { performance { conversations phoneViews views } } }";
+const MY_ADS_PERFORMANCE: &str = "{ getMyAds(filters: { status: \"ACTIVE\" }, pagination: { number: 1, size: 12 }) { ads { adId performance { conversations phoneViews views } } count { total } } }";
+
+#[actix_web::test]
+async fn a_new_conversation_counts_for_the_ad_the_shop_and_my_ads() {
+    let s = start("stats-conversation", |_| {}).await;
+    let (shop, shop_id, store_id) = sign_up(&s, json!({ "type": "shop", "name": "Atlas Chat", "email": "chat-stats@souk.ma", "phone": "0612000051", "cityId": 1, "password": "secret1", "shopCategory": 2010, "plan": "premium" })).await;
+    let store_id = store_id.expect("store");
+    let (first, _, _) = sign_up(&s, json!({ "type": "private", "name": "Rachid Tazi", "phone": "0612000052", "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" })).await;
+    let (second, _, _) = sign_up(&s, json!({ "type": "private", "name": "Sanaa Idrissi", "phone": "0612000053", "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" })).await;
+    let ad_id = seed_ad(&s, shop_id, 910_401).await;
+    let other_ad = seed_ad(&s, shop_id, 910_402).await;
+
+    // Through the real chat service: two buyers start a conversation about the ad; the first
+    // one's second start finds the same conversation, and the seller cannot start one.
+    let mut ids = Vec::new();
+    for (token, client) in [(&first, "c-1"), (&first, "c-2"), (&second, "c-3")] {
+        let vars = json!({ "l": 910_401, "t": "Toujours disponible ?", "c": client });
+        let body = call(&s, Some(token), "x", BROWSER, START_CHAT, vars).await;
+        ids.push(body["data"]["startConversation"]["conversation"]["id"].as_str().map(str::to_string));
+    }
+    assert!(ids.iter().all(Option::is_some), "{ids:?}");
+    assert_eq!(ids[0], ids[1], "the first buyer's second start is the same conversation");
+    assert_ne!(ids[0], ids[2]);
+    let own = call(&s, Some(&shop), "x", BROWSER, START_CHAT, json!({ "l": 910_401, "t": "moi", "c": "s-1" })).await;
+    assert_eq!(code(&own), "CANNOT_MESSAGE_OWN_AD");
+
+    let ad_range = json!({ "r": "TODAY", "a": ad_id });
+    assert_eq!(total(&s, &shop, ad_range.clone(), "conversation").await, 2, "two buyers, two conversations");
+    assert_eq!(total(&s, &shop, json!({ "r": "TODAY", "s": store_id }), "conversation").await, 2, "the shop's");
+    assert_eq!(total(&s, &shop, json!({ "r": "TODAY", "a": other_ad }), "conversation").await, 0);
+    let today = call(&s, Some(&shop), "x", BROWSER, FIXED, ad_range).await;
+    let hours = &metric(&today, "getMyPerformanceMetricsFixedRange", "conversation")["data"];
+    let points: u64 = hours.as_array().map(|h| h.iter().filter_map(|p| p["y"].as_u64()).sum()).unwrap_or(0);
+    assert_eq!(points, 2, "the hour points hold them: {today}");
+
+    // My ads' performance: the ad's detail and the list.
+    let mine = call(&s, Some(&shop), "x", BROWSER, MY_AD_PERFORMANCE, json!({ "id": ad_id })).await;
+    assert_eq!(
+        mine["data"]["getMyAd"]["performance"],
+        json!({ "conversations": 2, "phoneViews": 0, "views": 0 }),
+        "{mine}"
+    );
+    let list = call(&s, Some(&shop), "x", BROWSER, MY_ADS_PERFORMANCE, json!({})).await;
+    let ads = list["data"]["getMyAds"]["ads"].as_array().cloned().unwrap_or_default();
+    let row = |id: &str| ads.iter().find(|a| a["adId"] == id).map(|a| a["performance"]["conversations"].clone());
+    assert_eq!(row(&ad_id), Some(json!(2)), "{list}");
+    assert_eq!(row(&other_ad), Some(json!(0)), "{list}");
+}
+
+/// A private account promoted to admin, signed in again so that its token carries the role.
+async fn admin(s: &TestServer, phone: &str) -> String {
+    let (_, admin_id, _) = sign_up(s, json!({ "type": "private", "name": "Leila Admin", "phone": phone, "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" })).await;
+    souk_storage::accounts::AccountStore::set_roles(&s.store, admin_id, vec![souk_domain::account::Role::Admin])
+        .await
+        .expect("promote");
+    let login = "mutation($p: String!) { loginByIdentifier(identifier: $p, password: \"secret1\") { accessToken } }";
+    call(s, None, "x", BROWSER, login, json!({ "p": phone })).await["data"]["loginByIdentifier"]["accessToken"]
+        .as_str()
+        .expect("admin token")
+        .to_string()
+}
+
+#[actix_web::test]
+async fn publish_is_counted_on_approval_reactivation_and_payment() {
+    let s = start("stats-publish", |_| {}).await;
+    let (shop, shop_id, store_id) = sign_up(&s, json!({ "type": "shop", "name": "Atlas Publie", "email": "publish@souk.ma", "phone": "0612000061", "cityId": 1, "password": "secret1", "shopCategory": 6020, "plan": "premium" })).await;
+    let shop_range = json!({ "r": "TODAY", "s": store_id.expect("store") });
+    let moderator = admin(&s, "0612000062").await;
+    let now = now();
+    let waiting = seed_table(&s, shop_id, 910_501, AdStatus::PendingReview, now).await;
+    let refused = seed_table(&s, shop_id, 910_502, AdStatus::PendingReview, now).await;
+    let deactivated = seed_table(&s, shop_id, 910_503, AdStatus::Deactivated, now - 3_600).await;
+    let unpaid = seed_table(&s, shop_id, 910_504, AdStatus::PendingPayment, now).await;
+    assert_eq!(total(&s, &shop, shop_range.clone(), "publish").await, 0);
+
+    // Moderation approves: published.
+    let moderate = "mutation($id: String!, $d: String!, $r: String) { moderateAd(adId: $id, decision: $d, reason: $r) { status } }";
+    let approved = call(&s, Some(&moderator), "x", BROWSER, moderate, json!({ "id": waiting, "d": "APPROVE" })).await;
+    assert_eq!(approved["data"]["moderateAd"]["status"], "active", "{approved}");
+    assert_eq!(total(&s, &shop, shop_range.clone(), "publish").await, 1, "after the approval");
+    assert_eq!(total(&s, &shop, json!({ "r": "TODAY", "a": waiting }), "publish").await, 1);
+    // A refusal is not a publication.
+    let no =
+        call(&s, Some(&moderator), "x", BROWSER, moderate, json!({ "id": refused, "d": "REFUSE", "r": "duplicate" }))
+            .await;
+    assert_eq!(no["data"]["moderateAd"]["status"], "refused", "{no}");
+    assert_eq!(total(&s, &shop, shop_range.clone(), "publish").await, 1, "after the refusal");
+
+    // Reactivation: published again.
+    let activate = "mutation($id: String!) { activateAd(adId: $id) { outcome } }";
+    let activated = call(&s, Some(&shop), "x", BROWSER, activate, json!({ "id": deactivated })).await;
+    assert_eq!(activated["data"]["activateAd"]["outcome"], "ACTIVATED", "{activated}");
+    assert_eq!(total(&s, &shop, shop_range.clone(), "publish").await, 2, "after the reactivation");
+    assert_eq!(total(&s, &shop, json!({ "r": "TODAY", "a": deactivated }), "publish").await, 1);
+
+    // Payment of an ad waiting for it (the payments capability calls the ads service).
+    let paid = s.state.ads.payment_received(&unpaid).await.expect("payment");
+    assert_eq!(paid.ad.status, AdStatus::Active);
+    assert_eq!(total(&s, &shop, shop_range.clone(), "publish").await, 3, "after the payment");
+    assert_eq!(total(&s, &shop, json!({ "r": "TODAY", "a": unpaid }), "publish").await, 1);
+    assert_eq!(total(&s, &shop, json!({ "r": "TODAY", "a": refused }), "publish").await, 0);
+}
+
+#[actix_web::test]
+async fn shop_metrics_count_packs_and_active_ads_in_the_spec_order() {
+    let s = start("stats-shop-extras", |_| {}).await;
+    let (shop, shop_id, store_id) = sign_up(&s, json!({ "type": "shop", "name": "Atlas Boost", "email": "boost@souk.ma", "phone": "0612000071", "cityId": 1, "password": "secret1", "shopCategory": 6020, "plan": "premium" })).await;
+    let store_id = store_id.expect("store");
+    let now = now();
+    let highlighted = seed_table(&s, shop_id, 910_601, AdStatus::Active, now - 7_200).await;
+    let featured = seed_table(&s, shop_id, 910_602, AdStatus::Active, now - 7_200).await;
+    let special = seed_table(&s, shop_id, 910_603, AdStatus::Active, now - 7_200).await;
+    seed_table(&s, shop_id, 910_604, AdStatus::Deactivated, now - 7_200).await;
+
+    // Every applied pack is a boost consumed; highlight and gallery count as such, a special
+    // pack as gallery (and as a bump once started), a bump pack as a bump.
+    let ads = &s.state.ads;
+    let day = 86_400;
+    ads.apply_pack(&highlighted, VasPackKind::Highlight, now - 5, now + day).await.expect("highlight");
+    ads.apply_pack(&featured, VasPackKind::Gallery, now - 5, now + day).await.expect("gallery");
+    ads.apply_pack(&special, VasPackKind::Special, now - 5, now + 3 * day).await.expect("special");
+    ads.apply_pack(&highlighted, VasPackKind::Bump, now - 5, now + day).await.expect("bump");
+
+    let body = call(&s, Some(&shop), "x", BROWSER, FIXED, json!({ "r": "TODAY", "s": store_id })).await;
+    let names: Vec<&str> = body["data"]["getMyPerformanceMetricsFixedRange"]
+        .as_array()
+        .expect("metrics")
+        .iter()
+        .filter_map(|m| m["name"].as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "phoneView",
+            "conversation",
+            "view",
+            "bump",
+            "publish",
+            "delete",
+            "leads",
+            "calls",
+            "highlights",
+            "gallery",
+            "activeAds",
+            "boostConsumption"
+        ],
+        "spec §3 order: {body}"
+    );
+    let value = |name: &str| metric(&body, "getMyPerformanceMetricsFixedRange", name)["total"].as_u64();
+    assert_eq!(value("highlights"), Some(1));
+    assert_eq!(value("gallery"), Some(2), "the gallery and the special pack");
+    assert_eq!(value("bump"), Some(2), "the special pack started, and the bump pack");
+    assert_eq!(value("boostConsumption"), Some(4), "four packs");
+    // Active ads: the total is how many are active now; the points are activations (none yet:
+    // these ads were stored active).
+    assert_eq!(value("activeAds"), Some(3));
+    let points = &metric(&body, "getMyPerformanceMetricsFixedRange", "activeAds")["data"];
+    assert_eq!(points.as_array().map(|p| p.iter().filter_map(|x| x["y"].as_u64()).sum::<u64>()), Some(0));
+
+    let deactivate = "mutation($id: String!) { deactivateAd(adId: $id) { status } }";
+    let done = call(&s, Some(&shop), "x", BROWSER, deactivate, json!({ "id": featured })).await;
+    assert_eq!(done["data"]["deactivateAd"]["status"], "deactivated", "{done}");
+    let activate = "mutation($id: String!) { activateAd(adId: $id) { outcome } }";
+    let done = call(&s, Some(&shop), "x", BROWSER, activate, json!({ "id": "table-910604" })).await;
+    assert_eq!(done["data"]["activateAd"]["outcome"], "ACTIVATED", "{done}");
+    let done = call(&s, Some(&shop), "x", BROWSER, deactivate, json!({ "id": special })).await;
+    assert_eq!(done["data"]["deactivateAd"]["status"], "deactivated", "{done}");
+    let shop_range = json!({ "r": "TODAY", "s": store_id });
+    assert_eq!(total(&s, &shop, shop_range.clone(), "activeAds").await, 2, "active now: 3 - 2 + 1");
+    let body = call(&s, Some(&shop), "x", BROWSER, FIXED, shop_range).await;
+    let points = &metric(&body, "getMyPerformanceMetricsFixedRange", "activeAds")["data"];
+    assert_eq!(
+        points.as_array().map(|p| p.iter().filter_map(|x| x["y"].as_u64()).sum::<u64>()),
+        Some(1),
+        "one activation: {body}"
+    );
+    // The ad's own statistics keep to the six ad metrics, with its own packs' bumps.
+    let own = call(&s, Some(&shop), "x", BROWSER, FIXED, json!({ "r": "TODAY", "a": special })).await;
+    assert_eq!(own["data"]["getMyPerformanceMetricsFixedRange"].as_array().map(Vec::len), Some(6), "{own}");
+    assert_eq!(metric(&own, "getMyPerformanceMetricsFixedRange", "bump")["total"], 1);
+}
+
+const SHOP_CUSTOM: &str = "query($f: String!, $t: String!, $s: Int) { getMyPerformanceMetricsCustomRange(from: $f, to: $t, storeId: $s) { name total data { x y } } }";
+
+/// The points `(x, y)` of one metric of an answer.
+fn points(body: &Value, field: &str, name: &str) -> Vec<(String, u64)> {
+    metric(body, field, name)["data"]
+        .as_array()
+        .map(|d| d.iter().map(|p| (p["x"].as_str().unwrap_or("").to_string(), p["y"].as_u64().unwrap_or(0))).collect())
+        .unwrap_or_default()
+}
+
+#[actix_web::test]
+async fn custom_and_fixed_ranges_give_their_points_and_totals() {
+    use souk_domain::stats::day_label;
+    use souk_storage::metrics::{MetricCount, MetricsStore};
+    let s = start("stats-ranges", |_| {}).await;
+    let (shop, shop_id, store_id) = sign_up(&s, json!({ "type": "shop", "name": "Atlas Ranges", "email": "ranges@souk.ma", "phone": "0612000081", "cityId": 1, "password": "secret1", "shopCategory": 2010, "plan": "premium" })).await;
+    let store_id = store_id.expect("store");
+    let ad_id = seed_ad(&s, shop_id, 910_701).await;
+    // A history written into the time series as the flushes write it: views on days before
+    // today (days back, count), at 10:00 UTC, for the ad and its shop.
+    let today = now().div_euclid(86_400);
+    let history = [(0, 2), (3, 5), (9, 7), (13, 11), (14, 13), (20, 17), (200, 19)];
+    let mut rows = Vec::new();
+    for (back, n) in history {
+        let at = (today - back) * 86_400 + 10 * 3_600 + 30;
+        for owner in [format!("ad:{ad_id}"), format!("account:{shop_id}")] {
+            rows.push(MetricCount { owner, metric: "view".into(), at, count: n });
+        }
+    }
+    s.store.add(rows).await.expect("history");
+    let label = |back: i64| day_label(today - back);
+    let custom = "getMyPerformanceMetricsCustomRange";
+    let fixed = "getMyPerformanceMetricsFixedRange";
+
+    // A custom range: one point a day from `from` to `to`, zeros included; the total is theirs.
+    for (scope, query, vars) in [
+        ("ad", CUSTOM, json!({ "f": label(9), "t": label(3), "a": ad_id })),
+        ("shop", SHOP_CUSTOM, json!({ "f": label(9), "t": label(3), "s": store_id })),
+    ] {
+        let body = call(&s, Some(&shop), "x", BROWSER, query, vars).await;
+        let p = points(&body, custom, "view");
+        let expected: Vec<(String, u64)> = (3..=9)
+            .rev()
+            .map(|back| {
+                (
+                    label(back),
+                    match back {
+                        9 => 7,
+                        3 => 5,
+                        _ => 0,
+                    },
+                )
+            })
+            .collect();
+        assert_eq!(p, expected, "{scope}: {body}");
+        assert_eq!(metric(&body, custom, "view")["total"], 12, "{scope}: {body}");
+        let names = body["data"][custom].as_array().map(Vec::len);
+        assert_eq!(names, Some(if scope == "shop" { 12 } else { 6 }), "{scope}: {body}");
+    }
+    // One day: its 24 hours.
+    let body = call(&s, Some(&shop), "x", BROWSER, CUSTOM, json!({ "f": label(3), "t": label(3), "a": ad_id })).await;
+    let p = points(&body, custom, "view");
+    assert_eq!(p.len(), 24, "{body}");
+    assert_eq!(p[10], (format!("{}T10:00", label(3)), 5));
+    assert_eq!(p.iter().map(|(_, y)| y).sum::<u64>(), 5);
+    // Over 185 days: months, with every day of the range in its month.
+    let body =
+        call(&s, Some(&shop), "x", BROWSER, SHOP_CUSTOM, json!({ "f": label(200), "t": label(0), "s": store_id }))
+            .await;
+    let p = points(&body, custom, "view");
+    assert_eq!(p.first().map(|(x, _)| x.clone()), Some(label(200)[..7].to_string()), "{body}");
+    assert_eq!(p.last().map(|(x, _)| x.clone()), Some(label(0)[..7].to_string()));
+    assert!(p.iter().all(|(x, _)| x.len() == 7), "{p:?}");
+    assert_eq!(metric(&body, custom, "view")["total"], 2 + 5 + 7 + 11 + 13 + 17 + 19);
+
+    // The last 14 days end today and start 13 days back; the last 15 days, 14 days back.
+    for (range, days, total) in [("LAST_14_DAYS", 14, 2 + 5 + 7 + 11), ("LAST_15_DAYS", 15, 2 + 5 + 7 + 11 + 13)] {
+        for vars in [json!({ "r": range, "a": ad_id }), json!({ "r": range, "s": store_id })] {
+            let body = call(&s, Some(&shop), "x", BROWSER, FIXED, vars).await;
+            let p = points(&body, fixed, "view");
+            assert_eq!(p.len(), days, "{range}: {body}");
+            assert_eq!(p[0], (label(days as i64 - 1), if days == 15 { 13 } else { 11 }), "{range}");
+            assert_eq!(p[days - 1], (label(0), 2), "{range}");
+            assert_eq!(metric(&body, fixed, "view")["total"], total, "{range}: {body}");
+            assert_eq!(metric(&body, fixed, "phoneView")["data"].as_array().map(Vec::len), Some(days));
+        }
+    }
+}
+
+/// A visitor's `calls` or `leads` event for a shop; answers whether it counted.
+async fn collect(s: &TestServer, name: &str, store_id: i64, visitor: &str) -> Option<bool> {
+    let event = "mutation($n: String!, $s: Int!) { collectPerformanceEvent(event: { name: $n, storeId: $s }) }";
+    call(s, None, visitor, BROWSER, event, json!({ "n": name, "s": store_id })).await["data"]["collectPerformanceEvent"]
+        .as_bool()
+}
+
+#[actix_web::test]
+async fn a_shops_calls_and_leads_reach_its_owners_socket_and_nobody_elses() {
+    let s = start("stats-live-shop", |_| {}).await;
+    let (atlas, _, atlas_store) = sign_up(&s, json!({ "type": "shop", "name": "Atlas Live", "email": "live-a@souk.ma", "phone": "0612000091", "cityId": 1, "password": "secret1", "shopCategory": 2010, "plan": "premium" })).await;
+    let (rif, _, rif_store) = sign_up(&s, json!({ "type": "shop", "name": "Rif Live", "email": "live-b@souk.ma", "phone": "0612000092", "cityId": 1, "password": "secret1", "shopCategory": 2010, "plan": "premium" })).await;
+    let (atlas_store, rif_store) = (atlas_store.expect("store"), rif_store.expect("store"));
+    let (atlas_socket, reply) = PollingClient::connect(&s.base, &atlas).await;
+    assert!(reply.starts_with("40"), "{reply}");
+    let (rif_socket, reply) = PollingClient::connect(&s.base, &rif).await;
+    assert!(reply.starts_with("40"), "{reply}");
+    for _ in 0..100 {
+        if s.state.sessions.send(souk_actors::sessions::Size).await.expect("registry").sockets == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    // A call to Atlas reaches Atlas's socket: a shop event, without an ad.
+    assert_eq!(collect(&s, "calls", atlas_store, "live-1").await, Some(true));
+    let update = atlas_socket.event("stats:update").await;
+    assert_eq!((&update["metric"], &update["adId"], &update["count"]), (&json!("calls"), &Value::Null, &json!(1)));
+    assert!(update["at"].as_i64().is_some_and(|at| (at - now()).abs() < 60), "{update}");
+    // A lead of Rif reaches Rif's socket, and is the first update it sees: Atlas's call was
+    // not sent to it.
+    assert_eq!(collect(&s, "leads", rif_store, "live-2").await, Some(true));
+    let update = rif_socket.event("stats:update").await;
+    assert_eq!((&update["metric"], &update["adId"]), (&json!("leads"), &Value::Null), "{update}");
+    // A repeated call is not counted and pushes nothing: Atlas's next update is its lead.
+    assert_eq!(collect(&s, "calls", atlas_store, "live-1").await, Some(false));
+    assert_eq!(collect(&s, "leads", atlas_store, "live-3").await, Some(true));
+    let update = atlas_socket.event("stats:update").await;
+    assert_eq!((&update["metric"], &update["count"]), (&json!("leads"), &json!(1)), "{update}");
+    atlas_socket.post("1").await;
+    rif_socket.post("1").await;
 }

@@ -166,13 +166,15 @@ impl StatsService {
             loop {
                 tick.tick().await;
                 if let Err(e) = me.flush().await {
-                    tracing::warn!(error = %e, "statistics not written; kept for the next flush");
+                    tracing::warn!(error = %e, "statistics flush failed");
                 }
             }
         });
     }
 
-    /// Writes what was counted since the last flush. On failure the counts go back to the buffer.
+    /// Writes what was counted since the last flush. When the store wrote nothing the counts go
+    /// back to the buffer for the next flush; when it may have written part of them (ScyllaDB
+    /// counters) they are dropped, since a resend could count them twice.
     pub async fn flush(&self) -> Result<(), SoukError> {
         if let Some(sessions) = self.sessions.get() {
             sessions.flush_all().await?;
@@ -203,11 +205,15 @@ impl StatsService {
                 }
             }
         }
-        let written = self.store.add(counts).await;
-        if let Err(e) = written {
-            let mut buffer = self.buffer.lock().map_err(SoukError::internal)?;
-            for (k, n) in taken {
-                *buffer.entry(k).or_default() += n;
+        if let Err(e) = self.store.add(counts).await {
+            if e.wrote_nothing() {
+                let mut buffer = self.buffer.lock().map_err(SoukError::internal)?;
+                for (k, n) in taken {
+                    *buffer.entry(k).or_default() += n;
+                }
+            } else {
+                let lost: u64 = taken.values().sum();
+                tracing::error!(error = %e, lost, "statistics may be written in part; not sent again, so they are not counted twice");
             }
             return Err(SoukError::internal(e));
         }
@@ -395,10 +401,9 @@ impl StatsService {
     async fn series(&self, caller: &Caller, scope: &Scope, first: i64, last: i64) -> Result<Vec<Series>, SoukError> {
         let (owner, shop) = self.owner_key(caller, scope).await?;
         self.flush().await?;
-        let metrics: Vec<Metric> =
-            if shop { Metric::AD.into_iter().chain(Metric::SHOP_EXTRA).collect() } else { Metric::AD.to_vec() };
+        let metrics = Metric::shown(shop);
         let mut out = Vec::with_capacity(metrics.len());
-        for metric in metrics {
+        for &metric in metrics {
             let data = match granularity(first, last) {
                 Granularity::Hour => {
                     let hours = self.store.hours(&owner, metric.name(), first).await.map_err(SoukError::internal)?;

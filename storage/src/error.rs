@@ -17,6 +17,22 @@ pub enum StoreError {
     Conflict(String),
     #[error("cluster: {0}")]
     Cluster(String),
+    /// A write failed after part of it may have been stored: a ScyllaDB counter write that
+    /// failed or timed out (it may have been applied), or failed while other partitions of the
+    /// same batch were updated. Counters only add up, so sending the same counts again could
+    /// count them twice: the caller must not retry it.
+    #[error("may have been written in part: {0}")]
+    MayHaveWritten(String),
     #[error("reference data: {0}")]
     Reference(#[from] crate::reference::ReferenceError),
+}
+
+impl StoreError {
+    /// Whether the failed write stored nothing, so that it may be sent again: every failure but
+    /// [`StoreError::MayHaveWritten`]. A store whose writes are not idempotent answers that one
+    /// once anything was sent (the ScyllaDB metrics store); SQLite rolls a failed write back
+    /// whole.
+    pub fn wrote_nothing(&self) -> bool {
+        !matches!(self, StoreError::MayHaveWritten(_))
+    }
 }

@@ -298,6 +298,11 @@ async fn listing_page(req: &HttpRequest, state: &AppState, path: &str, route: Li
     let ld = json!({ "@context": "https://schema.org", "@type": "ItemList", "name": title, "itemListElement": items });
     let other_path = listing_path(&other_route, &state.slugs);
     let paint = found.as_ref().ok().map(|r| listing_paint(state, &route, &other_path, r));
+    // Shared on a social network, a listing shows the first photo of the page, in the order the
+    // page shows its ads (premium slots first); none when no ad of the page has a photo.
+    let image = found.as_ref().ok().and_then(|r| {
+        r.premium.iter().chain(&r.ads).find_map(|a| a.ad.images.first()).map(|k| state.media.public_path(k))
+    });
     let meta = PageMeta {
         lang,
         title,
@@ -305,7 +310,7 @@ async fn listing_page(req: &HttpRequest, state: &AppState, path: &str, route: Li
         canonical: canonical.clone(),
         alternates: vec![(lang, canonical), (other(lang), other_path)],
         og_type: "website",
-        image: None,
+        image,
         preload_image: None,
         first_paint: paint,
         json_ld: Some(ld),

@@ -25,7 +25,11 @@ pub struct MetricCount {
 
 #[async_trait]
 pub trait MetricsStore: Send + Sync + 'static {
-    /// Adds the counts (to the hour, the day and the total), all of them or none.
+    /// Adds the counts (to the hour, the day and the total). On failure the error says whether
+    /// nothing was stored ([`StoreError::wrote_nothing`]: the caller may send the counts again)
+    /// or part of them may have been ([`StoreError::MayHaveWritten`]: the caller must not, or
+    /// they would count twice; they are lost). SQLite writes all or nothing; ScyllaDB's counter
+    /// batches, one per partition, may fail part-way.
     async fn add(&self, counts: Vec<MetricCount>) -> Result<(), StoreError>;
     /// The hours of one day (days since 1970) that have counts: one partition.
     async fn hours(&self, owner: &str, metric: &str, day: i64) -> Result<Vec<(u8, u64)>, StoreError>;

@@ -1,9 +1,10 @@
 //! The metrics store on ScyllaDB: the three counter tables of `deploy/scylla/schema.cql`. A
 //! batch of counts is summed per (owner, metric, hour) first, then written as one counter batch
 //! per partition, sent to a replica of that partition. Counter updates are not idempotent: the
-//! driver never retries them, and a timeout surfaces as an error (the caller's next flush does
-//! not resend it, so a count may be lost, never doubled). Unlike SQLite, a failure part-way can
-//! leave some partitions updated: counters have no cross-partition atomicity.
+//! driver never retries them, and a timeout surfaces as an error. Unlike SQLite, a failure
+//! part-way can leave some partitions updated: counters have no cross-partition atomicity. So
+//! a failure once anything was sent is [`StoreError::MayHaveWritten`], which the callers
+//! (`AdSession`, `StatsService::flush`) do not retry: a count may be lost, never doubled.
 
 use super::{MetricCount, MetricsStore, year_of};
 use crate::error::StoreError;
@@ -114,7 +115,9 @@ impl MetricsStore for ScyllaMetricsStore {
                 Ok(())
             }));
         }
-        try_join_all(writes).await?;
+        // From here on a failure may leave some counters updated (and a timed-out one may have
+        // been applied): the caller must not send these counts again.
+        try_join_all(writes).await.map_err(|e| StoreError::MayHaveWritten(e.to_string()))?;
         Ok(())
     }
 

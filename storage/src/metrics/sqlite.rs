@@ -1,5 +1,6 @@
 //! The metrics store on SQLite: three tables keyed like their ScyllaDB counterparts, upserted
-//! in one transaction per batch.
+//! in one transaction per batch. A failed batch is rolled back whole, so its error always says
+//! "nothing written" and the caller may send it again.
 
 use super::{MetricCount, MetricsStore, year_of};
 use crate::error::StoreError;

@@ -304,6 +304,24 @@ describe('admin acting as a user', () => {
     expect(within(arabic).getByText(/^المسؤول رقم 7 يتصرف باسم Yassine El Amrani\./)).toBeInTheDocument();
   });
 
+  it('shows on every page of the session, outside the account area too, once', async () => {
+    signIn({ act: 1 });
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      gateway({ getCurrentUser: () => currentUser('private', { actingAdminId: 1, actingAdminName: 'Nadia (support)' }) }),
+    );
+    const { unmount } = renderApp('/');
+    const banner = await screen.findByRole('region', { name: "Session d'administration" });
+    expect(await within(banner).findByText(/^Nadia \(support\) agit en tant que Yassine El Amrani\./)).toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toContainElement(banner);
+    unmount();
+
+    renderApp('/ar/messages');
+    expect(await screen.findByRole('region', { name: 'جلسة إدارية' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'حسابي' }));
+    await screen.findByRole('heading', { level: 1, name: 'حسابي' });
+    expect(screen.getAllByRole('region', { name: 'جلسة إدارية' })).toHaveLength(1);
+  });
+
   it('is absent from an ordinary session', async () => {
     signIn();
     jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getCurrentUser: () => currentUser('private') }));

@@ -90,7 +90,8 @@ function MyAdRow({ ad, selected, showStats, onSelect, operations }: RowProps) {
         <h2 className="ad-card__title">
           {status === 'ACTIVE' ? <Link to={localized(language, adPath(ad.listId))}>{ad.title}</Link> : ad.title}
         </h2>
-        <p className="ad-card__price">{ad.price ? ad.price.withCurrency : intl.formatMessage({ id: 'ad.price.none' })}</p>
+        {/* bdi: "11 300 DH" keeps its order inside an Arabic line. */}
+        <p className="ad-card__price">{ad.price ? <bdi>{ad.price.withCurrency}</bdi> : intl.formatMessage({ id: 'ad.price.none' })}</p>
         <p className="ad-card__city">
           {ad.city.name} · {ad.category.name}
         </p>

@@ -261,7 +261,7 @@ pub fn check_params(
     for (key, value) in params {
         let spec = specs.iter().find(|s| s.key == key).ok_or_else(|| invalid(key, "unknown parameter"))?;
         let brand = || match params.get("brand") {
-            Some(ParamValue::Text(b)) => cars.brands.iter().find(|x| &x.slug == b),
+            Some(ParamValue::Text(b)) => cars.brand(b),
             _ => None,
         };
         let checked = match (spec.kind, value) {

@@ -267,6 +267,13 @@ pub struct CarCatalogue {
     pub brands: Vec<CarBrand>,
 }
 
+impl CarCatalogue {
+    /// The brand whose slug an ad's `brand` parameter holds.
+    pub fn brand(&self, slug: &str) -> Option<&CarBrand> {
+        self.brands.iter().find(|b| b.slug == slug)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -285,3 +285,56 @@ async fn reference_answers_served_again_are_identical_to_computed_ones() {
     let (_, again) = cached.gql("/graphql", &[("Accept-Language", "ar")], missing, json!({})).await;
     assert_eq!(again["errors"][0]["message"], "هذه المدينة غير موجودة", "errors are computed every time");
 }
+
+#[actix_web::test]
+async fn the_car_catalogue_lists_what_a_car_ad_accepts() {
+    let s = start("cars", |_| {}).await;
+    let brands = s.gql_ok(&[], "{ getCarBrands { id name slug } }", json!({})).await;
+    let brands = brands["data"]["getCarBrands"].as_array().expect("brands").clone();
+    assert!(brands.len() >= 10, "{brands:?}");
+    let dacia = brands.iter().find(|b| b["name"] == "Dacia").expect("Dacia");
+    assert_eq!(dacia["slug"], "dacia");
+
+    let models = "query($b: String!) { getCarModels(brand: $b) { id name slug yearFrom yearTo fuels gearboxes } }";
+    let body = s.gql_ok(&[], models, json!({ "b": "dacia" })).await;
+    let list = body["data"]["getCarModels"].as_array().expect("models");
+    let logan = list.iter().find(|m| m["name"] == "Logan").expect("Logan");
+    assert_eq!(logan["slug"], "logan");
+    assert!(logan["fuels"].as_array().is_some_and(|f| f.iter().any(|x| x == "diesel")), "{logan}");
+    let other = s.gql_ok(&[], models, json!({ "b": brands[1]["slug"] })).await;
+    assert!(other["data"]["getCarModels"].as_array().is_some_and(|m| !m.is_empty() && !m.contains(logan)), "{other}");
+
+    let unknown = s.gql_ok(&[("Accept-Language", "ar")], models, json!({ "b": "lune" })).await;
+    assert_eq!(common::code(&unknown), "INVALID_PARAM");
+    assert_eq!(unknown["errors"][0]["extensions"]["messageKey"], "adForm.error.param");
+    assert_eq!(unknown["errors"][0]["message"], "إحدى خصائص الإعلان غير صالحة");
+
+    let options = "{ getCarFuels { key name label { fr ar } } getCarGearboxes { key name label { fr ar } } }";
+    let fr = s.gql_ok(&[], options, json!({})).await;
+    let ar = s.gql_ok(&[("Accept-Language", "ar")], options, json!({})).await;
+    let diesel =
+        |v: &Value| v["data"]["getCarFuels"].as_array().and_then(|f| f.iter().find(|x| x["key"] == "diesel").cloned());
+    assert_eq!(diesel(&fr).map(|d| d["name"].clone()), Some(json!("Diesel")));
+    assert_eq!(diesel(&ar).map(|d| d["name"].clone()), Some(json!("ديزل")));
+    let gearbox = fr["data"]["getCarGearboxes"][0]["key"].as_str().expect("a gearbox").to_string();
+
+    // The values listed are the ones step 2 of a car ad accepts.
+    let signup = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken } } }";
+    let input = json!({ "type": "private", "name": "Youssef Alami", "phone": "0611000077", "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" });
+    let token = s.gql_ok(&[], signup, json!({ "i": input })).await["data"]["registerAccount"]["login"]["accessToken"]
+        .as_str()
+        .expect("token")
+        .to_string();
+    let auth = format!("Bearer {token}");
+    let draft = "mutation($s: Int!, $a: AdInput!) { saveAdDraft(step: $s, ad: $a) { nextStep } }";
+    let car = |model: &str| {
+        json!({ "s": 2, "a": { "categoryId": 2010, "adType": "sell", "title": "Dacia Logan bien entretenue",
+            "description": "Première main avec carnet d'entretien complet",
+            "params": { "brand": "dacia", "model": model, "year": 2018, "fuel": "diesel", "gearbox": gearbox } } })
+    };
+    let saved = s.gql_ok(&[("Authorization", &auth)], draft, car("logan")).await;
+    assert_eq!(saved["data"]["saveAdDraft"]["nextStep"], 3, "{saved}");
+    let foreign = other["data"]["getCarModels"][0]["slug"].as_str().expect("a model of another brand");
+    let refused = s.gql_ok(&[("Authorization", &auth)], draft, car(foreign)).await;
+    assert_eq!(common::code(&refused), "INVALID_PARAM", "a model of another brand is refused");
+}

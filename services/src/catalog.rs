@@ -1,8 +1,12 @@
 //! The catalog service: the category tree, cities, areas and cars, read once from the store
 //! at start (reference data changes only with a migration) and answered from memory:
-//! `getCategories`, `getCitiesFormattedNext`, `getPopularCitiesFormattedNext`, `getAreas`.
+//! `getCategories`, `getCitiesFormattedNext`, `getPopularCitiesFormattedNext`, `getAreas`, and
+//! the car catalogue the ad form's car parameters choose from (`getCarBrands`, `getCarModels`,
+//! `getCarFuels`, `getCarGearboxes`).
 
-use souk_domain::catalog::{Area, CarCatalogue, Category, CategoryTree, CategoryTreeError, City, CityId, Region};
+use souk_domain::catalog::{
+    Area, CarBrand, CarCatalogue, CarModel, CarOption, Category, CategoryTree, CategoryTreeError, City, CityId, Region,
+};
 use souk_domain::text::fold;
 use souk_domain::{ErrorCode, Lang, SoukError};
 use souk_storage::StoreError;
@@ -112,6 +116,29 @@ impl CatalogService {
 
     pub fn cars(&self) -> &CarCatalogue {
         &self.cars
+    }
+
+    /// The car brands in display order: the values of a car's `brand` parameter.
+    pub fn car_brands(&self) -> &[CarBrand] {
+        &self.cars.brands
+    }
+
+    /// The models of a brand in display order: the values of a car's `model` parameter once
+    /// that brand is chosen. An unknown brand is the parameter error the ad form would get.
+    pub fn car_models(&self, brand: &str) -> Result<&[CarModel], SoukError> {
+        self.cars.brand(brand.trim()).map(|b| b.models.as_slice()).ok_or_else(|| {
+            SoukError::with_detail(ErrorCode::InvalidParam, format!("params.brand: no car brand '{brand}'"))
+        })
+    }
+
+    /// The fuels a car's `fuel` parameter chooses from.
+    pub fn car_fuels(&self) -> &[CarOption] {
+        &self.cars.fuels
+    }
+
+    /// The gearboxes a car's `gearbox` parameter chooses from.
+    pub fn car_gearboxes(&self) -> &[CarOption] {
+        &self.cars.gearboxes
     }
 
     /// The window `start_index..=stop_index` of the cities (no keyword: every city, by
@@ -293,9 +320,39 @@ mod tests {
             regions: vec![],
             cities,
             areas,
-            cars: CarCatalogue::default(),
+            cars: CarCatalogue {
+                fuels: vec![CarOption { key: "diesel".into(), label: Localized::new("Diesel", "ديزل") }],
+                gearboxes: vec![CarOption { key: "manuelle".into(), label: Localized::new("Manuelle", "يدوية") }],
+                brands: vec![CarBrand {
+                    id: 1,
+                    name: "Dacia".into(),
+                    slug: "dacia".into(),
+                    models: vec![CarModel {
+                        id: 101,
+                        name: "Logan".into(),
+                        slug: "logan".into(),
+                        year_from: 2005,
+                        year_to: None,
+                        fuels: vec!["diesel".into()],
+                        gearboxes: vec!["manuelle".into()],
+                    }],
+                }],
+            },
             searchable,
         }
+    }
+
+    #[test]
+    fn car_models_follow_the_brand_and_an_unknown_brand_is_a_param_error() {
+        let s = service();
+        assert_eq!(s.car_brands().iter().map(|b| b.slug.as_str()).collect::<Vec<_>>(), vec!["dacia"]);
+        assert_eq!(
+            s.car_models("dacia").expect("models").iter().map(|m| m.slug.as_str()).collect::<Vec<_>>(),
+            vec!["logan"]
+        );
+        assert_eq!(s.car_models("tesla").expect_err("unknown").code, ErrorCode::InvalidParam);
+        assert_eq!(s.car_fuels()[0].label.get(Lang::Ar), "ديزل");
+        assert_eq!(s.car_gearboxes()[0].key, "manuelle");
     }
 
     #[test]

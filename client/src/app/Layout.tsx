@@ -1,7 +1,8 @@
 // The frame of every page: skip link, header with the product name, the "post an ad" entry
 // (for visitors it opens the login wall, which keeps the way to the ad form), the sign-in (or
-// account) link and the language switch, and the main landmark where the routed page (loaded on demand)
-// appears.
+// account) link and the language switch, the banner of an admin acting as the user (spec §6,
+// on every page of such a session), and the main landmark where the routed page (loaded on
+// demand) appears.
 
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
@@ -17,6 +18,8 @@ import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 // The chat socket (socket.io-client) stays out of the main chunk.
 const UnreadBadge = lazy(() => import(/* webpackChunkName: "messaging" */ '../features/messaging/UnreadBadge'));
+// Only an acting admin's session needs it (and getCurrentUser with it).
+const ActingAdminBanner = lazy(() => import(/* webpackChunkName: "acting-admin" */ '../features/account-area/ActingAdminBanner'));
 
 /** The shop directory (spec §2 `/boutiques`), French without prefix like the server's pages. */
 function shopDirectoryPath(language: string): string {
@@ -79,6 +82,13 @@ export function Layout() {
           <LanguageSwitch />
         </div>
       </header>
+      {user?.actingAdminId != null ? (
+        <div className="app-notices">
+          <Suspense fallback={null}>
+            <ActingAdminBanner />
+          </Suspense>
+        </div>
+      ) : null}
       <main id="main" className="app-main" tabIndex={-1}>
         {/* Keyed by path so that leaving a failed page clears the error. */}
         <RouteErrorBoundary key={pathname}>

@@ -9,8 +9,17 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 /// Root fields whose answers depend only on their arguments and the language.
-const REFERENCE_FIELDS: &[&str] =
-    &["getCategories", "getCitiesFormattedNext", "getPopularCitiesFormattedNext", "getAreas", "__typename"];
+const REFERENCE_FIELDS: &[&str] = &[
+    "getCategories",
+    "getCitiesFormattedNext",
+    "getPopularCitiesFormattedNext",
+    "getAreas",
+    "getCarBrands",
+    "getCarModels",
+    "getCarFuels",
+    "getCarGearboxes",
+    "__typename",
+];
 
 /// The longest document + variables text kept as a key.
 const MAX_KEY_BYTES: usize = 8 * 1024;

@@ -1,11 +1,13 @@
-//! GraphQL operations of the catalog: categories, cities, popular cities, areas (spec §7).
-//! Each resolver reads the request context, makes one catalog-service call and maps it.
+//! GraphQL operations of the catalog: categories, cities, popular cities, areas (spec §7), and
+//! the car catalogue behind the ad form's car parameters (their `source`: carBrands,
+//! carModels, carFuels, carGearboxes). Each resolver reads the request context, makes one
+//! catalog-service call and maps it.
 
 use super::context::RequestContext;
 use super::errors::to_graphql_error;
 use crate::state::AppState;
 use async_graphql::{Context, Object, Result, SimpleObject};
-use souk_domain::catalog::{AdType, Area, Category};
+use souk_domain::catalog::{AdType, Area, CarBrand, CarModel, CarOption, Category};
 use souk_domain::{Lang, Localized};
 use souk_services::catalog::LocationOption;
 
@@ -104,6 +106,65 @@ impl AreaNode {
     }
 }
 
+/// A car brand; `slug` is the value of a car's `brand` parameter.
+#[derive(SimpleObject)]
+#[graphql(name = "CarBrand")]
+pub struct CarBrandNode {
+    pub id: u32,
+    pub name: String,
+    pub slug: String,
+}
+
+impl From<&CarBrand> for CarBrandNode {
+    fn from(b: &CarBrand) -> Self {
+        CarBrandNode { id: b.id, name: b.name.clone(), slug: b.slug.clone() }
+    }
+}
+
+/// A model of a car brand; `slug` is the value of a car's `model` parameter. The years it was
+/// sold (`yearTo` null: still sold) and its usual fuels and gearboxes (keys of getCarFuels and
+/// getCarGearboxes).
+#[derive(SimpleObject)]
+#[graphql(name = "CarModel")]
+pub struct CarModelNode {
+    pub id: u32,
+    pub name: String,
+    pub slug: String,
+    pub year_from: u16,
+    pub year_to: Option<u16>,
+    pub fuels: Vec<String>,
+    pub gearboxes: Vec<String>,
+}
+
+impl From<&CarModel> for CarModelNode {
+    fn from(m: &CarModel) -> Self {
+        CarModelNode {
+            id: m.id,
+            name: m.name.clone(),
+            slug: m.slug.clone(),
+            year_from: m.year_from,
+            year_to: m.year_to,
+            fuels: m.fuels.clone(),
+            gearboxes: m.gearboxes.clone(),
+        }
+    }
+}
+
+/// A fuel or a gearbox; `key` is the parameter's value, `name` its label in the request language.
+#[derive(SimpleObject)]
+#[graphql(name = "CarOption")]
+pub struct CarOptionNode {
+    pub key: String,
+    pub name: String,
+    pub label: LocalizedText,
+}
+
+impl CarOptionNode {
+    fn new(o: &CarOption, lang: Lang) -> Self {
+        CarOptionNode { key: o.key.clone(), name: o.label.get(lang).to_string(), label: (&o.label).into() }
+    }
+}
+
 #[derive(Default)]
 pub struct CatalogQuery;
 
@@ -171,5 +232,31 @@ impl CatalogQuery {
         let id = u32::try_from(city_id).unwrap_or(u32::MAX);
         let areas = state.catalog.areas(id).map_err(|e| to_graphql_error(&e, lang))?;
         Ok(areas.iter().map(|a| AreaNode::new(a, lang)).collect())
+    }
+
+    /// The car brands in display order (the ad form's `carBrands` source).
+    async fn get_car_brands(&self, ctx: &Context<'_>) -> Vec<CarBrandNode> {
+        let (_, state) = request(ctx);
+        state.catalog.car_brands().iter().map(Into::into).collect()
+    }
+
+    /// The models of a brand given by its slug (the `carModels` source); an unknown brand is
+    /// `INVALID_PARAM`.
+    async fn get_car_models(&self, ctx: &Context<'_>, brand: String) -> Result<Vec<CarModelNode>> {
+        let (lang, state) = request(ctx);
+        let models = state.catalog.car_models(&brand).map_err(|e| to_graphql_error(&e, lang))?;
+        Ok(models.iter().map(Into::into).collect())
+    }
+
+    /// The fuels (the `carFuels` source).
+    async fn get_car_fuels(&self, ctx: &Context<'_>) -> Vec<CarOptionNode> {
+        let (lang, state) = request(ctx);
+        state.catalog.car_fuels().iter().map(|o| CarOptionNode::new(o, lang)).collect()
+    }
+
+    /// The gearboxes (the `carGearboxes` source).
+    async fn get_car_gearboxes(&self, ctx: &Context<'_>) -> Vec<CarOptionNode> {
+        let (lang, state) = request(ctx);
+        state.catalog.car_gearboxes().iter().map(|o| CarOptionNode::new(o, lang)).collect()
     }
 }

@@ -1,6 +1,8 @@
 // The rest of the account area: saved searches (loading, error, empty, open, delete, alerts),
-// my orders (loading, error, each status's empty state and orders, Arabic, pages), the shop banner, the three-step shop tour and its remembered dismissal, and
-// the banner of an admin acting as the user.
+// my orders (loading, error, each status's empty state and orders, Arabic, pages), the shop
+// banner (points and their expiry, a subscription expired since a date, its error state), the
+// three-step shop tour (next, previous, finish, skip) and its remembered dismissal, and the
+// banner of an admin acting as the user, on every page of the session.
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
@@ -258,6 +260,69 @@ describe('shop banner and tour', () => {
     ]);
   });
 
+  it('says when the points expire, since when the subscription has expired, in French and Arabic', async () => {
+    signInShop();
+    const noon = (y: number, m: number, d: number) => Math.floor(Date.UTC(y, m - 1, d, 12) / 1000);
+    const base = currentUser('shop');
+    const shop = (points: { count: number; expiryDate: number | null }, expiryDate: number) => ({
+      ...base,
+      shopInfo: base.shopInfo ? { ...base.shopInfo, points, expiryDate } : null,
+    });
+    let answer = shop({ count: 1, expiryDate: noon(2099, 3, 1) }, noon(2020, 6, 15));
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getCurrentUser: () => answer }));
+    const { unmount } = renderApp('/account/v2/settings/password');
+    const banner = await screen.findByRole('region', { name: 'Votre boutique' });
+    const fact = (name: string) => within(banner).getByText(name).nextElementSibling;
+    await within(banner).findByText('Solde de points');
+    expect(fact('Solde de points')).toHaveTextContent('1 point · expire le 1 mars 2099');
+    expect(fact('Abonnement')).toHaveTextContent('expiré depuis le 15 juin 2020');
+    unmount();
+
+    answer = shop({ count: 0, expiryDate: null }, noon(2020, 6, 15));
+    renderApp('/ar/account/v2/settings/password');
+    const arabic = await screen.findByRole('region', { name: 'متجرك' });
+    await within(arabic).findByText('رصيد النقاط');
+    expect(within(arabic).getByText('رصيد النقاط').nextElementSibling?.textContent).toBe('لا نقاط');
+    expect(within(arabic).getByText('الاشتراك').nextElementSibling).toHaveTextContent(/^منتهي منذ 15 يونيو 2020$/);
+  });
+
+  it('says in one line when the shop cannot be read, and keeps the tabs below it', async () => {
+    signInShop();
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getCurrentUser: () => internalErrorResponse() }));
+    renderApp('/account/v2/settings/password');
+    const banner = await screen.findByRole('region', { name: 'Votre boutique' });
+    expect(await within(banner).findByText('Les informations de votre boutique sont momentanément indisponibles.')).toBeInTheDocument();
+    expect(within(banner).queryByText('Solde de points')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Espace compte' })).getAllByRole('link')).toHaveLength(3);
+  });
+
+  it('goes back a step with "Précédent" and ends the tour for good with "Passer la visite"', async () => {
+    signInShop(false);
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getCurrentUser: () => currentUser('shop') }));
+    const { unmount } = renderApp('/account/v2/settings/password');
+    const tour = await screen.findByRole('region', { name: 'Découvrir votre boutique' });
+    expect(within(tour).queryByRole('button', { name: 'Précédent' })).not.toBeInTheDocument();
+    fireEvent.click(within(tour).getByRole('button', { name: 'Suivant' }));
+    fireEvent.click(within(tour).getByRole('button', { name: 'Suivant' }));
+    expect(within(tour).getByText('Étape 3 sur 3')).toBeInTheDocument();
+    fireEvent.click(within(tour).getByRole('button', { name: 'Précédent' }));
+    expect(within(tour).getByText('Étape 2 sur 3')).toBeInTheDocument();
+    expect(within(tour).getByRole('heading', { name: 'Suivez vos statistiques' })).toBeInTheDocument();
+    expect(within(tour).getByRole('link', { name: 'Voir les statistiques' })).toHaveAttribute('href', '/fr/account/v2/stats');
+    fireEvent.click(within(tour).getByRole('button', { name: 'Précédent' }));
+    expect(within(tour).getByRole('heading', { name: 'Publiez vos annonces' })).toBeInTheDocument();
+    expect(within(tour).queryByRole('button', { name: 'Précédent' })).not.toBeInTheDocument();
+
+    fireEvent.click(within(tour).getByRole('button', { name: 'Passer la visite' }));
+    expect(screen.queryByRole('region', { name: 'Découvrir votre boutique' })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(`${TOUR_KEY_PREFIX}42`)).toBe('1');
+    unmount();
+
+    renderApp('/ar/account/v2/settings/password');
+    await screen.findByRole('heading', { level: 1, name: 'متجري' });
+    expect(screen.queryByRole('region', { name: 'اكتشف متجرك' })).not.toBeInTheDocument();
+  });
+
   it('walks a new shop through three steps, and remembers that it was dismissed', async () => {
     signInShop(false);
     jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getCurrentUser: () => currentUser('shop') }));
@@ -302,6 +367,24 @@ describe('admin acting as a user', () => {
     renderApp('/ar/account/v2/settings/password');
     const arabic = await screen.findByRole('region', { name: 'جلسة إدارية' });
     expect(within(arabic).getByText(/^المسؤول رقم 7 يتصرف باسم Yassine El Amrani\./)).toBeInTheDocument();
+  });
+
+  it('shows on every page of the session, outside the account area too, once', async () => {
+    signIn({ act: 1 });
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      gateway({ getCurrentUser: () => currentUser('private', { actingAdminId: 1, actingAdminName: 'Nadia (support)' }) }),
+    );
+    const { unmount } = renderApp('/');
+    const banner = await screen.findByRole('region', { name: "Session d'administration" });
+    expect(await within(banner).findByText(/^Nadia \(support\) agit en tant que Yassine El Amrani\./)).toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toContainElement(banner);
+    unmount();
+
+    renderApp('/ar/messages');
+    expect(await screen.findByRole('region', { name: 'جلسة إدارية' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'حسابي' }));
+    await screen.findByRole('heading', { level: 1, name: 'حسابي' });
+    expect(screen.getAllByRole('region', { name: 'جلسة إدارية' })).toHaveLength(1);
   });
 
   it('is absent from an ordinary session', async () => {

@@ -1,13 +1,14 @@
 // Spec §6: an admin may act as a user; the banner says so, that actions are recorded under the
-// admin's account, and when the session ends. Shown when the access token carries the acting
-// admin (`act` claim); the admin's name and the session's end come from getCurrentUser.
+// admin's account, and when the session ends. Shown on every page (the app shell, Layout.tsx,
+// loads it on demand) when the access token carries the acting admin (`act` claim); the
+// admin's name and the session's end come from getCurrentUser.
 
 import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../auth/authSlice';
 import { useCurrentUser } from './useCurrentUser';
 
-export function ActingAdminBanner() {
+export default function ActingAdminBanner() {
   const intl = useIntl();
   const user = useAppSelector(selectUser);
   const acting = user?.actingAdminId !== null && user?.actingAdminId !== undefined;

@@ -1,7 +1,8 @@
 // The ad form: the stepper through the four steps with saveAdDraft at each step and submitAd
 // at the end (the moderation confirmation), the §5 text rules as the person types, a server
 // refusal shown in place, photo checks and upload progress, edit mode with patchAd, and the
-// availability calendar of a vacation rental (setAdAvailability once the ad is saved); the
+// availability calendar of a vacation rental (setAdAvailability once the ad is saved); the car
+// parameters chosen from the car catalogue (models following the brand, a list's read error); the
 // edit's loading and load error, the categories' load error, and the video checks (30 MB,
 // 60 seconds, landscape) before upload.
 
@@ -20,6 +21,8 @@ function signIn(): string {
 
 const PARAMS = [
   { key: 'brand', label: 'Marque', kind: 'choice', requiredForOffers: true, unit: null, min: null, max: null, maxLength: null, choices: [], source: 'carBrands' },
+  { key: 'model', label: 'Modèle', kind: 'choice', requiredForOffers: true, unit: null, min: null, max: null, maxLength: null, choices: [], source: 'carModels' },
+  { key: 'fuel', label: 'Carburant', kind: 'choice', requiredForOffers: true, unit: null, min: null, max: null, maxLength: null, choices: [], source: 'carFuels' },
   { key: 'mileage', label: 'Kilométrage', kind: 'number', requiredForOffers: false, unit: 'km', min: 0, max: 2000000, maxLength: null, choices: [], source: null },
   {
     key: 'origin',
@@ -35,10 +38,35 @@ const PARAMS = [
   },
 ];
 
+const AR_LABELS: Record<string, string> = { Marque: 'العلامة', Modèle: 'الطراز', Carburant: 'نوع الوقود' };
+
+const MODELS: Record<string, { id: number; name: string; slug: string }[]> = {
+  dacia: [
+    { id: 101, name: 'Logan', slug: 'logan' },
+    { id: 102, name: 'Sandero', slug: 'sandero' },
+  ],
+  renault: [{ id: 201, name: 'Clio', slug: 'clio' }],
+};
+
+/** The car catalogue as the gateway lists it (docs/api.md); fuels in the request's language. */
+const CARS: Record<string, (call: GatewayCall) => unknown> = {
+  getCarBrands: () => [
+    { id: 1, name: 'Dacia', slug: 'dacia' },
+    { id: 2, name: 'Renault', slug: 'renault' },
+  ],
+  getCarModels: ({ variables }) =>
+    MODELS[variables.brand as string] ?? graphqlError('INVALID_PARAM', 'adForm.error.param', 'Une caractéristique est invalide'),
+  getCarFuels: ({ language }) => [
+    { key: 'diesel', name: language === 'ar' ? 'ديزل' : 'Diesel' },
+    { key: 'essence', name: language === 'ar' ? 'بنزين' : 'Essence' },
+  ],
+};
+
 function formGateway(calls: GatewayCall[], extra: Record<string, (call: GatewayCall) => unknown> = {}) {
   return gateway(
     {
-      getAdParams: () => PARAMS,
+      ...CARS,
+      getAdParams: ({ language }) => (language === 'ar' ? PARAMS.map((p) => ({ ...p, label: AR_LABELS[p.label] ?? p.label })) : PARAMS),
       getAreas: () => [{ id: 101, name: 'Maarif', label: { fr: 'Maarif', ar: 'المعاريف' }, slug: { fr: 'maarif', ar: 'المعاريف' } }],
       getPriceAdvice: () => ({
         median: { withCurrency: '90 000 DH', withoutCurrency: '90 000', value: 90000 },
@@ -82,7 +110,12 @@ describe('ad form', () => {
     fireEvent.change(description, { target: { value: 'Appelez le 0612345678' } });
     expect(screen.getByText('Le texte ne doit pas contenir de numéro de téléphone')).toBeInTheDocument();
     fireEvent.change(description, { target: { value: 'Très bonne voiture, entretenue.'.replace(',', '') } });
-    fireEvent.change(await within(step2).findByRole('textbox', { name: 'Marque *' }), { target: { value: 'dacia' } });
+    await within(step2).findByRole('option', { name: 'Dacia' });
+    fireEvent.change(within(step2).getByRole('combobox', { name: 'Marque *' }), { target: { value: 'dacia' } });
+    await within(step2).findByRole('option', { name: 'Sandero' });
+    fireEvent.change(within(step2).getByRole('combobox', { name: 'Modèle *' }), { target: { value: 'logan' } });
+    await within(step2).findByRole('option', { name: 'Diesel' });
+    fireEvent.change(within(step2).getByRole('combobox', { name: 'Carburant *' }), { target: { value: 'diesel' } });
     fireEvent.change(within(step2).getByRole('spinbutton', { name: 'Kilométrage (km)' }), { target: { value: '98000' } });
     fireEvent.change(within(step2).getByRole('combobox', { name: 'Origine' }), { target: { value: 'dedouanee' } });
     fireEvent.click(within(step2).getByRole('checkbox', { name: 'Urgent' }));
@@ -116,7 +149,7 @@ describe('ad form', () => {
       categoryId: 2010,
       adType: 'sell',
       title: 'Dacia Logan 2018',
-      params: { brand: 'dacia', mileage: 98000, origin: 'dedouanee' },
+      params: { brand: 'dacia', model: 'logan', fuel: 'diesel', mileage: 98000, origin: 'dedouanee' },
       urgent: true,
       images: [],
       cityId: 1,
@@ -125,6 +158,77 @@ describe('ad form', () => {
     });
     expect(calls.find((c) => c.operationName === 'submitAd')?.variables).toEqual({ draftId: 'draft-1', ad: null });
   }, 30_000);
+
+  it('chooses car parameters from the catalogue: the models follow the brand, the fuels are in Arabic', async () => {
+    signIn();
+    const calls: GatewayCall[] = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(formGateway(calls));
+    renderApp('/ar/ad/insert/1');
+    const form = await screen.findByRole('form', { name: 'الفئة' });
+    fireEvent.change(await within(form).findByRole('combobox', { name: 'الفئة' }), { target: { value: '2010' } });
+    fireEvent.click(within(form).getByRole('radio', { name: 'عروض' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'متابعة' }));
+
+    const step2 = await screen.findByRole('form', { name: 'الوصف' });
+    const model = await within(step2).findByRole('combobox', { name: 'الطراز *' });
+    expect(model).toBeDisabled();
+    expect(within(model).getByRole('option', { name: 'اختر العلامة أولًا' })).toBeInTheDocument();
+    expect(calls.some((c) => c.operationName === 'getCarModels')).toBe(false);
+    const fuel = within(step2).getByRole('combobox', { name: 'نوع الوقود *' });
+    expect(await within(fuel).findByRole('option', { name: 'ديزل' })).toHaveValue('diesel');
+    expect(within(fuel).getByRole('option', { name: 'بنزين' })).toHaveValue('essence');
+
+    const brand = within(step2).getByRole('combobox', { name: 'العلامة *' });
+    await within(brand).findByRole('option', { name: 'Dacia' });
+    fireEvent.change(brand, { target: { value: 'dacia' } });
+    await within(model).findByRole('option', { name: 'Sandero' });
+    expect(model).toBeEnabled();
+    expect(within(model).queryByRole('option', { name: 'Clio' })).not.toBeInTheDocument();
+    fireEvent.change(model, { target: { value: 'sandero' } });
+    expect(model).toHaveValue('sandero');
+
+    // Another brand: its own models, and the previous brand's model is no longer chosen.
+    fireEvent.change(brand, { target: { value: 'renault' } });
+    await within(model).findByRole('option', { name: 'Clio' });
+    expect(within(model).queryByRole('option', { name: 'Sandero' })).not.toBeInTheDocument();
+    expect(model).toHaveValue('');
+    expect(calls.filter((c) => c.operationName === 'getCarModels').map((c) => c.variables)).toEqual([{ brand: 'dacia' }, { brand: 'renault' }]);
+    expect(calls.find((c) => c.operationName === 'getCarFuels')?.language).toBe('ar');
+    fireEvent.change(within(step2).getByRole('textbox', { name: 'العنوان' }), { target: { value: 'Renault Clio 2019' } });
+    fireEvent.change(within(step2).getByRole('textbox', { name: 'الوصف' }), { target: { value: 'Voiture très bien entretenue' } });
+    fireEvent.click(within(step2).getByRole('button', { name: 'متابعة' }));
+    await screen.findByRole('form', { name: 'الصور والفيديو' });
+    const saved = calls.filter((c) => c.operationName === 'saveAdDraft').at(-1)?.variables.ad as { params: unknown };
+    expect(saved.params).toEqual({ brand: 'renault' });
+  });
+
+  it('shows the §8 message with a retry when a catalogue list cannot be read', async () => {
+    signIn();
+    let brandFailures = 1;
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      formGateway([], {
+        getCarBrands: (call) => (brandFailures-- > 0 ? internalErrorResponse() : CARS.getCarBrands?.(call)),
+        getCarModels: () => graphqlError('INVALID_PARAM', 'adForm.error.param', 'Une caractéristique est invalide'),
+      }),
+    );
+    renderApp('/ad/insert/1');
+    const form = await screen.findByRole('form', { name: 'Catégorie' });
+    fireEvent.change(await within(form).findByRole('combobox', { name: 'Catégorie' }), { target: { value: '2010' } });
+    fireEvent.click(within(form).getByRole('radio', { name: 'Offres' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Continuer' }));
+
+    const step2 = await screen.findByRole('form', { name: 'Description' });
+    expect(await within(step2).findByRole('alert')).toHaveTextContent('Erreur Veuillez réessayer plus tard');
+    expect(within(step2).getByRole('combobox', { name: 'Marque *' })).toBeDisabled();
+    fireEvent.click(within(step2).getByRole('button', { name: 'Réessayer' }));
+    const brand = within(step2).getByRole('combobox', { name: 'Marque *' });
+    await within(brand).findByRole('option', { name: 'Dacia' });
+    expect(within(step2).queryByRole('alert')).not.toBeInTheDocument();
+
+    // A brand the server does not know (an old value): its refusal in the page's words.
+    fireEvent.change(brand, { target: { value: 'dacia' } });
+    expect(await within(step2).findByRole('alert')).toHaveTextContent("Une caractéristique de l'annonce est invalide");
+  });
 
   it("shows the server's refusal of a step in place", async () => {
     signIn();

@@ -1,6 +1,7 @@
 // The ad form (spec §2: /ad/insert/{step}, /ad/edit/{id}/{step}): a stepper of four steps
-// (1 category and ad type; 2 text, the category's parameters, urgent, discount, delivery; 3
-// photos and video; 4 city, area, price with its advice, phone hidden). A new ad saves each
+// (1 category and ad type; 2 text, the category's parameters (those with a catalogue `source`
+// chosen from the car catalogue: CatalogueSelect.tsx), urgent, discount, delivery; 3 photos
+// and video; 4 city, area, price with its advice, phone hidden). A new ad saves each
 // step with saveAdDraft (the draft id rides in the URL as ?draft=) and ends with submitAd;
 // an edit loads getMyAd and ends with patchAd. Either way the seller is told that the ad waits
 // for moderation (within 60 minutes). The §5 text rules show as the person types. What is
@@ -33,6 +34,7 @@ import { adTextProblem, DESCRIPTION_LENGTH, lengthProblem, TITLE_LENGTH } from '
 import { forget, recall, remember } from './formMemory';
 import { PhotosStep, type PhotosValue } from './PhotosStep';
 import { AvailabilityCalendar } from '../availability/AvailabilityCalendar';
+import { CatalogueSelect, isCatalogueSource, type CatalogueSource } from './CatalogueSelect';
 import { daysOf, periodsOf } from '../availability/days';
 
 export const STEPS = [1, 2, 3, 4] as const;
@@ -106,6 +108,15 @@ function Step2({ state, set }: { state: FormState; set: (ad: AdInput) => void })
     if (value !== undefined && value !== '') next[key] = value;
     set({ params: next });
   };
+  const brandKey = specs?.find((s) => s.source === 'carBrands')?.key;
+  const brand = brandKey === undefined ? undefined : params[brandKey];
+  // Another brand makes the model chosen for the previous one meaningless.
+  const setCatalogueParam = (key: string, source: CatalogueSource, value: string) => {
+    const modelKeys = source === 'carBrands' ? (specs ?? []).filter((s) => s.source === 'carModels').map((s) => s.key) : [];
+    const next = Object.fromEntries(Object.entries(params).filter(([k]) => k !== key && !modelKeys.includes(k)));
+    if (value !== '') next[key] = value;
+    set({ params: next });
+  };
   const title = state.ad.title ?? '';
   const description = state.ad.description ?? '';
   return (
@@ -146,7 +157,19 @@ function Step2({ state, set }: { state: FormState; set: (ad: AdInput) => void })
             </label>
           );
         }
-        // Numbers, texts, and catalogue choices (car brands, models...) the API does not list.
+        if (isCatalogueSource(spec.source)) {
+          const { source } = spec;
+          return (
+            <CatalogueSelect
+              key={spec.key}
+              source={source}
+              label={label}
+              value={typeof current === 'string' ? current : ''}
+              brand={typeof brand === 'string' ? brand : ''}
+              onChange={(value) => { setCatalogueParam(spec.key, source, value); }}
+            />
+          );
+        }
         return (
           <label key={spec.key} className="field">
             {label}

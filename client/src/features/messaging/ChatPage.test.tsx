@@ -1,13 +1,15 @@
 // One conversation: loader, history, a live message, sending (pending then sent, then read by
-// the other party), a refused send with the §8 wording and a retry, blocked (input hidden,
-// notice), unblock, delete after confirmation, a conversation that is not there, and the
-// server's chat:error reports shown as toasts in the §8 wording.
+// the other party), a refused send with the §8 wording and a retry, the typing events sent
+// (start, stop, idle), blocked (input hidden, notice), block and unblock, delete after
+// confirmation and its refusal, a PDF shown as a link, a conversation that is not there, and
+// the server's chat:error reports shown as toasts in the §8 wording.
 
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { accessTokenFor, gateway } from '../../../test/fixtures';
 import { chatError, conversation, installFakeSocket, type FakeChatSocket } from '../../../test/fakeChatSocket';
 import { renderApp } from '../../../test/renderApp';
 import { setSessionSocketFactory } from '../../realtime/socket';
+import { TYPING_IDLE_MS } from './ChatPage';
 
 const ME = 1;
 const SELLER = 3;
@@ -122,6 +124,104 @@ describe('chat', () => {
     await waitFor(() => {
       expect(pathname()).toBe('/fr/messages');
     });
+  });
+
+  it('blocks the conversation with "Bloquer": the input goes, the notice and "Débloquer" come', async () => {
+    const socket = chat().answer('chat:block', () => ({ ok: true, conversationId: 'c1', blocked: true, blockedByMe: true }));
+    renderApp('/messages/chat?conversation=c1');
+    await screen.findByLabelText('Votre message');
+    expect(screen.queryByRole('button', { name: 'Débloquer' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Bloquer' }));
+    expect(await screen.findByRole('note')).toHaveTextContent('Vous avez bloqué cette conversation. Débloquez-la pour écrire.');
+    expect(screen.queryByLabelText('Votre message')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Envoyer' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Débloquer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Bloquer' })).not.toBeInTheDocument();
+    expect(socket.sent.filter((s) => s.event === 'chat:block').map((s) => s.payload)).toEqual([{ conversationId: 'c1' }]);
+  });
+
+  it('keeps the input and shows the §8 wording when blocking is refused', async () => {
+    chat().answer('chat:block', () => chatError('CONVERSATION_NOT_FOUND', 'chat.error.conversationNotFound', 'x'));
+    renderApp('/ar/messages/chat?conversation=c1');
+    await screen.findByLabelText('رسالتك');
+    fireEvent.click(screen.getByRole('button', { name: 'حظر' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('المحادثة غير موجودة');
+    expect(screen.getByLabelText('رسالتك')).toBeInTheDocument();
+  });
+
+  it('tells the other party when I start and stop typing, not at every keystroke', async () => {
+    const socket = chat().answer('chat:send', (payload) => {
+      const p = payload as { clientMessageId: string; text: string };
+      return { ok: true, message: message('m7', ME, p.text, p.clientMessageId) };
+    });
+    renderApp('/messages/chat?conversation=c1');
+    const input = await screen.findByLabelText('Votre message');
+    const typing = () => socket.sent.filter((s) => s.event === 'chat:typing').map((s) => s.payload);
+    fireEvent.change(input, { target: { value: 'B' } });
+    fireEvent.change(input, { target: { value: 'Bo' } });
+    fireEvent.change(input, { target: { value: 'Bon' } });
+    expect(typing()).toEqual([{ conversationId: 'c1', typing: true }]);
+    fireEvent.change(input, { target: { value: '' } });
+    expect(typing()).toEqual([
+      { conversationId: 'c1', typing: true },
+      { conversationId: 'c1', typing: false },
+    ]);
+    fireEvent.change(input, { target: { value: 'Bonjour' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(typing().map((p) => (p as { typing: boolean }).typing)).toEqual([true, false, true, false]);
+    await within(screen.getByRole('list', { name: 'Messages de la conversation' })).findByText('Bonjour');
+  });
+
+  it('says that typing stopped after a pause without keystrokes', async () => {
+    const socket = chat();
+    renderApp('/messages/chat?conversation=c1');
+    const input = await screen.findByLabelText('Votre message');
+    const typing = () => socket.sent.filter((s) => s.event === 'chat:typing').map((s) => (s.payload as { typing: boolean }).typing);
+    jest.useFakeTimers();
+    try {
+      fireEvent.change(input, { target: { value: 'Je' } });
+      act(() => { jest.advanceTimersByTime(TYPING_IDLE_MS - 100); });
+      fireEvent.change(input, { target: { value: 'Je pass' } });
+      act(() => { jest.advanceTimersByTime(TYPING_IDLE_MS - 100); });
+      expect(typing()).toEqual([true]);
+      act(() => { jest.advanceTimersByTime(200); });
+      expect(typing()).toEqual([true, false]);
+      fireEvent.change(input, { target: { value: 'Je passe' } });
+      expect(typing()).toEqual([true, false, true]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows a PDF attachment as a link to the file', async () => {
+    chat().answer('chat:history', () => ({
+      ok: true,
+      messages: [
+        {
+          ...message('m4', SELLER, ''),
+          text: null,
+          attachment: { name: 'carte-grise.pdf', contentType: 'application/pdf', size: 48_000, url: '/media/chat/c1/carte-grise.pdf' },
+        },
+      ],
+    }));
+    renderApp('/messages/chat?conversation=c1');
+    const list = await screen.findByRole('list', { name: 'Messages de la conversation' });
+    const link = within(list).getByRole('link', { name: 'carte-grise.pdf' });
+    expect(link).toHaveAttribute('href', '/media/chat/c1/carte-grise.pdf');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(list).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('stays on the conversation and shows the §8 wording when deletion is refused', async () => {
+    const socket = chat().answer('chat:delete', () => chatError('CONVERSATION_NOT_FOUND', 'chat.error.conversationNotFound', 'x'));
+    const { pathname } = renderApp('/messages/chat?conversation=c1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Supprimer la conversation' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Supprimer la conversation ?' })).getByRole('button', { name: 'Supprimer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Conversation introuvable');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(pathname()).toBe('/messages/chat');
+    expect(screen.getByRole('list', { name: 'Messages de la conversation' })).toBeInTheDocument();
+    expect(socket.sent.filter((s) => s.event === 'chat:delete')).toHaveLength(1);
   });
 
   it('says when the conversation is not there', async () => {

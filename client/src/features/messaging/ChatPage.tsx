@@ -22,6 +22,8 @@ import { sessionSocket } from '../../realtime/socket';
 import { request, type ChatMessage, type Conversation } from './chatSocket';
 
 const PAGE = 30;
+/** After this long without a keystroke, the other party is told that typing stopped. */
+export const TYPING_IDLE_MS = 5000;
 
 interface Outgoing {
   clientMessageId: string;
@@ -64,6 +66,8 @@ export default function ChatPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [actionError, setActionError] = useState<unknown>();
   const lastId = useRef<string | undefined>(undefined);
+  // What the other party was last told about my typing, and when "stopped" is due.
+  const typing = useRef<{ on: boolean; idle?: ReturnType<typeof setTimeout> }>({ on: false });
 
   const markRead = useCallback(
     (messageId: string) => {
@@ -199,6 +203,20 @@ export default function ChatPage() {
       });
   };
 
+  // chat:typing goes out when typing starts and when it stops (the box emptied, the message
+  // sent, or TYPING_IDLE_MS without a keystroke), not at every keystroke.
+  const sendTyping = (on: boolean) => {
+    clearTimeout(typing.current.idle);
+    typing.current.idle = on ? setTimeout(() => { sendTyping(false); }, TYPING_IDLE_MS) : undefined;
+    if (typing.current.on === on) return;
+    typing.current.on = on;
+    request(sessionSocket(language), 'chat:typing', { conversationId, typing: on }).catch(() => undefined);
+  };
+  useEffect(() => {
+    const state = typing.current;
+    return () => { clearTimeout(state.idle); };
+  }, []);
+
   const setBlocked = (block: boolean) => {
     request<{ blocked: boolean; blockedByMe: boolean }>(sessionSocket(language), block ? 'chat:block' : 'chat:unblock', { conversationId })
       .then((answer) => {
@@ -322,6 +340,7 @@ export default function ChatPage() {
             if (!value && !file) return;
             setText('');
             setFile(undefined);
+            sendTyping(false);
             send({ clientMessageId: newClientMessageId(), text: value, file, status: 'pending' });
           }}
         >
@@ -332,7 +351,7 @@ export default function ChatPage() {
             value={text}
             onChange={(event) => {
               setText(event.target.value);
-              request(sessionSocket(language), 'chat:typing', { conversationId, typing: event.target.value !== '' }).catch(() => undefined);
+              sendTyping(event.target.value.trim() !== '');
             }}
           />
           <label className="chat__attach">

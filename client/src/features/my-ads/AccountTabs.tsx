@@ -1,6 +1,5 @@
 // The account area's frame (spec §2): the page title ('my account' for private sellers, 'my
-// shop' for shops), the banner of an admin acting as this user, the shop banner and the shop's
-// onboarding tour, and the tabs — private: my ads, my orders, favorites, settings; shop: my ads,
+// shop' for shops), the shop banner and the shop's onboarding tour, and the tabs — private: my ads, my orders, favorites, settings; shop: my ads,
 // statistics, settings. Selecting a tab opens it at its first status and page.
 
 import type { ReactNode } from 'react';
@@ -10,7 +9,6 @@ import { useAppSelector } from '../../app/hooks';
 import { useLanguage, type MessageId } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ActingAdminBanner } from '../account-area/ActingAdminBanner';
 import { OnboardingTour } from '../account-area/OnboardingTour';
 import { ShopBanner } from '../account-area/ShopBanner';
 import { selectUser } from '../auth/authSlice';
@@ -46,7 +44,6 @@ export function AccountArea({ children }: { children: ReactNode }) {
   const tabs = shop ? SHOP_TABS : PRIVATE_TABS;
   return (
     <div className="page account-area">
-      <ActingAdminBanner />
       <h1>{title}</h1>
       {shop && user.storeId !== null ? <ShopBanner /> : null}
       <nav aria-label={intl.formatMessage({ id: 'accountArea.tabs' })}>

@@ -1,5 +1,6 @@
 // Favorites (/account/v2/my-favorites?status=ads|searches&page=): the saved ads (getMySavedAds,
-// 12 a page) with an unsave button — the list refreshes when the server confirms (204) — and
+// 12 a page) with an unsave button — the list refreshes when the server confirms (204; any
+// other answer or a failure is an error toast in the spec §8 wording) — and
 // the saved searches (status=searches). Empty states.
 
 import { useEffect } from 'react';
@@ -85,7 +86,11 @@ function SavedAds() {
               onClick={() => {
                 unsave({ listId: ad.listId })
                   .unwrap()
-                  .then(() => dispatch(toastShown({ kind: 'success', messageKey: 'favorites.removed' })))
+                  .then((code) => {
+                    // Spec §4: unsaving succeeded only on 204 (the list is refreshed then, api/ads.ts).
+                    if (code === 204) dispatch(toastShown({ kind: 'success', messageKey: 'favorites.removed' }));
+                    else dispatch(toastShown({ kind: 'error', messageKey: 'unsaveAd.error.internalError' }));
+                  })
                   .catch((e: unknown) => {
                     const gatewayError = isGatewayError(e) ? e : undefined;
                     dispatch(toastShown({ kind: 'error', messageKey: gatewayError?.messageKey ?? 'common.error.generic', message: gatewayError?.message }));

@@ -3,13 +3,16 @@
 // (activated, limit reached, delete confirmation, deletion refused with days — at once when
 // the ad is not deletable yet, and on the server's refusal — appeal limit, properties, bulk
 // with a reason, select / deselect the page), the operation links of spec §2, the page moving
-// back when emptied, page titles, and favorites with unsave.
+// back when emptied, page titles, the empty state of every status tab, card or list display,
+// the tab counts after an operation, what an ad waiting for payment owes, a successful appeal,
+// bulk deletion with a reason, and favorites with unsave and its failures.
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { accessTokenFor, gateway, graphqlError, internalErrorResponse, jsonResponse, pending, type GatewayCall } from '../../../test/fixtures';
 import { listAd } from '../../../test/adFixtures';
 import { renderApp } from '../../../test/renderApp';
 import { TOUR_KEY_PREFIX } from '../account-area/OnboardingTour';
+import { DISPLAY_KEY } from './MyAdsPage';
 
 function signIn(roles: string[] = []) {
   document.cookie = `souk_token=${accessTokenFor({ roles })}; Path=/`;
@@ -161,10 +164,35 @@ describe('my ads', () => {
     outcome = 'PAYMENT_REQUIRED';
     fireEvent.click(within(actions).getByRole('button', { name: 'Activer' }));
     const limit = await screen.findByRole('dialog', { name: "Limite d'annonces actives atteinte" });
-    expect(within(limit).getByRole('link', { name: 'Payer pour publier' })).toHaveAttribute(
+    expect(within(limit).getByRole('link', { name: 'Voir les frais dus' })).toHaveAttribute(
       'href',
       '/fr/account/v2/my-ads?status=PENDING_PAYMENT',
     );
+  });
+
+  it('says on an ad waiting for payment what is due and why, and offers no payment that does not exist', async () => {
+    signIn();
+    const waiting = listAd({ listId: 5, title: 'Kia Picanto', status: 'pending_payment', category: { id: 2010, name: 'Voitures' } });
+    mockFetch().mockImplementation(myAds({ getMyAds: () => ({ ads: [waiting], count: { total: 1 } }) }));
+    const { unmount } = renderApp('/account/v2/my-ads?status=PENDING_PAYMENT');
+    const due = await screen.findByRole('note', { name: "Frais d'insertion dus" });
+    expect(due).toHaveTextContent("Vous avez atteint le nombre d'annonces gratuites actives de la catégorie « Voitures » : des frais d'insertion sont dus pour publier cette annonce.");
+    expect(due).toHaveTextContent("Le paiement en ligne n'est pas encore disponible.");
+    const actions = screen.getByRole('group', { name: 'Actions sur « Kia Picanto »' });
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Supprimer', 'Propriétés']);
+    expect(within(actions).queryByRole('link', { name: /pay/i })).not.toBeInTheDocument();
+    unmount();
+
+    renderApp('/ar/account/v2/my-ads?status=PENDING_PAYMENT');
+    expect(await screen.findByRole('note', { name: 'رسوم الإدراج مستحقة' })).toHaveTextContent('لقد بلغت عدد الإعلانات المجانية النشطة في فئة «Voitures»');
+  });
+
+  it('shows no payment note on ads in other statuses', async () => {
+    signIn();
+    mockFetch().mockImplementation(myAds());
+    renderApp('/account/v2/my-ads?status=DEACTIVATED');
+    await screen.findByRole('heading', { level: 2, name: 'Peugeot 208' });
+    expect(screen.queryByRole('note', { name: "Frais d'insertion dus" })).not.toBeInTheDocument();
   });
 
   it('confirms the deletion of a deletable ad, and shows the days remaining when the server refuses it', async () => {
@@ -330,6 +358,136 @@ describe('my ads', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Limite de recours atteinte');
   });
 
+  it.each([
+    ['fr', 'ACTIVE', "Vous n'avez aucune annonce active.", 'Déposer une annonce'],
+    ['fr', 'PENDING_REVIEW', 'Aucune annonce en attente de modération.', 'Déposer une annonce'],
+    ['fr', 'REFUSED', 'Aucune annonce refusée.', 'Déposer une annonce'],
+    ['fr', 'DEACTIVATED', 'Aucune annonce désactivée.', 'Déposer une annonce'],
+    ['ar', 'ACTIVE', 'ليس لديك أي إعلان نشط.', 'أضف إعلانًا'],
+    ['ar', 'PENDING_REVIEW', 'لا توجد إعلانات في انتظار المراجعة.', 'أضف إعلانًا'],
+    ['ar', 'REFUSED', 'لا توجد إعلانات مرفوضة.', 'أضف إعلانًا'],
+    ['ar', 'DEACTIVATED', 'لا توجد إعلانات معطلة.', 'أضف إعلانًا'],
+  ])('shows the %s empty state of the %s tab with a way to post an ad', async (language, status, empty, postAd) => {
+    signIn();
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(myAds({ getMyAds: () => ({ ads: [], count: { total: 0 } }) }, calls));
+    renderApp(`/${language}/account/v2/my-ads?status=${status}&page=1`);
+    expect(await screen.findByText(empty)).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: postAd })).toHaveAttribute('href', `/${language}/ad/insert/1`);
+    expect(screen.queryByRole('list', { name: language === 'fr' ? 'Vos annonces' : 'إعلاناتك' })).not.toBeInTheDocument();
+    expect((calls.find((c) => c.operationName === 'getMyAds')?.variables.filters as { status: string }).status).toBe(status);
+  });
+
+  it('shows the ads as cards or as a list, and remembers the choice', async () => {
+    signIn();
+    mockFetch().mockImplementation(myAds());
+    const { unmount } = renderApp('/account/v2/my-ads');
+    const list = await screen.findByRole('list', { name: 'Vos annonces' });
+    const display = screen.getByRole('group', { name: 'Affichage' });
+    const cards = within(display).getByRole('button', { name: 'Cartes' });
+    const rows = within(display).getByRole('button', { name: 'Liste' });
+    expect(cards).toHaveAttribute('aria-pressed', 'true');
+    expect(rows).toHaveAttribute('aria-pressed', 'false');
+    expect(list).toHaveClass('my-ads__list--cards');
+
+    fireEvent.click(rows);
+    expect(rows).toHaveAttribute('aria-pressed', 'true');
+    expect(cards).toHaveAttribute('aria-pressed', 'false');
+    expect(list).toHaveClass('my-ads__list--list');
+    expect(list).not.toHaveClass('my-ads__list--cards');
+    // The same ads with the same actions, only laid out differently.
+    expect(within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Dacia Logan', 'Renault Clio']);
+    expect(within(list).getByRole('group', { name: 'Actions sur « Renault Clio »' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(DISPLAY_KEY)).toBe('list');
+    unmount();
+
+    renderApp('/account/v2/my-ads?status=ACTIVE&page=1');
+    expect(await screen.findByRole('list', { name: 'Vos annonces' })).toHaveClass('my-ads__list--list');
+    expect(screen.getByRole('button', { name: 'Liste' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Cartes' }));
+    expect(screen.getByRole('list', { name: 'Vos annonces' })).toHaveClass('my-ads__list--cards');
+    expect(window.localStorage.getItem(DISPLAY_KEY)).toBe('cards');
+  });
+
+  it('updates the tab counts after an operation', async () => {
+    signIn();
+    const counts = new Map(COUNTS.countByStatus.map((row) => [row.status, row.count]));
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(
+      myAds(
+        {
+          getMyAdsCount: () => ({ countByStatus: [...counts].map(([status, count]) => ({ status, count })) }),
+          deactivateAd: () => {
+            counts.set('ACTIVE', 1);
+            counts.set('DEACTIVATED', 2);
+            return { adId: 'x', listId: 1, status: 'deactivated', outcome: 'DEACTIVATED', messageKey: '', message: '' };
+          },
+        },
+        calls,
+      ),
+    );
+    renderApp('/account/v2/my-ads');
+    const tabs = screen.getByRole('navigation', { name: 'Statut des annonces' });
+    await within(tabs).findByRole('link', { name: 'Actives (2)' });
+    expect(within(tabs).getByRole('link', { name: 'Désactivées (1)' })).toBeInTheDocument();
+    const actions = await screen.findByRole('group', { name: 'Actions sur « Dacia Logan »' });
+    fireEvent.click(within(actions).getByRole('button', { name: 'Désactiver' }));
+    expect(await within(tabs).findByRole('link', { name: 'Actives (1)' })).toHaveAttribute('aria-current', 'page');
+    expect(within(tabs).getByRole('link', { name: 'Désactivées (2)' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.operationName === 'getMyAdsCount')).toHaveLength(2);
+  });
+
+  it('deletes the selected ads with a reason', async () => {
+    signIn();
+    const calls: GatewayCall[] = [];
+    const deletable = [
+      listAd({ listId: 3, title: 'Peugeot 208', status: 'deactivated', deletableInDays: 0 }),
+      listAd({ listId: 6, title: 'Fiat Uno', status: 'deactivated', deletableInDays: 0 }),
+    ];
+    mockFetch().mockImplementation(
+      myAds(
+        {
+          getMyAds: () => ({ ads: deletable, count: { total: 2 } }),
+          bulkDeleteAds: ({ variables }) => (variables.adIds as string[]).map((adId) => ({ adId, status: 'deleted', error: null })),
+        },
+        calls,
+      ),
+    );
+    renderApp('/account/v2/my-ads?status=DEACTIVATED');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Sélectionner « Fiat Uno »' }));
+    const bulk = screen.getByRole('group', { name: '1 annonce sélectionnée' });
+    expect(within(bulk).queryByRole('button', { name: 'Désactiver la sélection' })).not.toBeInTheDocument();
+    fireEvent.click(within(bulk).getByRole('button', { name: 'Supprimer la sélection' }));
+    const dialog = screen.getByRole('dialog', { name: 'Supprimer 1 annonce' });
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent('Fiat Uno');
+    const confirm = within(dialog).getByRole('button', { name: 'Confirmer' });
+    expect(confirm).toBeDisabled();
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Raison' }), { target: { value: 'sold_on_souk' } });
+    fireEvent.click(confirm);
+    expect(await screen.findByText('1 annonce traitée')).toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === 'bulkDeleteAds')?.variables).toEqual({ adIds: [deletable[1]?.adId], reason: 'sold_on_souk' });
+    expect(calls.some((c) => c.operationName === 'bulkDeactivateAds' || c.operationName === 'deleteAd')).toBe(false);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Sélectionner « Fiat Uno »' })).not.toBeChecked();
+  });
+
+  it('sends an appeal, says so and closes the modal', async () => {
+    signIn();
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(
+      myAds({ appealAd: () => ({ ...REFUSED[0], status: 'pending_review' }) }, calls),
+    );
+    renderApp('/account/v2/my-ads?status=REFUSED');
+    fireEvent.click(await screen.findByRole('button', { name: 'Faire un recours' }));
+    const dialog = screen.getByRole('dialog', { name: 'Faire un recours' });
+    expect(dialog).toHaveTextContent('Motif du refus : Photos non conformes');
+    fireEvent.change(within(dialog).getByLabelText('Votre message au modérateur'), { target: { value: 'Photos changées' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer le recours' }));
+    expect(await screen.findByText('Recours envoyé, votre annonce retourne en modération')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === 'appealAd')?.variables).toEqual({ adId: REFUSED[0]?.adId, message: 'Photos changées' });
+  });
+
   it('shows the ad properties', async () => {
     signIn();
     mockFetch().mockImplementation(myAds());
@@ -475,5 +633,42 @@ describe('favorites', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retirer « Appartement Maarif » des favoris' }));
     expect(await screen.findByText("Vous n'avez sauvegardé aucune annonce.")).toBeInTheDocument();
     expect(calls.find((c) => c.operationName === 'unsaveAd')?.variables).toEqual({ input: { listId: 7 } });
+  });
+
+  it.each([
+    ['fr', "L'annonce n'a pas pu être retirée des favoris. Veuillez réessayer plus tard", 'Retirer « Appartement Maarif » des favoris'],
+    ['ar', 'تعذرت إزالة الإعلان من المفضلة. يرجى المحاولة لاحقًا', 'إزالة «Appartement Maarif» من المفضلة'],
+  ])('keeps the ad and says so (%s) when the server fails to unsave it', async (language, message, remove) => {
+    signIn();
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(
+      gateway(
+        {
+          getMySavedAds: () => ({ ads: [{ listId: 7, title: 'Appartement Maarif', image: null, price: null }], count: 1 }),
+          unsaveAd: () => graphqlError('INTERNAL_ERROR', 'unsaveAd.error.internalError', 'server wording'),
+        },
+        calls,
+      ),
+    );
+    renderApp(`/${language}/account/v2/my-favorites`);
+    fireEvent.click(await screen.findByRole('button', { name: remove }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Appartement Maarif' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.operationName === 'getMySavedAds')).toHaveLength(1);
+  });
+
+  it('does not take an answer other than 204 for a removal', async () => {
+    signIn();
+    mockFetch().mockImplementation(
+      gateway({
+        getMySavedAds: () => ({ ads: [{ listId: 7, title: 'Appartement Maarif', image: null, price: null }], count: 1 }),
+        unsaveAd: () => ({ code: 200 }),
+      }),
+    );
+    renderApp('/account/v2/my-favorites');
+    fireEvent.click(await screen.findByRole('button', { name: 'Retirer « Appartement Maarif » des favoris' }));
+    expect(await screen.findByText("L'annonce n'a pas pu être retirée des favoris. Veuillez réessayer plus tard")).toBeInTheDocument();
+    expect(screen.queryByText('Annonce retirée des favoris')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Appartement Maarif' })).toBeInTheDocument();
   });
 });

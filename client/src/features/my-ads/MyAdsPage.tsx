@@ -2,7 +2,9 @@
 // (getMyAdsCount), the active sub-filter, card or list display, the show-stats toggle,
 // multi-select (select all / deselect all of the page) with bulk deactivate / delete, each
 // ad's operations (OperationDialogs.tsx), an empty state per tab and per active sub-filter
-// with a way to post an ad; a page emptied by an operation moves back one page. The spec §2
+// with a way to post an ad; a page emptied by an operation moves back one page. An ad waiting
+// for payment says what is due and why (insertion fees beyond the category's free ads); there
+// is no payment to offer yet (docs/decisions.md "Pending payment without payments"). The spec §2
 // operation links (/account/ad-operations?action=&adId=, /account/bulk?action=) arrive here
 // as ?action=&adId= and ?bulk= (router.tsx) and open their modal.
 
@@ -23,6 +25,18 @@ import { AccountArea } from './AccountTabs';
 import { myAdEditPath } from './paths';
 import { LINK_ACTIONS, linkedDialog, OperationDialog, useAdOperations, type LinkAction } from './OperationDialogs';
 import { BOOSTED, bulkOperationsOf, PAGE_SIZE, readMyAdsParams, STATUSES, tabOf, type Status } from './myAdsParams';
+
+/** Card or list display: a preference kept in localStorage, like the listing's grid or list. */
+export const DISPLAY_KEY = 'souk.myAdsDisplay';
+type Display = 'cards' | 'list';
+
+function storedDisplay(): Display {
+  try {
+    return window.localStorage.getItem(DISPLAY_KEY) === 'list' ? 'list' : 'cards';
+  } catch {
+    return 'cards';
+  }
+}
 
 function StatusTabs({ status }: { status: Status }) {
   const intl = useIntl();
@@ -72,44 +86,56 @@ function MyAdRow({ ad, selected, showStats, onSelect, operations }: RowProps) {
         <span className="visually-hidden">{intl.formatMessage({ id: 'myAds.select' }, { title: ad.title })}</span>
       </label>
       {ad.image ? <img className="ad-card__image" src={ad.image} alt="" loading="lazy" /> : null}
-      <h2 className="ad-card__title">
-        {status === 'ACTIVE' ? <Link to={localized(language, adPath(ad.listId))}>{ad.title}</Link> : ad.title}
-      </h2>
-      <p className="ad-card__price">{ad.price ? ad.price.withCurrency : intl.formatMessage({ id: 'ad.price.none' })}</p>
-      <p className="ad-card__city">
-        {ad.city.name} · {ad.category.name}
-      </p>
-      {ad.editAdStatus === 'pending' ? <p>{intl.formatMessage({ id: 'myAds.editPending' })}</p> : null}
-      {status === 'REFUSED' && ad.refusalReasonText ? <p>{intl.formatMessage({ id: 'myAds.refusalReason' }, { reason: ad.refusalReasonText })}</p> : null}
-      {showStats ? (
-        <dl className="ad-params" aria-label={intl.formatMessage({ id: 'myAds.stats' }, { title: ad.title })}>
-          <div>
-            <dt>{intl.formatMessage({ id: 'myAds.stats.views' })}</dt>
-            <dd>{ad.performance.views}</dd>
+      <div className="my-ad__body">
+        <h2 className="ad-card__title">
+          {status === 'ACTIVE' ? <Link to={localized(language, adPath(ad.listId))}>{ad.title}</Link> : ad.title}
+        </h2>
+        {/* bdi: "11 300 DH" keeps its order inside an Arabic line. */}
+        <p className="ad-card__price">{ad.price ? <bdi>{ad.price.withCurrency}</bdi> : intl.formatMessage({ id: 'ad.price.none' })}</p>
+        <p className="ad-card__city">
+          {ad.city.name} · {ad.category.name}
+        </p>
+        {ad.editAdStatus === 'pending' ? <p>{intl.formatMessage({ id: 'myAds.editPending' })}</p> : null}
+        {status === 'REFUSED' && ad.refusalReasonText ? <p>{intl.formatMessage({ id: 'myAds.refusalReason' }, { reason: ad.refusalReasonText })}</p> : null}
+        {status === 'PENDING_PAYMENT' ? (
+          <div className="my-ad__due" role="note" aria-label={intl.formatMessage({ id: 'myAds.due.label' })}>
+            <p>
+              <strong>{intl.formatMessage({ id: 'myAds.due.label' })}</strong>
+            </p>
+            <p>{intl.formatMessage({ id: 'myAds.due.why' }, { category: ad.category.name })}</p>
+            <p>{intl.formatMessage({ id: 'myAds.due.noPayment' })}</p>
           </div>
-          <div>
-            <dt>{intl.formatMessage({ id: 'myAds.stats.phoneViews' })}</dt>
-            <dd>{ad.performance.phoneViews}</dd>
-          </div>
-          <div>
-            <dt>{intl.formatMessage({ id: 'myAds.stats.conversations' })}</dt>
-            <dd>{ad.performance.conversations}</dd>
-          </div>
-        </dl>
-      ) : null}
-      <div className="my-ad__actions" role="group" aria-label={intl.formatMessage({ id: 'myAds.actions' }, { title: ad.title })}>
-        {status === 'ACTIVE' ? button('myAds.deactivate', () => { operations.deactivate(ad); }) : null}
-        {status === 'DEACTIVATED' ? button('myAds.activate', () => { operations.activate(ad); }) : null}
-        {status === 'REFUSED' ? button('myAds.appeal', () => { operations.open({ kind: 'appeal', ad }); }) : null}
-        {status === 'DEACTIVATED' || status === 'REFUSED' || status === 'PENDING_PAYMENT'
-          ? button('myAds.delete', () => { operations.requestDelete(ad); })
-          : null}
-        {status !== 'DELETED' ? (
-          <Link className="button" to={localized(language, myAdEditPath(ad.adId))}>
-            {intl.formatMessage({ id: 'myAds.edit' })}
-          </Link>
         ) : null}
-        {button('myAds.properties', () => { operations.open({ kind: 'properties', ad }); })}
+        {showStats ? (
+          <dl className="ad-params" aria-label={intl.formatMessage({ id: 'myAds.stats' }, { title: ad.title })}>
+            <div>
+              <dt>{intl.formatMessage({ id: 'myAds.stats.views' })}</dt>
+              <dd>{ad.performance.views}</dd>
+            </div>
+            <div>
+              <dt>{intl.formatMessage({ id: 'myAds.stats.phoneViews' })}</dt>
+              <dd>{ad.performance.phoneViews}</dd>
+            </div>
+            <div>
+              <dt>{intl.formatMessage({ id: 'myAds.stats.conversations' })}</dt>
+              <dd>{ad.performance.conversations}</dd>
+            </div>
+          </dl>
+        ) : null}
+        <div className="my-ad__actions" role="group" aria-label={intl.formatMessage({ id: 'myAds.actions' }, { title: ad.title })}>
+          {status === 'ACTIVE' ? button('myAds.deactivate', () => { operations.deactivate(ad); }) : null}
+          {status === 'DEACTIVATED' ? button('myAds.activate', () => { operations.activate(ad); }) : null}
+          {status === 'REFUSED' ? button('myAds.appeal', () => { operations.open({ kind: 'appeal', ad }); }) : null}
+          {status === 'DEACTIVATED' || status === 'REFUSED' || status === 'PENDING_PAYMENT'
+            ? button('myAds.delete', () => { operations.requestDelete(ad); })
+            : null}
+          {status !== 'DELETED' ? (
+            <Link className="button" to={localized(language, myAdEditPath(ad.adId))}>
+              {intl.formatMessage({ id: 'myAds.edit' })}
+            </Link>
+          ) : null}
+          {button('myAds.properties', () => { operations.open({ kind: 'properties', ad }); })}
+        </div>
       </div>
     </li>
   );
@@ -151,7 +177,15 @@ export default function MyAdsPage() {
   const language = useLanguage();
   const [search, setSearch] = useSearchParams();
   const { status, boosted, page } = readMyAdsParams(search);
-  const [display, setDisplay] = useState<'cards' | 'list'>('cards');
+  const [display, setDisplayHere] = useState<Display>(storedDisplay);
+  const setDisplay = (next: Display) => {
+    setDisplayHere(next);
+    try {
+      window.localStorage.setItem(DISPLAY_KEY, next);
+    } catch {
+      // The choice then lasts while the page is open.
+    }
+  };
   const [showStats, setShowStats] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const operations = useAdOperations();

@@ -1,5 +1,6 @@
 // The operation modals of my ads (spec §2 and §4): 'ad activated'; 'active limit reached'
-// offering payment; the delete confirmation, or 'deletion refused' with the days remaining at
+// (spec §8 "you can still pay to activate"; with no payment system yet its link shows the ad
+// on the pending-payment tab, which says what is due); the delete confirmation, or 'deletion refused' with the days remaining at
 // once when the deactivated ad is not deletable yet (and when the server refuses); the
 // confirmation of an activation or deactivation asked for by a link (/account/ad-operations);
 // the appeal of a refused ad (APPEAL_LIMIT_REACHED shown); the bulk deactivate / delete with a
@@ -267,7 +268,7 @@ export function OperationDialog({ dialog, onClose, onConfirmDelete, onConfirmOpe
         <Modal title={intl.formatMessage({ id: 'myAds.limitReached.title' })} onClose={onClose}>
           <p>{intl.formatMessage({ id: 'myAds.limitReached.body' })}</p>
           <Link className="button button--primary" to={`${localized(language, PATHS.myAds)}?status=PENDING_PAYMENT`} onClick={onClose}>
-            {intl.formatMessage({ id: 'myAds.limitReached.pay' })}
+            {intl.formatMessage({ id: 'myAds.limitReached.seeDue' })}
           </Link>
         </Modal>
       );

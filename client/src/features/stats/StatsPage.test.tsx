@@ -1,6 +1,7 @@
 // The statistics tab: shops only; loading, error with retry, empty, the charts and totals of
-// each metric, the fixed ranges and the custom range with the server's limits and refusals, the
-// axis dates, and the live update pushed over the (injected) real-time socket with no polling.
+// each metric, the fixed ranges (the 14- and 15-day ones too) and the custom range with the
+// server's limits and refusals, the axis dates (by day up to 185 days, by month from 186), and
+// the live update pushed over the (injected) real-time socket with no polling.
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
@@ -119,6 +120,41 @@ describe('statistics tab', () => {
 
     fireEvent.click(screen.getByRole('button', { name: "Aujourd'hui" }));
     expect(await within(await screen.findByRole('figure', { name: 'Vues' })).findByText('13:00')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['fr', 'LAST_14_DAYS', '14 jours', 'Période'],
+    ['fr', 'LAST_15_DAYS', '15 jours', 'Période'],
+    ['ar', 'LAST_14_DAYS', '14 يومًا', 'الفترة'],
+    ['ar', 'LAST_15_DAYS', '15 يومًا', 'الفترة'],
+  ])('asks the %s %s range with its button and keeps it in the address', async (language, range, button, group) => {
+    signInShop();
+    const calls: GatewayCall[] = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(stats({}, calls));
+    const { search } = renderApp(`/${language}/account/v2/stats`, { realtime: new FakeRealtime().connect });
+    await screen.findByRole('figure', { name: language === 'fr' ? 'Vues' : 'المشاهدات' });
+    const ranges = screen.getByRole('group', { name: group });
+    expect(within(ranges).getByRole('button', { name: button })).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(within(ranges).getByRole('button', { name: button }));
+    await within(ranges).findByRole('button', { name: button, pressed: true });
+    expect(search()).toBe(`?range=${range}`);
+    await waitFor(() => {
+      expect(calls.filter((c) => c.operationName === 'getMyPerformanceMetricsFixedRange').at(-1)?.variables).toEqual({ range, storeId: 1 });
+    });
+    expect(within(ranges).getAllByRole('button', { pressed: true })).toHaveLength(1);
+  });
+
+  it.each([
+    ['fr', 185, 'Vues, du 10 mai au 20 mai : 0 au total'],
+    ['fr', 186, 'Vues, du mai 26 au mai 26 : 0 au total'],
+    ['ar', 185, 'المشاهدات، من 10 ماي إلى 20 ماي: 0 في المجموع'],
+    ['ar', 186, 'المشاهدات، من ماي 26 إلى ماي 26: 0 في المجموع'],
+  ])('labels the axis (%s) of a %i-day range by day up to 185 days, by month beyond', async (language, days, summary) => {
+    signInShop();
+    jest.spyOn(globalThis, 'fetch').mockImplementation(stats({ getMyPerformanceMetricsCustomRange: () => metrics(['2026-05-10', '2026-05-20'], 0) }));
+    renderApp(`/${language}/account/v2/stats?range=CUSTOM&from=${day(days - 1)}&to=${day(0)}`, { realtime: new FakeRealtime().connect });
+    const views = await screen.findByRole('figure', { name: language === 'fr' ? 'Vues' : 'المشاهدات' });
+    expect(within(views).getByRole('img')).toHaveAttribute('aria-label', summary);
   });
 
   it('says when nothing happened in the range', async () => {

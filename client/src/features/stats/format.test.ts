@@ -19,4 +19,11 @@ describe('statistics format', () => {
     expect(byMonth).toMatch(/26/);
     expect(byMonth).not.toMatch(/02/);
   });
+
+  it('switches to months between 185 and 186 days, in both interface languages', () => {
+    expect(pointLabel('2026-05-10', 185, 'fr-MA')).toBe('10 mai');
+    expect(pointLabel('2026-05-10', 186, 'fr-MA')).toBe('mai 26');
+    expect(pointLabel('2026-05-10', 185, 'ar-MA')).toBe('10 ماي');
+    expect(pointLabel('2026-05-10', 186, 'ar-MA')).toBe('ماي 26');
+  });
 });

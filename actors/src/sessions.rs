@@ -19,6 +19,12 @@ pub trait ClientSink: Send + Sync + 'static {
     /// Queues an event for the client. false when the client is gone or cannot keep up (the
     /// transport then closes it).
     fn send(&self, event: &str, payload: &Payload) -> bool;
+    /// The id (`jti`) of the access token the socket was accepted with, if it has one.
+    fn token_id(&self) -> Option<&str> {
+        None
+    }
+    /// The socket's access token was logged out: the socket is told and closed.
+    fn end_session(&self) {}
 }
 
 /// The rooms `user:{accountId}` of this node: account id -> its live sockets. Readable from any
@@ -42,6 +48,21 @@ impl Rooms {
             .filter(|s| !s.send(event, payload))
             .map(|s| s.socket_id().to_owned())
             .collect()
+    }
+
+    /// Ends every socket of `account_id` here that was accepted with the access token
+    /// `token_id` (it was logged out); answers how many there were.
+    pub fn end_session(&self, account_id: i64, token_id: &str) -> usize {
+        let ended: Vec<Arc<dyn ClientSink>> = {
+            let rooms = self.read();
+            let Some(mine) = rooms.get(&account_id) else { return 0 };
+            mine.iter().filter(|s| s.token_id() == Some(token_id)).cloned().collect()
+        };
+        // Outside the lock: closing a socket unregisters it.
+        for socket in &ended {
+            socket.end_session();
+        }
+        ended.len()
     }
 
     fn write(&self) -> std::sync::RwLockWriteGuard<'_, RoomMap> {

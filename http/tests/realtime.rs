@@ -1,16 +1,20 @@
 //! Chat through a real server: the session registry empties when sockets disconnect or time
 //! out; the GraphQL chat operations check who is asking (one account never reads or changes
 //! another's conversation); the visitor's message form (known and unknown e-mail, CV checks);
-//! a saved search's live alert on its owner's socket; and two `souk serve` processes sharing
-//! one data dir and one Redis deliver to each other's sockets. Sockets are driven over Engine.IO long-polling with plain HTTP requests.
+//! a saved search's live alert on its owner's socket; a socket ended, idle, when its access
+//! token expires or is logged out (an expired token refused at CONNECT); and two `souk serve`
+//! processes sharing one data dir and one Redis deliver to each other's sockets and end each
+//! other's logged-out sockets. Sockets are driven over Engine.IO long-polling with plain HTTP
+//! requests.
 
 mod common;
 
 use common::{TestServer, code, start};
 use serde_json::{Value, json};
 use souk_actors::sessions::Size;
-use souk_http::realtime::Realtime;
+use souk_http::realtime::{RECHECK, Realtime};
 use souk_http::socketio::{self, engine, server::Transport};
+use souk_services::accounts::tokens::TokenKeys;
 use souk_storage::sqlite::SqliteStore;
 use std::sync::Arc;
 use std::time::Duration;
@@ -90,6 +94,30 @@ impl PollingClient {
         body.split('\u{1e}').map(str::to_owned).collect()
     }
 
+    /// Polls until the session ends (an Engine.IO CLOSE), answering pings and sending nothing
+    /// else; answers every record received. Fails after 5 seconds.
+    async fn until_closed(&self) -> Vec<String> {
+        let mut all = Vec::new();
+        let polling = async {
+            loop {
+                for record in self.records().await {
+                    if record == "2" {
+                        self.post("3").await;
+                    }
+                    let closed = record == "1";
+                    all.push(record);
+                    if closed {
+                        return;
+                    }
+                }
+            }
+        };
+        if tokio::time::timeout(Duration::from_secs(5), polling).await.is_err() {
+            panic!("the session did not close within 5 s: {all:?}");
+        }
+        all
+    }
+
     /// Waits for the event `name`, answering pings; answers its first argument.
     async fn event(&self, name: &str) -> Value {
         let prefix = format!("42[\"{name}\",");
@@ -106,6 +134,28 @@ impl PollingClient {
         }
         panic!("no {name} event");
     }
+}
+
+/// The access token `token` signed again by the server's key with another expiry (and id).
+fn reissued(data_dir: &std::path::Path, token: &str, exp: i64) -> String {
+    let secret = std::fs::read_to_string(data_dir.join("auth-secret")).expect("the server's token key");
+    let keys = TokenKeys::new(secret.trim().as_bytes());
+    let mut claims = keys.verify(token).expect("a valid token");
+    claims.exp = exp;
+    claims.jti = format!("{}-{exp}", claims.jti);
+    keys.sign(&claims).expect("signed")
+}
+
+/// The records by which the server ends a socket: `session:expired` with the catalogue error,
+/// a Socket.IO DISCONNECT, the Engine.IO CLOSE.
+fn assert_ended(records: &[String]) {
+    let expired = records.iter().find_map(|r| r.strip_prefix("42[\"session:expired\",")).expect("session:expired");
+    let error: Value = serde_json::from_str(expired.trim_end_matches(']')).expect("its payload");
+    assert_eq!(error["code"], "SESSION_EXPIRED", "{records:?}");
+    assert_eq!(error["messageKey"], "common.error.sessionExpired");
+    assert!(error["message"].as_str().is_some_and(|m| !m.is_empty()));
+    let tail: Vec<&str> = records.iter().map(String::as_str).skip_while(|r| *r != "41").collect();
+    assert_eq!(tail, ["41", "1"], "DISCONNECT then CLOSE: {records:?}");
 }
 
 async fn registry_size(s: &TestServer) -> usize {
@@ -158,6 +208,60 @@ async fn disconnected_and_timed_out_sockets_leave_the_registry() {
     wait_for("the polling client registered", async || registry_size(&s).await == 1).await;
     client.post("1").await;
     wait_for("the polling client gone", async || registry_size(&s).await == 0).await;
+}
+
+#[actix_web::test]
+async fn an_idle_socket_is_ended_when_its_token_expires_or_is_logged_out() {
+    let s = start("rt-token-end", |_| {}).await;
+    let (token, _) = sign_up(&s.base, private("0611000041")).await;
+
+    // Already expired (beyond the signature check's few seconds of tolerance, and within them):
+    // refused at CONNECT.
+    for ago in [30, 1] {
+        let (_, reply) = PollingClient::connect(&s.base, &reissued(&s.data_dir, &token, common::now() - ago)).await;
+        assert!(reply.starts_with("44{") && reply.contains("\"SESSION_EXPIRED\""), "{ago} s ago: {reply}");
+    }
+
+    // Expiring in two seconds: accepted, then ended at the expiry without sending anything.
+    let exp = common::now() + 2;
+    let (client, reply) = PollingClient::connect(&s.base, &reissued(&s.data_dir, &token, exp)).await;
+    assert!(reply.starts_with("40{\"sid\":"), "{reply}");
+    wait_for("the socket registered", async || registry_size(&s).await == 1).await;
+    let records = client.until_closed().await;
+    let ended_at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    assert!(ended_at >= exp * 1000, "not before the expiry ({ended_at} < {})", exp * 1000);
+    assert!(ended_at < exp * 1000 + 2000, "soon after the expiry ({ended_at} vs {})", exp * 1000);
+    assert_ended(&records);
+    wait_for("the expired socket left the registry", async || registry_size(&s).await == 0).await;
+
+    // Logged out while idle: ended at once, on no event of its own.
+    let (client, reply) = PollingClient::connect(&s.base, &token).await;
+    assert!(reply.starts_with("40{\"sid\":"), "{reply}");
+    wait_for("the socket registered", async || registry_size(&s).await == 1).await;
+    let started = std::time::Instant::now();
+    let out = call(&s.base, Some(&token), "mutation { logout }", json!({})).await;
+    assert_eq!(out["data"]["logout"], true, "{out}");
+    let records = client.until_closed().await;
+    assert!(started.elapsed() < RECHECK, "ended by the logout itself, not by a later check");
+    assert_ended(&records);
+    wait_for("the logged-out socket left the registry", async || registry_size(&s).await == 0).await;
+    let (_, again) = PollingClient::connect(&s.base, &token).await;
+    assert!(again.starts_with("44{") && again.contains("\"SESSION_EXPIRED\""), "{again}");
+
+    // A logout whose publication was lost (only the deny-list written): the next event after
+    // `RECHECK` is refused and the socket ended.
+    let (token, _) = sign_up(&s.base, private("0611000042")).await;
+    let (client, _) = PollingClient::connect(&s.base, &token).await;
+    let jti = TokenKeys::new(std::fs::read_to_string(s.data_dir.join("auth-secret")).unwrap().trim().as_bytes())
+        .verify(&token)
+        .unwrap()
+        .jti;
+    s.state.ephemeral.set(&format!("revoked-jti:{jti}"), b"1", Some(Duration::from_secs(60))).await.unwrap();
+    tokio::time::sleep(RECHECK).await;
+    client.post("421[\"chat:list\",{}]").await;
+    let records = client.until_closed().await;
+    assert!(records.iter().any(|r| r.starts_with("431[") && r.contains("SESSION_EXPIRED")), "{records:?}");
+    assert_ended(&records);
 }
 
 const START: &str = "mutation($l: Int!, $t: String!, $c: String!) { startConversation(listId: $l, text: $t, clientMessageId: $c) { conversation { id sellerId buyerId unread } message { id text senderId clientMessageId } } }";
@@ -344,7 +448,7 @@ async fn redis_answers() -> bool {
 }
 
 #[actix_web::test]
-async fn chat_presence_and_statistics_cross_from_one_process_to_another() {
+async fn chat_presence_statistics_and_logout_cross_from_one_process_to_another() {
     if !redis_answers().await {
         return;
     }
@@ -385,7 +489,10 @@ async fn chat_presence_and_statistics_cross_from_one_process_to_another() {
     assert!(viewed["errors"].is_null(), "{viewed}");
     let update = socket.event("stats:update").await;
     assert_eq!(update["metric"], "view", "{update}");
-    socket.post("1").await;
+    // And a logout through node A ends the seller's idle socket on node B.
+    let out = call(&a, Some(&seller), "mutation { logout }", json!({})).await;
+    assert_eq!(out["data"]["logout"], true, "{out}");
+    assert_ended(&socket.until_closed().await);
 
     let redis =
         souk_storage::ephemeral::RedisEphemeral::connect("redis://127.0.0.1:6379", prefix).await.expect("redis");

@@ -4,7 +4,8 @@
 // conversations, blocking and deletion. Expects target/debug/souk to exist.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FIRST_LIST_ID, ask, connected, once, seededDemo } from '../support/demo.mjs';
+import { io } from 'socket.io-client';
+import { FIRST_LIST_ID, ask, connected, once, seededDemo, sleep } from '../support/demo.mjs';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const demo = seededDemo('souk-chat-');
@@ -54,33 +55,91 @@ test('a CONNECT without a token, with a bad one, or after logout is refused with
   socket.close();
 });
 
-test('a socket whose token is logged out after CONNECT has its next events refused and is closed', async () => {
-  const { buyer, seller, conversation } = await conversationBetweenTwo(0);
-  const signIn = await gql('mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }', { i: buyer.login, p: 'souk-demo-2026' });
-  const token = signIn.data.loginByIdentifier.accessToken;
-  const b = await connected(connect(token, { transports: ['websocket'] }));
-  const s = await connected(connect(seller.token, { transports: ['websocket'] }));
-  const heard = [];
-  s.on('chat:message', (m) => heard.push(m.text));
-  try {
-    const before = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), text: 'avant' });
-    assert.equal(before.ok, true, JSON.stringify(before));
-    const out = await gql('mutation { logout }', {}, token);
-    assert.equal(out.errors, undefined, JSON.stringify(out));
-    // The deny-list is checked again at most 2 s apart (docs/realtime.md).
-    await new Promise((r) => setTimeout(r, 2200));
-    const closed = once(b, 'disconnect');
-    const after = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), text: 'après' });
-    assert.equal(after.ok, false);
-    assert.equal(after.error.code, 'SESSION_EXPIRED');
-    assert.ok(after.error.messageKey && after.error.message);
-    await closed;
-    const history = await ask(s, 'chat:history', { conversationId: conversation.id, limit: 50 });
-    assert.ok(!history.messages.some((m) => m.text === 'après'), 'nothing stored after logout');
-    assert.ok(!heard.includes('après'));
-  } finally {
-    b.close();
-    s.close();
+const signIn = async (login) => {
+  const res = await gql('mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }', { i: login, p: 'souk-demo-2026' });
+  const token = res.data?.loginByIdentifier?.accessToken;
+  assert.ok(token, JSON.stringify(res));
+  return token;
+};
+
+/// Resolves with [session:expired payload, disconnect reason, ms since the epoch] once the
+/// server ends the socket.
+function ended(socket) {
+  const expired = once(socket, 'session:expired', 8000);
+  const gone = once(socket, 'disconnect', 8000);
+  return Promise.all([expired, gone]).then(([[error], [reason]]) => [error, reason, Date.now()]);
+}
+
+for (const transports of [undefined, ['websocket']]) {
+  const how = transports ? 'websocket-only' : 'polling then upgrade';
+  test(`an idle socket is ended when its access token expires; an expired token is refused at CONNECT (${how})`, async () => {
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const token = demo.reissue(people[0].token, exp);
+    const socket = await connected(connect(token, transports ? { transports } : {}));
+    try {
+      const [error, reason, at] = await ended(socket);
+      assert.equal(error.code, 'SESSION_EXPIRED');
+      assert.ok(error.messageKey && error.message);
+      assert.equal(reason, 'io server disconnect', 'a server DISCONNECT: the client does not reconnect by itself');
+      assert.ok(at >= exp * 1000, `not before the expiry (${at} < ${exp * 1000})`);
+      assert.ok(at < exp * 1000 + 2000, 'soon after the expiry');
+    } finally {
+      socket.close();
+    }
+    // The same token afterwards (and one long expired) is refused at CONNECT.
+    for (const late of [token, demo.reissue(people[0].token, exp - 60)]) {
+      const again = connect(late, transports ? { transports } : {});
+      const [err] = await once(again, 'connect_error');
+      assert.equal(err.data.code, 'SESSION_EXPIRED');
+      assert.ok(err.data.messageKey && err.message);
+      again.close();
+    }
+  });
+
+  test(`a socket logged out while idle is ended at once, and only that token's sockets (${how})`, async () => {
+    const { buyer, seller, conversation } = await conversationBetweenTwo(0);
+    const token = await signIn(buyer.login);
+    const b = await connected(connect(token, transports ? { transports } : {}));
+    const other = await connected(connect(buyer.token, { transports: ['websocket'] }));
+    const s = await connected(connect(seller.token, { transports: ['websocket'] }));
+    const heard = [];
+    s.on('chat:message', (m) => heard.push(m.text));
+    try {
+      const before = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), text: 'avant' });
+      assert.equal(before.ok, true, JSON.stringify(before));
+      const end = ended(b);
+      const started = Date.now();
+      const out = await gql('mutation { logout }', {}, token);
+      assert.equal(out.errors, undefined, JSON.stringify(out));
+      const [error, reason, at] = await end;
+      assert.equal(error.code, 'SESSION_EXPIRED');
+      assert.equal(reason, 'io server disconnect');
+      assert.ok(at - started < 2000, `ended by the logout, without an event (${at - started} ms)`);
+      await sleep(200);
+      assert.equal(other.connected, true, "another token's socket of the same account stays");
+      const history = await ask(s, 'chat:history', { conversationId: conversation.id, limit: 50 });
+      assert.ok(history.messages.some((m) => m.text === 'avant'));
+      const again = connect(token);
+      const [err] = await once(again, 'connect_error');
+      assert.equal(err.data.code, 'SESSION_EXPIRED');
+      again.close();
+    } finally {
+      b.close();
+      other.close();
+      s.close();
+    }
+  });
+}
+
+test('an unknown namespace of souk serve is refused with NOT_FOUND, even with a valid token', async () => {
+  for (const transports of [undefined, ['websocket']]) {
+    const socket = io(`${demo.url}/admin`, { reconnection: false, forceNew: true, auth: { token: people[0].token }, ...(transports ? { transports } : {}) });
+    const [err] = await once(socket, 'connect_error');
+    assert.equal(err.message, 'Invalid namespace');
+    assert.equal(err.data.code, 'NOT_FOUND');
+    assert.ok(err.data.messageKey);
+    assert.equal(socket.connected, false);
+    socket.close();
   }
 });
 

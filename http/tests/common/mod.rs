@@ -2,6 +2,8 @@
 //! fresh SQLite store and default settings (adjustable), asked over HTTP.
 #![allow(dead_code)]
 
+pub mod chat;
+
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::ad::{Ad, AdStatus};

@@ -317,9 +317,12 @@ async fn worker(chat: Arc<ChatService>, socket: Socket, session: Session, inbox:
         }
         if inbound.event == "chat:send" && !has_attachment(&inbound.args) {
             let origin = Some(socket.id().to_owned());
-            let queued = str_field(&inbound.args, "conversationId")
-                .and_then(|c| Ok((c, outgoing(&inbound.args)?)))
-                .and_then(|(c, out)| chat.queue_send(&session.caller, &c, out, origin));
+            let queued =
+                match str_field(&inbound.args, "conversationId").and_then(|c| Ok((c, outgoing(&inbound.args)?))) {
+                    // At once when the conversation's actor runs; else after its membership check.
+                    Ok((c, out)) => Box::pin(chat.queue_send(&session.caller, &c, out, origin)).await,
+                    Err(e) => Err(e),
+                };
             match queued {
                 Ok(durable) => {
                     let (ack, credit) = (inbound.ack, inbound.credit);

@@ -2,8 +2,10 @@
 //! takes a new conversation or a visitor's message, and any other looks exactly like an unknown
 //! list id; a conversation already open goes on when its ad stops being public; a seller who
 //! blocked a visitor's conversation gets nothing more from that visitor (neither in chat nor by
-//! e-mail); and the GraphQL equivalents of the socket events (missed messages, typing, unblock,
-//! history pages, delete) work for the parties and are refused to anyone else.
+//! e-mail); the GraphQL equivalents of the socket events (missed messages, typing, unblock,
+//! history pages, delete) work for the parties and are refused to anyone else; and events for
+//! conversations that do not exist, or that the caller is not part of, start no conversation
+//! actor.
 
 mod common;
 
@@ -293,4 +295,62 @@ async fn graphql_missed_messages_typing_unblock_paging_and_delete_serve_the_part
     let theirs = call(&s.base, Some(&seller), LIST, json!({})).await;
     assert_eq!(theirs["data"]["myConversations"][0]["id"], id.as_str());
     assert_eq!(texts(&call(&s.base, Some(&seller), HISTORY, json!({ "id": id, "n": 50 })).await).len(), 6);
+}
+
+#[actix_web::test]
+async fn unknown_conversations_and_outsiders_start_no_conversation_actor() {
+    let s = start("chat-actor-bound", |_| {}).await;
+    let (seller, seller_id) = sign_up(&s.base, shop("borne@atlas.ma", "0522000057")).await;
+    let (buyer, _) = sign_up(&s.base, private("0611000057")).await;
+    let (outsider, _) = sign_up(&s.base, private("0611000058")).await;
+    insert_ad(&s.store, seller_id, 640).await;
+    let started = call(&s.base, Some(&buyer), START, json!({ "l": 640, "t": "Bonjour", "c": "a-1" })).await;
+    let id = started["data"]["startConversation"]["conversation"]["id"].as_str().expect("conversation").to_owned();
+    assert_eq!(s.state.chat.live_conversations(), 1, "the parties' conversation has its actor");
+
+    // Over a socket: events with random conversation ids, and an outsider's on a real one.
+    let (socket, _) = PollingClient::connect(&s.base, &outsider).await;
+    let mut ack_id = 0;
+    for n in 0..40 {
+        let random = uuid::Uuid::new_v4().to_string();
+        for (event, payload) in [
+            ("chat:typing", json!({ "conversationId": random, "typing": true })),
+            ("chat:send", json!({ "conversationId": random, "clientMessageId": format!("r-{n}"), "text": "x" })),
+            ("chat:read", json!({ "conversationId": random, "messageId": "0190a0a0-0000-7000-8000-000000000000" })),
+            ("chat:block", json!({ "conversationId": random })),
+        ] {
+            ack_id += 1;
+            let answer = socket.ask(ack_id, event, payload).await;
+            assert_eq!(answer["ok"], false, "{event}: {answer}");
+            assert_eq!(answer["error"]["code"], "CONVERSATION_NOT_FOUND", "{event}: {answer}");
+            assert!(answer["error"]["message"].as_str().is_some_and(|m| !m.is_empty()));
+        }
+    }
+    ack_id += 1;
+    let theirs = socket.ask(ack_id, "chat:typing", json!({ "conversationId": id, "typing": true })).await;
+    assert_eq!(theirs["error"]["code"], "CONVERSATION_NOT_FOUND", "{theirs}");
+    // And through GraphQL, in Arabic too.
+    for lang in ["fr", "ar"] {
+        let random = uuid::Uuid::new_v4().to_string();
+        let res = reqwest::Client::new()
+            .post(format!("{}/graphql", s.base))
+            .header("Authorization", format!("Bearer {seller}"))
+            .header("Accept-Language", lang)
+            .json(&json!({
+                "query": "mutation($id: String!) { setChatTyping(conversationId: $id, typing: true) }",
+                "variables": { "id": random },
+            }))
+            .send()
+            .await
+            .unwrap();
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(code(&body), "CONVERSATION_NOT_FOUND");
+        let wording = souk_domain::ErrorCode::ConversationNotFound.message(if lang == "ar" {
+            souk_domain::Lang::Ar
+        } else {
+            souk_domain::Lang::Fr
+        });
+        assert_eq!(body["errors"][0]["message"], wording);
+    }
+    assert_eq!(s.state.chat.live_conversations(), 1, "random ids and outsiders started no actor");
 }

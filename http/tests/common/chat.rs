@@ -138,4 +138,23 @@ impl PollingClient {
         }
         panic!("no {name} event");
     }
+
+    /// Sends `event` with `payload` asking for acknowledgement `ack_id`; waits for the
+    /// acknowledgement (answering pings, skipping other records) and answers its argument.
+    pub async fn ask(&self, ack_id: u64, event: &str, payload: Value) -> Value {
+        self.post(&format!("42{ack_id}{}", json!([event, payload]))).await;
+        let prefix = format!("43{ack_id}[");
+        for _ in 0..20 {
+            for record in self.records().await {
+                if record == "2" {
+                    self.post("3").await;
+                }
+                if let Some(rest) = record.strip_prefix(&prefix) {
+                    let args: Value = serde_json::from_str(&format!("[{rest}")).unwrap();
+                    return args[0].clone();
+                }
+            }
+        }
+        panic!("no acknowledgement {ack_id} of {event}");
+    }
 }

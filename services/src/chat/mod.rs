@@ -317,12 +317,13 @@ impl ChatService {
     }
 
     /// `chat:send` of a text message, pipelined: checks it and queues it to the conversation
-    /// now (messages queued by one caller keep the order of these calls), and answers a future
-    /// that resolves once it is durable, so a socket need not wait for one message before
-    /// sending the next. A message with a file goes through `send` instead. `origin` is the
+    /// (at once when the conversation's actor runs, else once the caller's membership is
+    /// checked; messages queued by one caller, each call awaited before the next, keep its
+    /// order), and answers a future that resolves once it is durable, so a socket need not wait
+    /// for one message to be stored before sending the next. A message with a file goes through `send` instead. `origin` is the
     /// socket it came from: it gets the answer (the rendered `chat:message` payload) and not the
     /// event itself; the caller's other sockets and the other party get the event.
-    pub fn queue_send(
+    pub async fn queue_send(
         &self,
         caller: &Caller,
         conversation: &str,
@@ -342,7 +343,7 @@ impl ChatService {
             text,
             attachment: None,
         };
-        let answer = self.conversations.enqueue(caller.account_id(), message, origin)?;
+        let answer = self.conversations.enqueue(caller.account_id(), message, origin).await?;
         Ok(async move {
             match answer.await {
                 Ok(posted) => posted.map(|p| p.payload),

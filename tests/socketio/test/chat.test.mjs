@@ -1,7 +1,8 @@
 // The product's real-time chat (docs/realtime.md) with the official socket.io-client against a real
 // `souk serve` on a seeded demo data dir: auth refusals, polling-then-upgrade and websocket-only,
-// acknowledgements and idempotent retries, binary attachments, reconnect catch-up, isolation of
-// conversations, blocking and deletion. Expects target/debug/souk to exist.
+// acknowledgements and idempotent retries, binary attachments, the client's own reconnection
+// with catch-up, sockets ended at token expiry and logout, isolation of conversations, blocking
+// and deletion. Expects target/debug/souk to exist.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { io } from 'socket.io-client';
@@ -291,26 +292,74 @@ test('binary attachments are stored and pushed; wrong types and bad input are re
   }
 });
 
-test('a reconnecting client gets what it missed with chat:sync', async () => {
-  const { buyer, seller, conversation, message } = await conversationBetweenTwo(2);
-  const b = await connected(connect(buyer.token, { transports: ['websocket'] }));
-  const missed = [];
-  for (const text of ['manqué 1', 'manqué 2']) {
-    const ack = await ask(b, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), text });
-    missed.push(ack.message.id);
-  }
-  const s = await connected(connect(seller.token));
-  try {
-    const sync = await ask(s, 'chat:sync', { since: message.id });
-    const ids = sync.messages.filter((m) => m.conversationId === conversation.id).map((m) => m.id);
-    assert.deepEqual(ids, missed);
-    const bad = await ask(s, 'chat:sync', { since: 'yesterday' });
-    assert.equal(bad.ok, false);
-  } finally {
-    b.close();
-    s.close();
-  }
-});
+for (const transports of [undefined, ['websocket']]) {
+  const how = transports ? 'websocket-only' : 'polling then upgrade';
+  test(`the client's own reconnection brings the socket back and chat:sync fetches what it missed (${how})`, async () => {
+    const { buyer, seller, conversation, message } = await conversationBetweenTwo(2);
+    // The official client with its reconnection on (quick, not random, so the test is short).
+    const b = io(demo.url, {
+      forceNew: true,
+      auth: { token: buyer.token },
+      reconnection: true,
+      reconnectionDelay: 400,
+      reconnectionDelayMax: 400,
+      randomizationFactor: 0,
+      ...(transports ? { transports } : {}),
+    });
+    const s = await connected(connect(seller.token, { transports: ['websocket'] }));
+    try {
+      await connected(b);
+      if (b.io.engine.transport.name !== 'websocket') await once(b.io.engine, 'upgrade');
+      // What the client holds: the last message id it has seen.
+      let lastId = message.id;
+      const live = [];
+      b.on('chat:message', (m) => {
+        live.push(m.text);
+        lastId = m.id;
+      });
+      const heard = once(b, 'chat:message');
+      await ask(s, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), text: 'en direct' });
+      await heard;
+
+      // The connection drops under the client (its transport closes); the client reconnects by itself.
+      const firstSocketId = b.id;
+      const away = once(b, 'disconnect');
+      const back = once(b.io, 'reconnect', 8000);
+      b.io.engine.transport.close();
+      const [reason] = await away;
+      assert.equal(reason, 'transport close');
+      const sentWhileAway = [];
+      for (const text of ['pendant 1', 'pendant 2', 'pendant 3']) {
+        const ack = await ask(s, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), text });
+        assert.equal(ack.ok, true, JSON.stringify(ack));
+        assert.equal(b.connected, false, 'sent while the buyer is away');
+        sentWhileAway.push(ack.message.id);
+      }
+      const [attempts] = await back;
+      assert.ok(attempts >= 1, 'brought back by the reconnection, not by a new socket');
+      await connected(b);
+      assert.notEqual(b.id, firstSocketId, 'a new server-side socket');
+      assert.deepEqual(live, ['en direct'], 'nothing reached the client while it was away');
+
+      // The catch-up from its last message id has exactly what it missed, oldest first.
+      const sync = await ask(b, 'chat:sync', { since: lastId });
+      assert.equal(sync.ok, true, JSON.stringify(sync));
+      assert.deepEqual(sync.messages.filter((m) => m.conversationId === conversation.id).map((m) => m.id), sentWhileAway);
+      assert.deepEqual(sync.messages.map((m) => m.text), ['pendant 1', 'pendant 2', 'pendant 3']);
+      const bad = await ask(b, 'chat:sync', { since: 'yesterday' });
+      assert.equal(bad.ok, false);
+      assert.equal(bad.error.code, 'INVALID_ARGUMENT');
+
+      // And it is live again in its room.
+      const again = once(b, 'chat:message');
+      await ask(s, 'chat:send', { conversationId: conversation.id, clientMessageId: clientId(), text: 'de retour' });
+      assert.equal((await again)[0].text, 'de retour');
+    } finally {
+      b.close();
+      s.close();
+    }
+  });
+}
 
 test('someone outside a conversation can neither post to it nor hear it', async () => {
   const { buyer, seller, conversation } = await conversationBetweenTwo(0);

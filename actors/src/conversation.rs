@@ -1,5 +1,7 @@
 //! One actor per active conversation: it holds the participants and the block state (loaded
-//! from storage on first use and after a restart), serialises the conversation's writes, persists
+//! from storage when it starts and after a restart; it is started only for a party of a
+//! conversation that exists, so unknown ids and outsiders start none), serialises the
+//! conversation's writes, persists
 //! each message before answering (the acknowledgement means durable), then fans it out to both
 //! parties; it relays typing and read receipts. It stops itself when idle. Posts wait in the
 //! conversation's own bounded queue (filled in call order, so a socket's messages keep their
@@ -104,12 +106,35 @@ impl ConversationActors {
         self.hub.live.lock().map(|l| l.values().filter(|a| a.addr.connected()).count()).unwrap_or(0)
     }
 
-    fn live(&self, conversation_id: &str) -> Live {
+    /// The running actor of a conversation, if any.
+    fn running(&self, conversation_id: &str) -> Option<Live> {
+        let live = self.hub.live.lock().unwrap_or_else(|p| p.into_inner());
+        live.get(conversation_id).filter(|l| l.addr.connected()).cloned()
+    }
+
+    /// The actor of a conversation for a request of `account_id`: the running one (which checks
+    /// the party itself), else a new one, started only once storage shows that the conversation
+    /// exists and `account_id` is one of its parties (and started with it loaded). So an unknown
+    /// id or an outsider gets `CONVERSATION_NOT_FOUND` and starts nothing: the number of live
+    /// actors is bounded by the conversations their parties use.
+    async fn live(&self, conversation_id: &str, account_id: i64) -> Result<Live, SoukError> {
+        if let Some(found) = self.running(conversation_id) {
+            return Ok(found);
+        }
+        let conv = self
+            .hub
+            .store
+            .conversation(conversation_id)
+            .await
+            .map_err(SoukError::internal)?
+            .filter(|c| c.has_party(account_id))
+            .ok_or_else(not_party)?;
         let mut live = self.hub.live.lock().unwrap_or_else(|p| p.into_inner());
+        // Another request may have started it while storage answered.
         if let Some(found) = live.get(conversation_id)
             && found.addr.connected()
         {
-            return found.clone();
+            return Ok(found.clone());
         }
         let id = conversation_id.to_owned();
         let hub = Arc::downgrade(&self.hub);
@@ -120,31 +145,38 @@ impl ConversationActors {
             id,
             hub,
             posts: queue,
-            state: None,
+            state: Some(conv),
             typing: HashMap::new(),
             last_used: Instant::now(),
         });
         let found = Live { addr, posts };
         live.insert(conversation_id.to_owned(), found.clone());
-        found
+        Ok(found)
     }
 
-    fn actor(&self, conversation_id: &str) -> Addr<ConversationActor> {
-        self.live(conversation_id).addr
+    async fn actor(&self, conversation_id: &str, account_id: i64) -> Result<Addr<ConversationActor>, SoukError> {
+        self.live(conversation_id, account_id).await.map(|l| l.addr)
     }
 
-    /// Queues a message from `sender` now (posts of one caller keep the order of these calls)
-    /// and answers when it is durable: the actor checks that the sender is a party and that the
-    /// conversation is not blocked, stores it (idempotent by client message id) with every
-    /// other queued message in one transaction, and fans it out (to every socket of both parties
-    /// but `origin`, the sender's socket it came from). Refused at once when `MAILBOX` posts
+    /// Queues a message from `sender` (posts of one caller keep the order of these calls, each
+    /// awaited before the next) and answers when it is durable: the actor checks that the
+    /// sender is a party and that the conversation is not blocked, stores it (idempotent by
+    /// client message id) with every other queued message in one transaction, and fans it out
+    /// (to every socket of both parties but `origin`, the sender's socket it came from). When
+    /// the conversation's actor runs, this queues at once without waiting; otherwise it first
+    /// checks the sender's membership (see `live`). Refused at once when `MAILBOX` posts
     /// already wait.
-    pub fn enqueue(&self, sender: i64, message: NewMessage, origin: Option<String>) -> Result<PostAnswer, SoukError> {
+    pub async fn enqueue(
+        &self,
+        sender: i64,
+        message: NewMessage,
+        origin: Option<String>,
+    ) -> Result<PostAnswer, SoukError> {
         let mut message = Some(message);
         // A queue closed by an actor stopping for idleness: the second try starts a new actor.
         for _ in 0..2 {
             let Some(m) = message.take() else { break };
-            let live = self.live(&m.conversation_id);
+            let live = self.live(&m.conversation_id, sender).await?;
             let mut queue = live.posts.lock().unwrap_or_else(|p| p.into_inner());
             if queue.closed {
                 drop(queue);
@@ -171,7 +203,7 @@ impl ConversationActors {
 
     /// `enqueue`, then waits for the answer.
     pub async fn post(&self, sender: i64, message: NewMessage) -> Result<Appended, SoukError> {
-        let answer = self.enqueue(sender, message, None)?;
+        let answer = self.enqueue(sender, message, None).await?;
         answer.await.map_err(|_| unavailable())?.map(|posted| posted.appended)
     }
 
@@ -182,13 +214,13 @@ impl ConversationActors {
         account_id: i64,
         message_id: String,
     ) -> Result<ConversationView, SoukError> {
-        let addr = self.actor(conversation_id);
+        let addr = self.actor(conversation_id, account_id).await?;
         addr.send(Read { account_id, message_id }).await.map_err(|_| unavailable())?
     }
 
     /// Tells the other party that `account_id` is typing (or stopped).
     pub async fn typing(&self, conversation_id: &str, account_id: i64, typing: bool) -> Result<(), SoukError> {
-        let addr = self.actor(conversation_id);
+        let addr = self.actor(conversation_id, account_id).await?;
         addr.send(Typing { account_id, typing }).await.map_err(|_| unavailable())?
     }
 
@@ -199,13 +231,13 @@ impl ConversationActors {
         account_id: i64,
         blocked: bool,
     ) -> Result<Conversation, SoukError> {
-        let addr = self.actor(conversation_id);
+        let addr = self.actor(conversation_id, account_id).await?;
         addr.send(Block { account_id, blocked }).await.map_err(|_| unavailable())?
     }
 
     /// The conversation as the actor knows it, if `account_id` is a party.
     pub async fn conversation(&self, conversation_id: &str, account_id: i64) -> Result<Conversation, SoukError> {
-        let addr = self.actor(conversation_id);
+        let addr = self.actor(conversation_id, account_id).await?;
         addr.send(Get { account_id }).await.map_err(|_| unavailable())?
     }
 }

@@ -3,6 +3,7 @@
 //! [`SessionRegistry`] to drop), and, in distributed mode, over the ephemeral store's publish/subscribe
 //! (Redis) to the other `souk` processes, whose relay hands them to their own registry. One
 //! publisher task keeps the order of events; a relay task resubscribes when Redis comes back.
+//! The same path ends, on every node, the sockets of an access token that was logged out.
 
 use crate::sessions::{Rooms, SessionRegistry, Unregister};
 use actix::Addr;
@@ -108,6 +109,21 @@ impl Fanout {
         }
         self.local.deliver(account_id, event, &payload, except);
     }
+
+    /// Ends, on every node, the sockets of `account_id` accepted with the access token
+    /// `token_id` (its session was logged out).
+    pub fn end_session(&self, account_id: i64, token_id: &str) {
+        if let Some(tx) = &self.publisher {
+            let envelope = json!({ "node": &*self.node_id, "account": account_id, "endSession": token_id });
+            // Unlike an event (which a client catches up on), a logout is not dropped when the
+            // queue is full: it waits for room.
+            if let Err(mpsc::error::TrySendError::Full(bytes)) = tx.try_send(envelope.to_string().into_bytes()) {
+                let tx = tx.clone();
+                tokio::spawn(async move { tx.send(bytes).await });
+            }
+        }
+        self.local.rooms.end_session(account_id, token_id);
+    }
 }
 
 /// This node's sockets: the rooms to deliver to, the registry to tell about slow ones.
@@ -149,9 +165,12 @@ async fn relay(
         if envelope["node"].as_str() == Some(&*node_id) {
             continue;
         }
-        let (Some(account), Some(event)) = (envelope["account"].as_i64(), envelope["event"].as_str()) else {
+        let Some(account) = envelope["account"].as_i64() else { continue };
+        if let Some(token_id) = envelope["endSession"].as_str() {
+            local.rooms.end_session(account, token_id);
             continue;
-        };
+        }
+        let Some(event) = envelope["event"].as_str() else { continue };
         local.deliver(account, event, &Payload::from(&envelope["payload"]), None);
     }
 }

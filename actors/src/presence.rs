@@ -2,7 +2,10 @@
 //! every node sees it. An online account is a set `presence:{id}` of the nodes holding one of its
 //! sockets, refreshed by this actor's heartbeat and expiring when a node dies; `last-seen:{id}`
 //! is written when the account's last socket on a node leaves. Changes are pushed as `presence`
-//! events to the people the account talks with.
+//! events to the people the account talks with. The actor runs under an actix `Supervisor`:
+//! the work on the stores runs in its own task, and a panic there restarts the actor, which
+//! keeps the accounts online on this node (the registry's news, which no store holds) and
+//! writes them again at once.
 
 use crate::fanout::Fanout;
 use actix::prelude::*;
@@ -89,24 +92,36 @@ impl Actor for Presence {
 
     fn started(&mut self, ctx: &mut Self::Context) {
         ctx.set_mailbox_capacity(crate::sessions::MAILBOX);
-        ctx.run_interval(self.heartbeat, |this, ctx| {
-            let (eph, node, ttl) = (Arc::clone(&this.ephemeral), this.node_id.clone(), this.ttl);
-            let accounts: Vec<i64> = this.online.iter().copied().collect();
-            ctx.spawn(
-                async move {
-                    for account in accounts {
-                        if let Err(e) = eph.set_add(&online_key(account), &node, Some(ttl)).await {
-                            tracing::warn!(error = %e, "presence heartbeat");
-                        }
-                    }
-                }
-                .into_actor(this),
-            );
-        });
+        ctx.run_interval(self.heartbeat, Presence::beat);
     }
 }
 
-impl Supervised for Presence {}
+impl Presence {
+    /// Refreshes this node's membership of `presence:{id}` for every account online here.
+    fn beat(&mut self, ctx: &mut Context<Self>) {
+        let (eph, node, ttl) = (Arc::clone(&self.ephemeral), self.node_id.clone(), self.ttl);
+        let accounts: Vec<i64> = self.online.iter().copied().collect();
+        ctx.spawn(
+            async move {
+                for account in accounts {
+                    if let Err(e) = eph.set_add(&online_key(account), &node, Some(ttl)).await {
+                        tracing::warn!(error = %e, "presence heartbeat");
+                    }
+                }
+            }
+            .into_actor(self),
+        );
+    }
+}
+
+impl Supervised for Presence {
+    fn restarting(&mut self, ctx: &mut Self::Context) {
+        tracing::warn!(online = self.online.len(), "presence actor restarting; its accounts are written again");
+        // `started` runs again after this and sets the heartbeat again; the accounts online here
+        // are refreshed now rather than one heartbeat later.
+        self.beat(ctx);
+    }
+}
 
 impl Handler<PresenceChange> for Presence {
     type Result = ();
@@ -120,39 +135,45 @@ impl Handler<PresenceChange> for Presence {
         let (eph, store, fanout, node, ttl) =
             (Arc::clone(&self.ephemeral), Arc::clone(&self.store), self.fanout.clone(), self.node_id.clone(), self.ttl);
         // Waits for the store so that an offline right after an online is applied after it.
-        ctx.wait(
-            async move {
-                let account = msg.account_id;
-                let now = crate::now_millis();
-                let written = if msg.online {
-                    eph.set_add(&online_key(account), &node, Some(ttl)).await.map(drop)
-                } else {
-                    let removed = eph.set_remove(&online_key(account), &node).await.map(drop);
-                    let seen = eph.set(&last_seen_key(account), now.to_string().as_bytes(), Some(LAST_SEEN_TTL)).await;
-                    removed.and(seen)
-                };
-                if let Err(e) = written {
-                    tracing::warn!(error = %e, account, "presence not written");
-                }
-                let Ok(state) = presence_of(eph.as_ref(), account).await else { return };
-                if state.online != msg.online {
-                    // Another node still holds a socket of the account: nothing changed for others.
-                    return;
-                }
-                let payload = crate::fanout::Payload::from(
-                    json!({ "accountId": account, "online": state.online, "lastSeen": state.last_seen }),
-                );
-                let partners = store.conversations_of(account, PARTNERS).await.unwrap_or_default();
-                let mut told = HashSet::new();
-                for view in partners {
-                    if let Some(other) = view.conversation.other_party(account)
-                        && told.insert(other)
-                    {
-                        fanout.deliver(other, "presence", payload.clone());
-                    }
+        // The work runs in its own task: a panic there restarts this actor (see `restarting`).
+        let work = tokio::spawn(async move {
+            let account = msg.account_id;
+            let now = crate::now_millis();
+            let written = if msg.online {
+                eph.set_add(&online_key(account), &node, Some(ttl)).await.map(drop)
+            } else {
+                let removed = eph.set_remove(&online_key(account), &node).await.map(drop);
+                let seen = eph.set(&last_seen_key(account), now.to_string().as_bytes(), Some(LAST_SEEN_TTL)).await;
+                removed.and(seen)
+            };
+            if let Err(e) = written {
+                tracing::warn!(error = %e, account, "presence not written");
+            }
+            let Ok(state) = presence_of(eph.as_ref(), account).await else { return };
+            if state.online != msg.online {
+                // Another node still holds a socket of the account: nothing changed for others.
+                return;
+            }
+            let payload = crate::fanout::Payload::from(
+                json!({ "accountId": account, "online": state.online, "lastSeen": state.last_seen }),
+            );
+            let partners = store.conversations_of(account, PARTNERS).await.unwrap_or_default();
+            let mut told = HashSet::new();
+            for view in partners {
+                if let Some(other) = view.conversation.other_party(account)
+                    && told.insert(other)
+                {
+                    fanout.deliver(other, "presence", payload.clone());
                 }
             }
-            .into_actor(self),
-        );
+        });
+        ctx.wait(work.into_actor(self).map(|done, _, ctx| {
+            if let Err(e) = done
+                && e.is_panic()
+            {
+                tracing::error!(error = %e, "presence change failed: restarting the presence actor");
+                ctx.stop();
+            }
+        }));
     }
 }

@@ -1,7 +1,10 @@
 //! The session registry: which sockets of which account are live on this node (the room
 //! `user:{accountId}` of design §3), delivery of an event to all of them, and presence hooks
 //! (first socket of an account in, last socket out). A socket whose queue is full is dropped
-//! from the registry and closed by its transport; it catches up when it reconnects.
+//! from the registry and closed by its transport; it catches up when it reconnects. The
+//! registry runs under an actix `Supervisor`: a panic while it changes the rooms (in a
+//! socket's own code) restarts it, and the rooms, which are this node's live sockets and are
+//! kept in no store, survive the restart as they are.
 
 use crate::fanout::Payload;
 use crate::presence::PresenceChange;
@@ -19,6 +22,12 @@ pub trait ClientSink: Send + Sync + 'static {
     /// Queues an event for the client. false when the client is gone or cannot keep up (the
     /// transport then closes it).
     fn send(&self, event: &str, payload: &Payload) -> bool;
+    /// The id (`jti`) of the access token the socket was accepted with, if it has one.
+    fn token_id(&self) -> Option<&str> {
+        None
+    }
+    /// The socket's access token was logged out: the socket is told and closed.
+    fn end_session(&self) {}
 }
 
 /// The rooms `user:{accountId}` of this node: account id -> its live sockets. Readable from any
@@ -42,6 +51,34 @@ impl Rooms {
             .filter(|s| !s.send(event, payload))
             .map(|s| s.socket_id().to_owned())
             .collect()
+    }
+
+    /// Ends every socket of `account_id` here that was accepted with the access token
+    /// `token_id` (it was logged out); answers how many there were.
+    pub fn end_session(&self, account_id: i64, token_id: &str) -> usize {
+        let ended: Vec<Arc<dyn ClientSink>> = {
+            let rooms = self.read();
+            let Some(mine) = rooms.get(&account_id) else { return 0 };
+            mine.iter().filter(|s| s.token_id() == Some(token_id)).cloned().collect()
+        };
+        // Outside the lock: closing a socket unregisters it.
+        for socket in &ended {
+            socket.end_session();
+        }
+        ended.len()
+    }
+
+    /// Drops a socket; true when it was its account's last one here.
+    fn remove(&self, account_id: i64, socket_id: &str) -> bool {
+        let mut rooms = self.write();
+        let Some(mine) = rooms.get_mut(&account_id) else { return false };
+        let before = mine.len();
+        mine.retain(|s| s.socket_id() != socket_id);
+        let emptied = before != mine.len() && mine.is_empty();
+        if emptied {
+            rooms.remove(&account_id);
+        }
+        emptied
     }
 
     fn write(&self) -> std::sync::RwLockWriteGuard<'_, RoomMap> {
@@ -69,23 +106,6 @@ impl SessionRegistry {
         let kept = rooms.clone();
         (actix::Supervisor::start(move |_| SessionRegistry { rooms: kept, presence: None }), rooms)
     }
-
-    fn remove(&mut self, account_id: i64, socket_id: &str) {
-        let emptied = {
-            let mut rooms = self.rooms.write();
-            let Some(mine) = rooms.get_mut(&account_id) else { return };
-            let before = mine.len();
-            mine.retain(|s| s.socket_id() != socket_id);
-            let emptied = before != mine.len() && mine.is_empty();
-            if emptied {
-                rooms.remove(&account_id);
-            }
-            emptied
-        };
-        if emptied && let Some(p) = &self.presence {
-            p.do_send(PresenceChange { account_id, online: false });
-        }
-    }
 }
 
 impl Actor for SessionRegistry {
@@ -96,7 +116,25 @@ impl Actor for SessionRegistry {
     }
 }
 
-impl Supervised for SessionRegistry {}
+impl Supervised for SessionRegistry {
+    fn restarting(&mut self, _: &mut Self::Context) {
+        let rooms = self.rooms.read();
+        tracing::warn!(accounts = rooms.len(), "session registry restarting; its rooms are kept");
+    }
+}
+
+/// Runs a change of the rooms; a panic in it (a socket's code misbehaving) stops the registry,
+/// which its supervisor restarts, instead of unwinding through the arbiter.
+fn guarded<T>(ctx: &mut Context<SessionRegistry>, change: impl FnOnce() -> T) -> Option<T> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(change)) {
+        Ok(done) => Some(done),
+        Err(_) => {
+            tracing::error!("a change of the session registry panicked: restarting it");
+            ctx.stop();
+            None
+        }
+    }
+}
 
 /// Who is told when an account comes online or goes offline on this node.
 #[derive(Message)]
@@ -120,15 +158,18 @@ pub struct Register {
 
 impl Handler<Register> for SessionRegistry {
     type Result = ();
-    fn handle(&mut self, msg: Register, _: &mut Self::Context) {
-        let first = {
-            let mut rooms = self.rooms.write();
+    fn handle(&mut self, msg: Register, ctx: &mut Self::Context) {
+        let rooms = self.rooms.clone();
+        let first = guarded(ctx, move || {
+            let mut rooms = rooms.write();
             let mine = rooms.entry(msg.account_id).or_default();
             mine.retain(|s| s.socket_id() != msg.sink.socket_id());
             mine.push(msg.sink);
             mine.len() == 1
-        };
-        if first && let Some(p) = &self.presence {
+        });
+        if first == Some(true)
+            && let Some(p) = &self.presence
+        {
             p.do_send(PresenceChange { account_id: msg.account_id, online: true });
         }
     }
@@ -144,8 +185,13 @@ pub struct Unregister {
 
 impl Handler<Unregister> for SessionRegistry {
     type Result = ();
-    fn handle(&mut self, msg: Unregister, _: &mut Self::Context) {
-        self.remove(msg.account_id, &msg.socket_id);
+    fn handle(&mut self, msg: Unregister, ctx: &mut Self::Context) {
+        let rooms = self.rooms.clone();
+        if guarded(ctx, move || rooms.remove(msg.account_id, &msg.socket_id)) == Some(true)
+            && let Some(p) = &self.presence
+        {
+            p.do_send(PresenceChange { account_id: msg.account_id, online: false });
+        }
     }
 }
 

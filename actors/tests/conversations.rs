@@ -1,6 +1,7 @@
 //! The conversation actors against a real SQLite store: only parties post, messages reach both
 //! parties' sockets and nobody else's, a block stops messages, a panic in storage restarts the
-//! actor (which reloads from storage), and idle actors stop.
+//! actor (which reloads from storage), idle actors stop, and outsiders or unknown conversation
+//! ids start none.
 
 use async_trait::async_trait;
 use serde_json::Value;
@@ -181,7 +182,25 @@ async fn conversations_check_parties_fan_out_block_restart_and_stop_when_idle() 
     assert_eq!(actors.live_count(), 1);
     tokio::time::sleep(Duration::from_millis(800)).await;
     assert_eq!(actors.live_count(), 0, "an idle conversation actor stops");
-    // It comes back on demand.
+    // Neither an outsider nor unknown ids start an actor; each gets CONVERSATION_NOT_FOUND.
+    assert_eq!(actors.typing(&id, OUTSIDER, true).await.unwrap_err().code, ErrorCode::ConversationNotFound);
+    assert_eq!(
+        actors.post(OUTSIDER, text(&id, OUTSIDER, "x2")).await.unwrap_err().code,
+        ErrorCode::ConversationNotFound
+    );
+    for n in 0..200 {
+        let random = uuid::Uuid::new_v4().to_string();
+        let refused = match n % 5 {
+            0 => actors.typing(&random, BUYER, true).await.map(drop),
+            1 => actors.post(BUYER, text(&random, BUYER, &format!("r{n}"))).await.map(drop),
+            2 => actors.read(&random, BUYER, first.message.message_id.clone()).await.map(drop),
+            3 => actors.block(&random, BUYER, true).await.map(drop),
+            _ => actors.conversation(&random, BUYER).await.map(drop),
+        };
+        assert_eq!(refused.unwrap_err().code, ErrorCode::ConversationNotFound, "request {n}");
+    }
+    assert_eq!(actors.live_count(), 0, "no actor for an outsider or an unknown conversation");
+    // It comes back on demand, for a party.
     actors.typing(&id, SELLER, false).await.unwrap();
     assert_eq!(actors.live_count(), 1);
     sqlite.shutdown().await;

@@ -1,14 +1,23 @@
-//! Presence through the session registry, in the memory ephemeral store: an account's first
-//! socket makes it online, its last one leaving records when it was last seen, and the people it
-//! has conversations with get `presence` events; the heartbeat keeps the entry alive.
+//! Presence through the session registry: an account's first socket makes it online, its last
+//! one leaving records when it was last seen, and the people it has conversations with get
+//! `presence` events; the heartbeat keeps the entry alive, and a process that dies without a
+//! word (no disconnect) stops counting once its heartbeats stop (memory store, and Redis when
+//! one answers); a panic in presence's store work, or in the registry, restarts that actor under
+//! its supervisor with the state the design gives it.
 
+use async_trait::async_trait;
 use serde_json::Value;
 use souk_actors::fanout::{Fanout, Payload};
 use souk_actors::presence::{Presence, presence_of};
+use souk_actors::sessions::Size;
 use souk_actors::sessions::{AttachPresence, ClientSink, Register, SessionRegistry, Unregister};
-use souk_storage::chat::{ChatAd, ChatStore, NewMessage, Starter};
-use souk_storage::ephemeral::{Ephemeral, MemoryEphemeral};
+use souk_storage::StoreError;
+use souk_storage::chat::{
+    Appended, ChatAd, ChatMessage, ChatStore, Conversation, ConversationView, NewMessage, Starter,
+};
+use souk_storage::ephemeral::{Ephemeral, MemoryEphemeral, RedisEphemeral};
 use souk_storage::sqlite::SqliteStore;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -95,4 +104,194 @@ async fn first_socket_in_is_online_last_socket_out_is_last_seen_and_partners_are
     assert_eq!(told.last().map(|p| (p["accountId"].clone(), p["online"].clone())), Some((2.into(), false.into())));
     assert!(told.last().is_some_and(|p| p["lastSeen"].is_i64()));
     store.shutdown().await;
+}
+
+fn sink(id: &str) -> Arc<Sink> {
+    Arc::new(Sink { id: id.into(), got: Mutex::new(Vec::new()) })
+}
+
+fn fresh_store(name: &str) -> SqliteStore {
+    let dir = std::env::temp_dir().join(format!("souk-presence-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    SqliteStore::open(dir.join("souk.db"), 1).unwrap()
+}
+
+/// The real Redis on 127.0.0.1:6379 under a fresh prefix, or None (with the reason printed)
+/// when none answers and `SOUK_REQUIRE_REDIS` is not set.
+async fn redis() -> Option<RedisEphemeral> {
+    let prefix = format!("souk-presence-test-{}:", uuid::Uuid::new_v4());
+    match RedisEphemeral::connect("redis://127.0.0.1:6379", prefix).await {
+        Ok(r) => Some(r),
+        Err(e) => {
+            assert!(std::env::var("SOUK_REQUIRE_REDIS").as_deref() != Ok("1"), "Redis is required: {e}");
+            eprintln!("presence on Redis SKIPPED: no Redis on 127.0.0.1:6379 ({e})");
+            None
+        }
+    }
+}
+
+/// A process that dies holds a socket of account 7 (its registry and presence run on their own
+/// arbiter, stopped without any disconnect): the account stays online while the heartbeats run,
+/// and goes offline within a time to live (three heartbeats) once they stop.
+async fn a_crashed_process_stops_counting(ephemeral: Arc<dyn Ephemeral>) {
+    let store = fresh_store("crash");
+    let chat: Arc<dyn ChatStore> = Arc::new(store.clone());
+    let heartbeat = Duration::from_millis(100);
+    let process = actix::Arbiter::new();
+    let (eph, started) = (Arc::clone(&ephemeral), tokio::sync::oneshot::channel::<()>());
+    let (ready, is_ready) = started;
+    process.spawn(async move {
+        let (registry, rooms) = SessionRegistry::start_supervised();
+        let presence = Presence::start_supervised(eph, chat, Fanout::local(registry.clone(), rooms), heartbeat);
+        registry.do_send(AttachPresence(presence.recipient()));
+        registry.do_send(Register { account_id: 7, sink: sink("doomed") });
+        let _ = ready.send(());
+    });
+    is_ready.await.unwrap();
+    eventually("online", async || presence_of(ephemeral.as_ref(), 7).await.unwrap().online).await;
+    tokio::time::sleep(heartbeat * 5).await;
+    assert!(presence_of(ephemeral.as_ref(), 7).await.unwrap().online, "the heartbeats keep it past one time to live");
+
+    // The process dies: no Unregister, no offline written, no more heartbeats.
+    assert!(process.stop());
+    let died = std::time::Instant::now();
+    eventually("offline once the heartbeats stopped", async || {
+        !presence_of(ephemeral.as_ref(), 7).await.unwrap().online
+    })
+    .await;
+    assert!(
+        died.elapsed() <= heartbeat * 3 + Duration::from_millis(500),
+        "within a time to live: {:?}",
+        died.elapsed()
+    );
+    store.shutdown().await;
+}
+
+#[actix::test]
+async fn a_crashed_process_stops_counting_once_its_heartbeats_stop() {
+    a_crashed_process_stops_counting(Arc::new(MemoryEphemeral::new("presence-crash:"))).await;
+    if let Some(redis) = redis().await {
+        let redis = Arc::new(redis);
+        a_crashed_process_stops_counting(redis.clone()).await;
+        redis.clear_prefix().await.unwrap();
+    }
+}
+
+/// The SQLite store, with a switch that makes the next `conversations_of` panic.
+struct Flaky {
+    inner: SqliteStore,
+    panic_next: AtomicBool,
+}
+
+#[async_trait]
+impl ChatStore for Flaky {
+    async fn find_chat_ad(&self, list_id: i64) -> Result<Option<ChatAd>, StoreError> {
+        self.inner.find_chat_ad(list_id).await
+    }
+    async fn open_conversation(&self, ad: ChatAd, starter: Starter) -> Result<(Conversation, bool), StoreError> {
+        self.inner.open_conversation(ad, starter).await
+    }
+    async fn conversation(&self, id: &str) -> Result<Option<Conversation>, StoreError> {
+        self.inner.conversation(id).await
+    }
+    async fn append_message(&self, message: NewMessage) -> Result<Appended, StoreError> {
+        self.inner.append_message(message).await
+    }
+    async fn view(&self, id: &str, account: i64) -> Result<Option<ConversationView>, StoreError> {
+        self.inner.view(id, account).await
+    }
+    async fn conversations_of(&self, account: i64, limit: u32) -> Result<Vec<ConversationView>, StoreError> {
+        if self.panic_next.swap(false, Ordering::SeqCst) {
+            panic!("storage bug while listing conversations");
+        }
+        self.inner.conversations_of(account, limit).await
+    }
+    async fn messages(
+        &self,
+        id: &str,
+        account: i64,
+        before: Option<&str>,
+        limit: u32,
+    ) -> Result<Vec<ChatMessage>, StoreError> {
+        self.inner.messages(id, account, before, limit).await
+    }
+    async fn messages_since(&self, account: i64, since: &str, limit: u32) -> Result<Vec<ChatMessage>, StoreError> {
+        self.inner.messages_since(account, since, limit).await
+    }
+    async fn mark_read(&self, id: &str, account: i64, message: &str) -> Result<Option<ConversationView>, StoreError> {
+        self.inner.mark_read(id, account, message).await
+    }
+    async fn set_blocked(&self, id: &str, account: i64, blocked: bool) -> Result<Option<Conversation>, StoreError> {
+        self.inner.set_blocked(id, account, blocked).await
+    }
+    async fn delete_for(&self, id: &str, account: i64) -> Result<bool, StoreError> {
+        self.inner.delete_for(id, account).await
+    }
+    async fn unread_total(&self, account: i64) -> Result<u32, StoreError> {
+        self.inner.unread_total(account).await
+    }
+}
+
+#[actix::test]
+async fn a_panic_restarts_presence_which_keeps_its_accounts_online() {
+    let sqlite = fresh_store("restart");
+    let store = Arc::new(Flaky { inner: sqlite.clone(), panic_next: AtomicBool::new(false) });
+    let ephemeral: Arc<dyn Ephemeral> = Arc::new(MemoryEphemeral::new("presence-restart:"));
+    let heartbeat = Duration::from_millis(50);
+    let (registry, rooms) = SessionRegistry::start_supervised();
+    let presence =
+        Presence::start_supervised(ephemeral.clone(), store.clone(), Fanout::local(registry.clone(), rooms), heartbeat);
+    registry.do_send(AttachPresence(presence.clone().recipient()));
+    registry.do_send(Register { account_id: 1, sink: sink("one") });
+    eventually("account 1 online", async || presence_of(ephemeral.as_ref(), 1).await.unwrap().online).await;
+
+    // Account 2 arrives and telling its partners panics: the actor restarts.
+    store.panic_next.store(true, Ordering::SeqCst);
+    registry.do_send(Register { account_id: 2, sink: sink("two") });
+    eventually("the panic happened", async || !store.panic_next.load(Ordering::SeqCst)).await;
+    // After the restart both accounts are still online here and heartbeated: after several
+    // times to live they are online still.
+    tokio::time::sleep(heartbeat * 10).await;
+    assert!(presence.connected(), "restarted, not gone");
+    for account in [1, 2] {
+        assert!(presence_of(ephemeral.as_ref(), account).await.unwrap().online, "account {account} still online");
+    }
+    // And it goes on handling changes.
+    registry.do_send(Unregister { account_id: 1, socket_id: "one".into() });
+    eventually("account 1 offline", async || !presence_of(ephemeral.as_ref(), 1).await.unwrap().online).await;
+    assert!(presence_of(ephemeral.as_ref(), 1).await.unwrap().last_seen.is_some());
+    sqlite.shutdown().await;
+}
+
+/// A socket whose own code panics while the registry changes the rooms.
+struct Broken;
+
+impl ClientSink for Broken {
+    fn socket_id(&self) -> &str {
+        panic!("a transport bug")
+    }
+    fn send(&self, _: &str, _: &Payload) -> bool {
+        true
+    }
+}
+
+#[actix::test]
+async fn a_panic_restarts_the_registry_which_keeps_its_rooms() {
+    let (registry, rooms) = SessionRegistry::start_supervised();
+    let fanout = Fanout::local(registry.clone(), rooms);
+    let (a, b) = (sink("a"), sink("b"));
+    registry.do_send(Register { account_id: 1, sink: a.clone() });
+    registry.do_send(Register { account_id: 2, sink: b.clone() });
+    // Joining account 1's room compares socket ids: the broken socket panics there.
+    registry.do_send(Register { account_id: 1, sink: Arc::new(Broken) });
+    let size = registry.send(Size).await.expect("the registry answers after its restart");
+    assert_eq!((size.sockets, size.accounts), (2, 2), "the rooms are kept, without the broken socket");
+    fanout.deliver(1, "e", serde_json::json!(1));
+    fanout.deliver(2, "e", serde_json::json!(2));
+    assert_eq!(a.got.lock().unwrap().len(), 1);
+    assert_eq!(b.got.lock().unwrap().len(), 1);
+    registry.do_send(Unregister { account_id: 1, socket_id: "a".into() });
+    let size = registry.send(Size).await.unwrap();
+    assert_eq!((size.sockets, size.accounts), (1, 1));
 }

@@ -1,8 +1,23 @@
-//! The rules of chat (spec §2 messaging, §5, §8): what a message may hold, which attachments
-//! and CVs are accepted (type judged from the bytes, never from a name), how a client message
-//! id looks, and the time buckets that partition a conversation's messages.
+//! The rules of chat (spec §2 messaging, §5, §8): which ads take new conversations and visitor
+//! messages, what a message may hold, which attachments and CVs are accepted (type judged from
+//! the bytes, never from a name), how a client message id looks, and the time buckets that
+//! partition a conversation's messages.
 
+use crate::ad::AdStatus;
 use crate::error::{ErrorCode, SoukError};
+
+/// Whether an ad takes a new conversation or a visitor's message: only a public (active) ad
+/// does, not one pending moderation, refused, deactivated, deleted or waiting for payment.
+/// Conversations already open go on whatever becomes of their ad (docs/realtime.md).
+pub fn ad_takes_messages(status: AdStatus) -> bool {
+    status == AdStatus::Active
+}
+
+/// The answer for an unknown list id and for an ad that takes no messages alike, with nothing
+/// of the ad in it, so that list ids cannot be probed.
+pub fn no_ad_taking_messages() -> SoukError {
+    SoukError::with_detail(ErrorCode::NotFound, "no active ad with this list id")
+}
 
 /// The longest chat message, in characters.
 pub const MAX_TEXT_CHARS: usize = 4000;
@@ -169,6 +184,13 @@ pub fn preview(text: Option<&str>, attachment_name: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_an_active_ad_takes_messages() {
+        let taking: Vec<AdStatus> = AdStatus::ALL.into_iter().filter(|s| ad_takes_messages(*s)).collect();
+        assert_eq!(taking, [AdStatus::Active]);
+        assert_eq!(no_ad_taking_messages().code, ErrorCode::NotFound);
+    }
 
     #[test]
     fn attachments_are_judged_by_their_bytes_and_size() {

@@ -4,8 +4,11 @@
 //! gets an inbox worked by one task, so that its events run in order; text `chat:send` events are
 //! pipelined (queued to their conversation in order, each acknowledged when durable; how many wait
 //! at once is bounded by the socket's inbound credits, beyond which its transport stops reading);
-//! the token is checked again against the logout deny-list at most `RECHECK` apart while events
-//! arrive; every `chat:*` event is parsed here and answered by one chat-service call.
+//! a socket is ended (`session:expired`, then a Socket.IO DISCONNECT and the transport closed)
+//! when its access token expires and when that token is logged out, on whichever node the
+//! logout happens (the fan-out carries it), and the token is also checked again against the
+//! deny-list at most `RECHECK` apart while events arrive; every `chat:*` event is parsed here
+//! and answered by one chat-service call.
 
 use crate::socketio::{self, ConnectFuture, ConnectRefusal, Credit, Data, Handler, Socket};
 use actix::Addr;
@@ -24,8 +27,8 @@ use std::time::{Duration, Instant};
 use tokio::sync::Notify;
 
 /// A socket's access token is checked again against the logout deny-list when an event
-/// arrives this long after the last check: events of a logged-out token are refused (and its
-/// socket closed) at most this long after the logout.
+/// arrives this long after the last check. A logout closes the token's sockets at once through
+/// the fan-out; this covers a logout that raced the socket's CONNECT or a pub/sub outage.
 pub const RECHECK: Duration = Duration::from_secs(2);
 
 /// The Socket.IO settings of `souk serve`: attachments up to 5 MB must fit one packet (base64
@@ -34,17 +37,44 @@ pub fn config() -> socketio::Config {
     socketio::Config { max_payload: 8 * 1024 * 1024, ..socketio::Config::default() }
 }
 
-/// A client's socket as the session registry sees it.
-struct SocketSink(Socket);
+/// A client's socket as the session registry sees it: the socket, the id of the access token
+/// it was accepted with, and the language of its messages.
+struct SocketSink {
+    socket: Socket,
+    token_id: String,
+    lang: Lang,
+}
 
 impl ClientSink for SocketSink {
     fn socket_id(&self) -> &str {
-        self.0.id()
+        self.socket.id()
     }
 
     fn send(&self, event: &str, payload: &Payload) -> bool {
-        self.0.emit_json_text(event, payload.json());
-        self.0.is_connected()
+        self.socket.emit_json_text(event, payload.json());
+        self.socket.is_connected()
+    }
+
+    fn token_id(&self) -> Option<&str> {
+        Some(&self.token_id)
+    }
+
+    fn end_session(&self) {
+        end(&self.socket, self.lang, &SoukError::with_detail(ErrorCode::SessionExpired, "logged out"));
+    }
+}
+
+/// The event that tells a client why the server is ending its socket (its payload is the
+/// `error` object of an acknowledgement).
+pub const SESSION_EXPIRED_EVENT: &str = "session:expired";
+
+/// Ends a socket whose access token no longer holds: `session:expired` with the reason, then
+/// a Socket.IO DISCONNECT (the client does not reconnect by itself: it needs a fresh token),
+/// then the transport closes.
+fn end(socket: &Socket, lang: Lang, e: &SoukError) {
+    if socket.is_connected() {
+        socket.emit(SESSION_EXPIRED_EVENT, vec![Data::Json(error_json(e, lang))]);
+        socket.disconnect("access token no longer valid");
     }
 }
 
@@ -173,6 +203,12 @@ impl Handler for Realtime {
                 return Err(refusal(&SoukError::new(ErrorCode::LoginRequired), lang));
             };
             let caller = accounts.authenticate(&token).await.map_err(|e| refusal(&e, lang))?;
+            // The token's signature check tolerates a few seconds of clock skew; a socket is
+            // ended at the expiry itself, so one already expired is not let in for that moment.
+            if caller.claims.exp <= now_secs() {
+                let e = SoukError::with_detail(ErrorCode::SessionExpired, "access token expired");
+                return Err(refusal(&e, lang));
+            }
             accepted
                 .lock()
                 .map_err(|_| refusal(&SoukError::internal("lock"), lang))?
@@ -191,7 +227,8 @@ impl Handler for Realtime {
         if let Ok(mut c) = self.connections.lock() {
             c.insert(socket.id().to_owned(), Connection { caller: caller.clone(), inbox: Arc::clone(&inbox) });
         }
-        self.registry.do_send(Register { account_id, sink: Arc::new(SocketSink(socket.clone())) });
+        let sink = SocketSink { socket: socket.clone(), token_id: caller.claims.jti.clone(), lang };
+        self.registry.do_send(Register { account_id, sink: Arc::new(sink) });
         let session = Session { accounts: Arc::clone(&self.accounts), caller, lang, token };
         tokio::spawn(worker(Arc::clone(&self.chat), socket.clone(), session, inbox));
     }
@@ -228,10 +265,22 @@ struct Session {
 /// the credit it held.
 type Pending = Pin<Box<dyn Future<Output = (Option<u64>, Result<Payload, SoukError>, Credit)> + Send>>;
 
-/// Works one socket's events in arrival order; text `chat:send` events are pipelined.
+/// When an access token expiring at `exp` (unix seconds) stops being valid, from now.
+fn until_expiry(exp: i64) -> Duration {
+    let now_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0);
+    Duration::from_millis(u64::try_from(exp.saturating_mul(1000).saturating_sub(now_ms)).unwrap_or(0))
+}
+
+/// Works one socket's events in arrival order; text `chat:send` events are pipelined. Ends the
+/// socket when its access token expires, idle or not.
 async fn worker(chat: Arc<ChatService>, socket: Socket, session: Session, inbox: Arc<Inbox>) {
     let mut in_flight: FuturesUnordered<Pending> = FuturesUnordered::new();
     let mut checked = Instant::now();
+    let expiry = tokio::time::sleep(until_expiry(session.caller.claims.exp));
+    tokio::pin!(expiry);
     loop {
         let inbound = tokio::select! {
             biased;
@@ -239,28 +288,41 @@ async fn worker(chat: Arc<ChatService>, socket: Socket, session: Session, inbox:
                 sent(&socket, session.lang, ack, answer);
                 continue;
             }
+            () = &mut expiry => {
+                let e = SoukError::with_detail(ErrorCode::SessionExpired, "the access token expired: reconnect");
+                end(&socket, session.lang, &e);
+                break;
+            }
             inbound = inbox.next() => inbound,
         };
         let Some(inbound) = inbound else { break };
+        if !socket.is_connected() {
+            // Ended (logged out, expired, closed) while the event waited: nothing more is done.
+            break;
+        }
         if checked.elapsed() >= RECHECK {
             checked = Instant::now();
             if let Err(e) = Box::pin(session.accounts.authenticate(&session.token)).await {
-                // Logged out (or expired) since CONNECT: refuse and close.
-                reply(&socket, session.lang, &inbound.event, inbound.ack, Err(e));
-                socket.close("access token no longer valid");
+                // Logged out (or expired) since CONNECT: refuse and end the socket.
+                reply(&socket, session.lang, &inbound.event, inbound.ack, Err(e.clone()));
+                end(&socket, session.lang, &e);
                 break;
             }
         }
         if session.caller.claims.exp <= now_secs() {
             let e = SoukError::with_detail(ErrorCode::SessionExpired, "the access token expired: reconnect");
-            reply(&socket, session.lang, &inbound.event, inbound.ack, Err(e));
-            continue;
+            reply(&socket, session.lang, &inbound.event, inbound.ack, Err(e.clone()));
+            end(&socket, session.lang, &e);
+            break;
         }
         if inbound.event == "chat:send" && !has_attachment(&inbound.args) {
             let origin = Some(socket.id().to_owned());
-            let queued = str_field(&inbound.args, "conversationId")
-                .and_then(|c| Ok((c, outgoing(&inbound.args)?)))
-                .and_then(|(c, out)| chat.queue_send(&session.caller, &c, out, origin));
+            let queued =
+                match str_field(&inbound.args, "conversationId").and_then(|c| Ok((c, outgoing(&inbound.args)?))) {
+                    // At once when the conversation's actor runs; else after its membership check.
+                    Ok((c, out)) => Box::pin(chat.queue_send(&session.caller, &c, out, origin)).await,
+                    Err(e) => Err(e),
+                };
             match queued {
                 Ok(durable) => {
                     let (ack, credit) = (inbound.ack, inbound.credit);

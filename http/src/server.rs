@@ -143,6 +143,7 @@ pub async fn build_state(
         chat_service(&settings, &store, cluster.chat, &ephemeral, &media, Arc::clone(&mailer), Arc::clone(&stats))
             .await;
     stats.forward_live(chat.fanout().clone());
+    accounts.end_live_sessions_through(chat.fanout().clone());
     let socketio = crate::socketio::Server::new(
         crate::realtime::config(),
         Arc::new(crate::realtime::Realtime::new(Arc::clone(&accounts), Arc::clone(&chat), sessions.clone())),

@@ -1,63 +1,45 @@
 //! Chat through a real server: the session registry empties when sockets disconnect or time
 //! out; the GraphQL chat operations check who is asking (one account never reads or changes
 //! another's conversation); the visitor's message form (known and unknown e-mail, CV checks);
-//! a saved search's live alert on its owner's socket; and two `souk serve` processes sharing
-//! one data dir and one Redis deliver to each other's sockets. Sockets are driven over Engine.IO long-polling with plain HTTP requests.
+//! a saved search's live alert on its owner's socket; a socket ended, idle, when its access
+//! token expires or is logged out (an expired token refused at CONNECT); and two `souk serve`
+//! processes sharing one data dir and one Redis deliver to each other's sockets and end each
+//! other's logged-out sockets. Sockets are driven over Engine.IO long-polling with plain HTTP
+//! requests.
 
 mod common;
 
-use common::{PollingClient, TestServer, code, start};
+use common::chat::{PollingClient, call, insert_ad, private, shop, sign_up};
+use common::{TestServer, code, start};
 use serde_json::{Value, json};
 use souk_actors::sessions::Size;
-use souk_http::realtime::Realtime;
+use souk_http::realtime::{RECHECK, Realtime};
 use souk_http::socketio::{self, engine, server::Transport};
+use souk_services::accounts::tokens::TokenKeys;
 use souk_storage::sqlite::SqliteStore;
 use std::sync::Arc;
 use std::time::Duration;
 
-const REGISTER: &str =
-    "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken } info { id } } }";
-
-async fn call(base: &str, token: Option<&str>, query: &str, variables: Value) -> Value {
-    let mut req =
-        reqwest::Client::new().post(format!("{base}/graphql")).json(&json!({ "query": query, "variables": variables }));
-    if let Some(t) = token {
-        req = req.header("Authorization", format!("Bearer {t}"));
-    }
-    req.send().await.expect("request").json().await.expect("json")
+/// The access token `token` signed again by the server's key with another expiry (and id).
+fn reissued(data_dir: &std::path::Path, token: &str, exp: i64) -> String {
+    let secret = std::fs::read_to_string(data_dir.join("auth-secret")).expect("the server's token key");
+    let keys = TokenKeys::new(secret.trim().as_bytes());
+    let mut claims = keys.verify(token).expect("a valid token");
+    claims.exp = exp;
+    claims.jti = format!("{}-{exp}", claims.jti);
+    keys.sign(&claims).expect("signed")
 }
 
-/// Registers an account; answers (token, account id).
-async fn sign_up(base: &str, input: Value) -> (String, i64) {
-    let body = call(base, None, REGISTER, json!({ "i": input })).await;
-    let p = &body["data"]["registerAccount"];
-    (p["login"]["accessToken"].as_str().expect("token").to_owned(), p["info"]["id"].as_i64().expect("id"))
-}
-
-fn private(phone: &str) -> Value {
-    json!({ "type": "private", "name": "Youssef Alami", "phone": phone, "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" })
-}
-
-fn shop(email: &str, phone: &str) -> Value {
-    json!({ "type": "shop", "name": "Auto Atlas", "email": email, "phone": phone, "cityId": 1, "password": "secret1", "shopCategory": 2010, "plan": "premium" })
-}
-
-/// Writes an ad of `seller` with `list_id` straight into the shared database.
-async fn insert_ad(store: &SqliteStore, seller: i64, list_id: i64) {
-    store
-        .write(move |c| {
-            c.execute(
-                "INSERT INTO ads (ad_id, list_id, account_id, category_id, ad_type, title, description, city_id,
-                                  params, status, urgent, delivery, phone_hidden, images, published_at, modified_at,
-                                  rank_time)
-                 VALUES (?1, ?2, ?3, 2010, 'sell', 'Dacia Logan 2019', 'Très bon état', 1, '{}', 'active', 0, 0, 0,
-                         '[]', 0, 0, 0)",
-                (format!("ad-{list_id}"), list_id, seller),
-            )?;
-            Ok(())
-        })
-        .await
-        .expect("ad");
+/// The records by which the server ends a socket: `session:expired` with the catalogue error,
+/// a Socket.IO DISCONNECT, the Engine.IO CLOSE.
+fn assert_ended(records: &[String]) {
+    let expired = records.iter().find_map(|r| r.strip_prefix("42[\"session:expired\",")).expect("session:expired");
+    let error: Value = serde_json::from_str(expired.trim_end_matches(']')).expect("its payload");
+    assert_eq!(error["code"], "SESSION_EXPIRED", "{records:?}");
+    assert_eq!(error["messageKey"], "common.error.sessionExpired");
+    assert!(error["message"].as_str().is_some_and(|m| !m.is_empty()));
+    let tail: Vec<&str> = records.iter().map(String::as_str).skip_while(|r| *r != "41").collect();
+    assert_eq!(tail, ["41", "1"], "DISCONNECT then CLOSE: {records:?}");
 }
 
 async fn registry_size(s: &TestServer) -> usize {
@@ -110,6 +92,60 @@ async fn disconnected_and_timed_out_sockets_leave_the_registry() {
     wait_for("the polling client registered", async || registry_size(&s).await == 1).await;
     client.post("1").await;
     wait_for("the polling client gone", async || registry_size(&s).await == 0).await;
+}
+
+#[actix_web::test]
+async fn an_idle_socket_is_ended_when_its_token_expires_or_is_logged_out() {
+    let s = start("rt-token-end", |_| {}).await;
+    let (token, _) = sign_up(&s.base, private("0611000041")).await;
+
+    // Already expired (beyond the signature check's few seconds of tolerance, and within them):
+    // refused at CONNECT.
+    for ago in [30, 1] {
+        let (_, reply) = PollingClient::connect(&s.base, &reissued(&s.data_dir, &token, common::now() - ago)).await;
+        assert!(reply.starts_with("44{") && reply.contains("\"SESSION_EXPIRED\""), "{ago} s ago: {reply}");
+    }
+
+    // Expiring in two seconds: accepted, then ended at the expiry without sending anything.
+    let exp = common::now() + 2;
+    let (client, reply) = PollingClient::connect(&s.base, &reissued(&s.data_dir, &token, exp)).await;
+    assert!(reply.starts_with("40{\"sid\":"), "{reply}");
+    wait_for("the socket registered", async || registry_size(&s).await == 1).await;
+    let records = client.until_closed().await;
+    let ended_at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    assert!(ended_at >= exp * 1000, "not before the expiry ({ended_at} < {})", exp * 1000);
+    assert!(ended_at < exp * 1000 + 2000, "soon after the expiry ({ended_at} vs {})", exp * 1000);
+    assert_ended(&records);
+    wait_for("the expired socket left the registry", async || registry_size(&s).await == 0).await;
+
+    // Logged out while idle: ended at once, on no event of its own.
+    let (client, reply) = PollingClient::connect(&s.base, &token).await;
+    assert!(reply.starts_with("40{\"sid\":"), "{reply}");
+    wait_for("the socket registered", async || registry_size(&s).await == 1).await;
+    let started = std::time::Instant::now();
+    let out = call(&s.base, Some(&token), "mutation { logout }", json!({})).await;
+    assert_eq!(out["data"]["logout"], true, "{out}");
+    let records = client.until_closed().await;
+    assert!(started.elapsed() < RECHECK, "ended by the logout itself, not by a later check");
+    assert_ended(&records);
+    wait_for("the logged-out socket left the registry", async || registry_size(&s).await == 0).await;
+    let (_, again) = PollingClient::connect(&s.base, &token).await;
+    assert!(again.starts_with("44{") && again.contains("\"SESSION_EXPIRED\""), "{again}");
+
+    // A logout whose publication was lost (only the deny-list written): the next event after
+    // `RECHECK` is refused and the socket ended.
+    let (token, _) = sign_up(&s.base, private("0611000042")).await;
+    let (client, _) = PollingClient::connect(&s.base, &token).await;
+    let jti = TokenKeys::new(std::fs::read_to_string(s.data_dir.join("auth-secret")).unwrap().trim().as_bytes())
+        .verify(&token)
+        .unwrap()
+        .jti;
+    s.state.ephemeral.set(&format!("revoked-jti:{jti}"), b"1", Some(Duration::from_secs(60))).await.unwrap();
+    tokio::time::sleep(RECHECK).await;
+    client.post("421[\"chat:list\",{}]").await;
+    let records = client.until_closed().await;
+    assert!(records.iter().any(|r| r.starts_with("431[") && r.contains("SESSION_EXPIRED")), "{records:?}");
+    assert_ended(&records);
 }
 
 const START: &str = "mutation($l: Int!, $t: String!, $c: String!) { startConversation(listId: $l, text: $t, clientMessageId: $c) { conversation { id sellerId buyerId unread } message { id text senderId clientMessageId } } }";
@@ -296,7 +332,7 @@ async fn redis_answers() -> bool {
 }
 
 #[actix_web::test]
-async fn chat_presence_and_statistics_cross_from_one_process_to_another() {
+async fn chat_presence_statistics_and_logout_cross_from_one_process_to_another() {
     if !redis_answers().await {
         return;
     }
@@ -337,7 +373,10 @@ async fn chat_presence_and_statistics_cross_from_one_process_to_another() {
     assert!(viewed["errors"].is_null(), "{viewed}");
     let update = socket.event("stats:update").await;
     assert_eq!(update["metric"], "view", "{update}");
-    socket.post("1").await;
+    // And a logout through node A ends the seller's idle socket on node B.
+    let out = call(&a, Some(&seller), "mutation { logout }", json!({})).await;
+    assert_eq!(out["data"]["logout"], true, "{out}");
+    assert_ended(&socket.until_closed().await);
 
     let redis =
         souk_storage::ephemeral::RedisEphemeral::connect("redis://127.0.0.1:6379", prefix).await.expect("redis");

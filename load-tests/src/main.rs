@@ -76,15 +76,20 @@ enum Scenario {
         #[arg(long)]
         pid: Option<u32>,
     },
-    /// M conversations (a sender and a receiver socket each) at a total send rate.
+    /// N users (one socket each) in M conversations at a total send rate.
     Chat {
         #[arg(long, value_enum, default_value = "souk")]
         target: realtime::Target,
         #[arg(long, default_value = "http://127.0.0.1:8080")]
         url: String,
-        /// Conversations (Souk: at most half the demo accounts, each account in one).
+        /// Conversations (M), each between two users, one of whom sends.
         #[arg(long, default_value_t = 8)]
         conversations: usize,
+        /// Connected users (N, at least 2; Souk: at most the demo accounts). By default twice
+        /// the conversations, each user in one; fewer puts a user in several, more leaves some
+        /// in none.
+        #[arg(long)]
+        users: Option<usize>,
         /// Messages per second offered, over all senders.
         #[arg(long, default_value_t = 1000)]
         rate: u64,
@@ -488,16 +493,18 @@ async fn bounded<E: std::fmt::Display>(
 async fn main() -> std::process::ExitCode {
     let (url, operation, connections, duration, lang, login, password) = match Cli::parse().scenario {
         Scenario::Auth { iterations } => return auth_costs(iterations),
-        Scenario::Chat { target, url, conversations, rate, duration, server_pid } => {
+        Scenario::Chat { target, url, conversations, users, rate, duration, server_pid } => {
             if !is_loopback(&url) {
                 eprintln!("souk-load: only loopback targets are allowed");
                 return std::process::ExitCode::FAILURE;
             }
             let duration = Duration::from_secs(duration.clamp(1, MAX_DURATION_SECS));
+            let conversations = conversations.clamp(1, MAX_CONNECTIONS);
             let run = realtime::chat(
                 target,
                 &url,
-                conversations.clamp(1, MAX_CONNECTIONS),
+                users.unwrap_or(conversations * 2).clamp(2, MAX_CONNECTIONS),
+                conversations,
                 rate.max(1),
                 duration,
                 server_pid,

@@ -3,9 +3,11 @@
 //! message durable before its ack), the reference Node socket.io relay and the minimal WebSocket
 //! relay of `load-tests/reference/` (no protocol, no storage: the ceiling).
 //!
-//! - `chat`: M conversations, each a sender socket and a receiver socket, sending at a total
-//!   rate for a time; reports delivered messages/s, ack and end-to-end latency percentiles,
-//!   errors, and the server's resident memory.
+//! - `chat`: N users (one socket each) in M conversations, each conversation between two of
+//!   them, one of whom sends at the run's rate over M; a user may be in several conversations
+//!   (N < 2M) or in none (N > 2M); by default N = 2M, every user in one. Runs for a time and
+//!   reports delivered messages/s, ack and end-to-end latency percentiles, errors, and the
+//!   server's resident memory.
 //! - `idle`: K idle connections; reports the server's memory per connection.
 
 use crate::ws::{self, Frame, Writer};
@@ -230,16 +232,17 @@ fn frame(target: Target, conversation: &str, sender: usize, seq: u64, base: Inst
 }
 
 /// Sends the chat messages `first..=last` of `sender` on `conn` in one write (what was due since
-/// the previous tick), noting when each left.
+/// the previous tick), taking the sender's conversations in turn, noting when each left.
 async fn send_due(
     target: Target,
     conn: &Conn,
-    conversation: &str,
+    conversations: &[String],
     sender: usize,
     seqs: std::ops::RangeInclusive<u64>,
     base: Instant,
 ) -> bool {
-    let frames: Vec<String> = seqs.clone().map(|seq| frame(target, conversation, sender, seq, base)).collect();
+    let turn = |seq: u64| &conversations[(seq % conversations.len() as u64) as usize];
+    let frames: Vec<String> = seqs.clone().map(|seq| frame(target, turn(seq), sender, seq, base)).collect();
     if let Ok(mut p) = conn.pending.lock() {
         let now = Instant::now();
         for seq in seqs {
@@ -249,9 +252,22 @@ async fn send_due(
     conn.writer.lock().await.texts(&frames).await.is_ok()
 }
 
-/// Signs in the demo accounts and opens `wanted` conversations whose buyers and sellers are all
-/// different accounts; answers (conversation id, buyer token, seller token).
-async fn souk_conversations(url: &str, wanted: usize) -> Result<Vec<(String, String, String)>, Error> {
+/// Which users talk in each conversation: conversation `j` is between users `2j mod n` (who
+/// sends) and `2j + 1 mod n` (who receives), so that with `n = 2m` every user is in exactly one
+/// conversation, with fewer users each is in about `2m / n`, and with more the last ones are
+/// in none. `n` is at least 2.
+fn layout(users: usize, conversations: usize) -> Vec<(usize, usize)> {
+    let n = users.max(2);
+    (0..conversations).map(|j| ((2 * j) % n, (2 * j + 1) % n)).collect()
+}
+
+/// Signs in `users` demo accounts (those with ads first; at most all of them) and opens the
+/// `conversations` of their [`layout`], each about an ad of one of its two users (the other one starts it);
+/// answers every user's token and, for each conversation it could open, (conversation id,
+/// sender, receiver).
+type SoukRun = (Vec<String>, Vec<(String, usize, usize)>);
+
+async fn souk_conversations(url: &str, users: usize, conversations: usize) -> Result<SoukRun, Error> {
     let http = reqwest::Client::new();
     let gql = |query: &'static str, variables: Value, token: Option<String>| {
         let mut req = http.post(format!("{url}/graphql")).json(&json!({ "query": query, "variables": variables }));
@@ -273,51 +289,63 @@ async fn souk_conversations(url: &str, wanted: usize) -> Result<Vec<(String, Str
         let me = gql("{ getMyAccountInfo { id } }", json!({}), Some(token.clone())).await?;
         people.push((me["data"]["getMyAccountInfo"]["id"].as_i64().unwrap_or(-1), token));
     }
-    let tokens: HashMap<i64, String> = people.iter().cloned().collect();
-    let mut used = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    let mut list_id = 10_000_001i64;
-    for (buyer, token) in &people {
-        if out.len() >= wanted {
-            break;
-        }
-        if used.contains(buyer) {
-            continue;
-        }
-        for _ in 0..200 {
-            list_id += 1;
-            let started = gql(
-                "mutation($l: Int!, $c: String!) { startConversation(listId: $l, text: \"bonjour\", clientMessageId: $c) { conversation { id sellerId } } }",
-                json!({ "l": list_id, "c": format!("load-open-{list_id}-{buyer}") }),
-                Some(token.clone()),
-            )
+    let users = if users > people.len() {
+        eprintln!("  Souk: {users} users capped at {} (the demo accounts)", people.len());
+        people.len()
+    } else {
+        users
+    };
+    let pairs = layout(users, conversations);
+    // Who owns which public ads (the demo's first list ids), without starting anything.
+    let mut ads: HashMap<i64, std::collections::VecDeque<i64>> = HashMap::new();
+    for list_id in 10_000_001i64..10_000_001 + 400 {
+        let ad = gql("query($l: Int!) { getAd(listId: $l) { seller { accountId } } }", json!({ "l": list_id }), None)
             .await?;
-            let conv = &started["data"]["startConversation"]["conversation"];
-            let Some(seller) = conv["sellerId"].as_i64() else { continue };
-            if seller == *buyer || used.contains(&seller) {
+        if let Some(owner) = ad["data"]["getAd"]["seller"]["accountId"].as_i64() {
+            ads.entry(owner).or_default().push_back(list_id);
+        }
+    }
+    people.sort_by_key(|(id, _)| usize::from(!ads.contains_key(id)));
+    people.truncate(users);
+    let mut out = Vec::new();
+    for (j, &(sender, receiver)) in pairs.iter().enumerate() {
+        // About an ad of the receiver, or else of the sender; the other party starts it.
+        let (buyer, list_id) = match [(sender, receiver), (receiver, sender)]
+            .into_iter()
+            .find_map(|(buyer, owner)| ads.get_mut(&people[owner].0).and_then(|l| l.pop_front()).map(|l| (buyer, l)))
+        {
+            Some(found) => found,
+            None => {
+                eprintln!("  conversation {j}: neither user has an ad left: skipped");
                 continue;
             }
-            used.insert(*buyer);
-            used.insert(seller);
-            let seller_token = tokens.get(&seller).cloned().ok_or("seller not a demo account")?;
-            out.push((conv["id"].as_str().unwrap_or_default().to_owned(), token.clone(), seller_token));
-            break;
+        };
+        let started = gql(
+            "mutation($l: Int!, $c: String!) { startConversation(listId: $l, text: \"bonjour\", clientMessageId: $c) { conversation { id } } }",
+            json!({ "l": list_id, "c": format!("load-open-{list_id}-{}", people[buyer].0) }),
+            Some(people[buyer].1.clone()),
+        )
+        .await?;
+        match started["data"]["startConversation"]["conversation"]["id"].as_str() {
+            Some(id) => out.push((id.to_owned(), sender, receiver)),
+            None => eprintln!("  conversation {j}: not opened: {started}"),
         }
     }
     if out.is_empty() {
         return Err("no conversation could be opened (is the server seeded with --demo?)".into());
     }
-    Ok(out)
+    Ok((people.into_iter().map(|(_, token)| token).collect(), out))
 }
 
 fn percentile(sorted: &[u32], p: f64) -> f64 {
     crate::nearest_rank(sorted, p).map_or(0.0, |micros| f64::from(micros) / 1000.0)
 }
 
-/// The `chat` scenario.
+/// The `chat` scenario: `users` sockets in `conversations` conversations (see [`layout`]).
 pub async fn chat(
     target: Target,
     url: &str,
+    users: usize,
     conversations: usize,
     rate: u64,
     duration: Duration,
@@ -328,24 +356,28 @@ pub async fn chat(
     let counters = Arc::new(Counters::default());
     let measuring = Arc::new(AtomicBool::new(false));
     let stop = Arc::new(AtomicBool::new(false));
-    // (conversation id, sender auth, receiver auth)
-    let pairs: Vec<(String, Value, Value)> = match target {
-        Target::Souk => souk_conversations(url, conversations)
-            .await?
-            .into_iter()
-            .map(|(c, b, s)| (c, json!({ "token": b }), json!({ "token": s })))
-            .collect(),
-        _ => (0..conversations)
-            .map(|i| {
-                let c = format!("c{i}");
-                (c.clone(), json!({ "conversations": [c] }), json!({ "conversations": [c] }))
-            })
-            .collect(),
+    let n = users.max(2);
+    // Each user's auth, and each conversation: (id, sender, receiver).
+    let (auths, talks): (Vec<Value>, Vec<(String, usize, usize)>) = match target {
+        Target::Souk => {
+            let (tokens, talks) = souk_conversations(url, n, conversations).await?;
+            (tokens.into_iter().map(|t| json!({ "token": t })).collect(), talks)
+        }
+        _ => {
+            let talks: Vec<(String, usize, usize)> =
+                layout(n, conversations).iter().enumerate().map(|(j, &(a, b))| (format!("c{j}"), a, b)).collect();
+            let auths = (0..n)
+                .map(|u| {
+                    let mine: Vec<&String> = talks.iter().filter(|t| t.1 == u || t.2 == u).map(|t| &t.0).collect();
+                    json!({ "conversations": mine })
+                })
+                .collect();
+            (auths, talks)
+        }
     };
-    let m = pairs.len();
+    let (n, m) = (auths.len(), talks.len());
     eprintln!(
-        "souk-load chat: {target:?} at {url}, {m} conversations ({} sockets), {rate} msg/s for {}s (+2s warm-up)",
-        m * 2,
+        "souk-load chat: {target:?} at {url}, {m} conversations ({n} sockets), {rate} msg/s for {}s (+2s warm-up)",
         duration.as_secs()
     );
     let done = Arc::new(AtomicBool::new(false));
@@ -353,18 +385,23 @@ pub async fn chat(
     let mut readers = Vec::new();
     let mut senders = Vec::new();
     // Every connection is open before the first message, so that setup is never slowed by load.
-    let mut opened = Vec::with_capacity(m);
-    for (i, (conv, sender_auth, receiver_auth)) in pairs.iter().enumerate() {
-        let convs = [conv.clone()];
-        let (rx, rh) = open(target, &addr, receiver_auth, &convs, &run, None).await?;
-        let (tx, th) = open(target, &addr, sender_auth, &convs, &run, Some(i)).await?;
-        readers.push(rh);
-        readers.push(th);
-        opened.push((i, conv.clone(), tx, rx));
+    // A socket joins every conversation of its user; its stamps name the user.
+    let mut conns = Vec::with_capacity(n);
+    for (u, auth) in auths.iter().enumerate() {
+        let mine: Vec<String> = talks.iter().filter(|t| t.1 == u || t.2 == u).map(|t| t.0.clone()).collect();
+        let (conn, handle) = open(target, &addr, auth, &mine, &run, Some(u)).await?;
+        readers.push(handle);
+        conns.push(Arc::new(conn));
     }
-    let per_sender = (rate as f64 / m as f64).max(0.1);
-    for (i, conv, tx, rx) in opened {
-        let (counters, stop) = (counters.clone(), stop.clone());
+    let per_conversation = (rate as f64 / m as f64).max(0.1);
+    for (u, conn) in conns.iter().enumerate() {
+        // The conversations this user sends in, taken in turn.
+        let sends: Vec<String> = talks.iter().filter(|t| t.1 == u).map(|t| t.0.clone()).collect();
+        if sends.is_empty() {
+            continue;
+        }
+        let (counters, stop, conn) = (counters.clone(), stop.clone(), Arc::clone(conn));
+        let per_sender = per_conversation * sends.len() as f64;
         senders.push(tokio::spawn(async move {
             // Every millisecond (the timer's grain), what is due at the sender's rate leaves in
             // one write: the offered rate holds however busy the machine is.
@@ -379,7 +416,7 @@ pub async fn chat(
                     continue;
                 }
                 let n = due - seq;
-                if send_due(target, &tx, &conv, i, seq + 1..=due, base).await {
+                if send_due(target, &conn, &sends, u, seq + 1..=due, base).await {
                     counters.sent.fetch_add(n, Ordering::Relaxed);
                     seq = due;
                 } else {
@@ -387,8 +424,6 @@ pub async fn chat(
                     break;
                 }
             }
-            let _ = tx.writer.lock().await.close().await;
-            let _ = rx.writer.lock().await.close().await;
         }));
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -429,6 +464,9 @@ pub async fn chat(
     for s in senders {
         let _ = tokio::time::timeout_at(deadline, s).await;
     }
+    for conn in &conns {
+        let _ = conn.writer.lock().await.close().await;
+    }
     let (mut acks, mut e2e) = (Vec::new(), Vec::new());
     // One deadline for the whole drain: a server still flushing a backlog does not hold the run.
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
@@ -468,8 +506,8 @@ pub async fn idle(target: Target, url: &str, count: usize, pid: u32, hold: Durat
     let measuring = Arc::new(AtomicBool::new(false));
     let auth = match target {
         Target::Souk => {
-            let pairs = souk_conversations(url, 1).await?;
-            json!({ "token": pairs[0].1 })
+            let (tokens, _) = souk_conversations(url, 2, 1).await?;
+            json!({ "token": tokens[0] })
         }
         _ => json!({ "conversations": [] }),
     };
@@ -506,6 +544,22 @@ pub async fn idle(target: Target, url: &str, count: usize, pid: u32, hold: Durat
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn users_and_conversations_are_chosen_independently() {
+        // The default: two users per conversation, each user in one.
+        assert_eq!(layout(8, 4), [(0, 1), (2, 3), (4, 5), (6, 7)]);
+        // Fewer users: each is in several conversations, never one with itself.
+        let few = layout(3, 6);
+        assert!(few.iter().all(|(a, b)| a != b && *a < 3 && *b < 3), "{few:?}");
+        for u in 0..3 {
+            assert_eq!(few.iter().filter(|(a, b)| *a == u || *b == u).count(), 4, "user {u} in {few:?}");
+        }
+        // More users: the last ones are in none.
+        let many = layout(10, 2);
+        assert_eq!(many, [(0, 1), (2, 3)]);
+        assert_eq!(layout(1, 2), [(0, 1), (0, 1)], "at least two users");
+    }
 
     #[test]
     fn replies_are_read_for_every_kind_of_server() {

@@ -170,10 +170,21 @@ impl Socket {
     pub fn close(&self, reason: &str) {
         self.session.close(reason);
     }
+
+    /// Leaves the namespace from the server's side, then ends the session: the client gets a
+    /// DISCONNECT packet (socket.io-client reports `io server disconnect` and does not reconnect
+    /// on its own) with whatever was queued before it, then its transport closes.
+    pub fn disconnect(&self, reason: &str) {
+        self.session.send_socket(&socket::Packet::disconnect(&self.nsp));
+        self.session.close_after_flush(reason);
+    }
 }
 
 struct State {
     closed: bool,
+    /// The server ended the session while no long-poll was pending: the client's next poll
+    /// takes what is queued, with a CLOSE, and the session closes then (or after a grace time).
+    closing: bool,
     /// Packets for the client, taken by the polling GET or by the WebSocket.
     queue: VecDeque<engine::Packet>,
     /// The session's packets go to a WebSocket.
@@ -358,9 +369,14 @@ impl Session {
             notified.as_mut().enable();
             {
                 let mut st = lock(&self.state);
-                if st.closed {
+                if st.closed || st.closing {
                     let mut packets: Vec<_> = st.queue.drain(..).collect();
                     packets.push(engine::Packet::Close);
+                    let closing = st.closing;
+                    drop(st);
+                    if closing {
+                        self.close("server close delivered");
+                    }
                     return Ok(packets);
                 }
                 if !st.queue.is_empty() {
@@ -391,6 +407,36 @@ impl Session {
     fn got_pong(&self) {
         lock(&self.state).awaiting_pong = false;
         self.pong.notify_one();
+    }
+
+    /// Closes the session once the client has what is queued for it. A WebSocket and a pending
+    /// long-poll carry the queue before the close at once; a polling client between two polls
+    /// would never see it, so its namespaces are left now and the session stays until its next
+    /// poll takes the queue with a CLOSE (at most `ping_timeout` later).
+    pub fn close_after_flush(self: &Arc<Self>, reason: &str) {
+        let sockets = {
+            let mut st = lock(&self.state);
+            if st.closed || st.closing {
+                return;
+            }
+            if st.websocket || st.polling_get || st.queue.is_empty() {
+                drop(st);
+                return self.close(reason);
+            }
+            st.closing = true;
+            std::mem::take(&mut st.namespaces)
+        };
+        let Some(inner) = self.server.upgrade() else { return self.close(reason) };
+        for (nsp, id) in sockets {
+            inner.handler.disconnected(&Socket { session: Arc::clone(self), nsp, id }, reason);
+        }
+        let (session, grace, reason) = (Arc::downgrade(self), inner.config.ping_timeout, reason.to_owned());
+        tokio::spawn(async move {
+            tokio::time::sleep(grace).await;
+            if let Some(s) = session.upgrade() {
+                s.close(&reason);
+            }
+        });
     }
 
     /// Closes the session: leaves every namespace, wakes the transports, leaves the registry.
@@ -486,6 +532,7 @@ impl Server {
             sid: random_id(),
             state: Mutex::new(State {
                 closed: false,
+                closing: false,
                 queue: VecDeque::new(),
                 websocket: false,
                 websocket_waker: None,
@@ -522,6 +569,10 @@ impl Server {
 
     /// Handles one Engine.IO packet from the client (any transport).
     pub fn handle(&self, session: &Arc<Session>, packet: engine::Packet) {
+        if lock(&session.state).closing {
+            // The server is ending this session: nothing more is taken from the client.
+            return;
+        }
         match packet {
             engine::Packet::Pong(_) => session.got_pong(),
             engine::Packet::Message(text) => self.handle_text(session, &text),

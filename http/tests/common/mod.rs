@@ -3,6 +3,8 @@
 //! client over long-polling for the events it pushes.
 #![allow(dead_code)]
 
+pub mod chat;
+
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use souk_domain::ad::{Ad, AdStatus};
@@ -131,51 +133,4 @@ impl TestServer {
     }
 }
 
-/// An Engine.IO long-polling client speaking just enough Socket.IO for the tests: it joins `/`
-/// with a token and waits for events.
-pub struct PollingClient {
-    url: String,
-    http: reqwest::Client,
-}
-
-impl PollingClient {
-    /// Opens a session and joins `/` with `token`; answers the client and the CONNECT reply.
-    pub async fn connect(base: &str, token: &str) -> (PollingClient, String) {
-        let http = reqwest::Client::new();
-        let open =
-            http.get(format!("{base}/socket.io/?EIO=4&transport=polling")).send().await.unwrap().text().await.unwrap();
-        let handshake: Value = serde_json::from_str(&open[1..]).expect("open packet");
-        let sid = handshake["sid"].as_str().expect("sid");
-        let client = PollingClient { url: format!("{base}/socket.io/?EIO=4&transport=polling&sid={sid}"), http };
-        client.post(&format!("40{}", json!({ "token": token }))).await;
-        let reply = client.records().await.join("\u{1e}");
-        (client, reply)
-    }
-
-    pub async fn post(&self, body: &str) {
-        let res = self.http.post(&self.url).body(body.to_owned()).send().await.unwrap();
-        assert!(res.status().is_success(), "POST {body}: {}", res.status());
-    }
-
-    pub async fn records(&self) -> Vec<String> {
-        let body = self.http.get(&self.url).send().await.unwrap().text().await.unwrap();
-        body.split('\u{1e}').map(str::to_owned).collect()
-    }
-
-    /// Waits for the event `name`, answering pings; answers its first argument.
-    pub async fn event(&self, name: &str) -> Value {
-        let prefix = format!("42[\"{name}\",");
-        for _ in 0..20 {
-            for record in self.records().await {
-                if record == "2" {
-                    self.post("3").await;
-                }
-                if let Some(rest) = record.strip_prefix(&prefix) {
-                    let args: Value = serde_json::from_str(&format!("[{rest}")).unwrap();
-                    return args[0].clone();
-                }
-            }
-        }
-        panic!("no {name} event");
-    }
-}
+pub use chat::PollingClient;

@@ -9,6 +9,7 @@ use super::password::{hash_password, verify_password};
 use super::tokens::{AccessClaims, TokenKeys, random_token, token_hash};
 use crate::catalog::CatalogService;
 use crate::notify::{Mailer, Message, MessageSender};
+use souk_actors::fanout::Fanout;
 use souk_domain::account::{
     Account, AccountStatus, AccountType, Identifier, MAX_SHOP_PHONES, NotificationPreferences, Role,
     check_new_password, check_person_name, check_shop_name, normalize_email, normalize_phone,
@@ -21,7 +22,7 @@ use souk_storage::accounts::{
     StoredStore,
 };
 use souk_storage::ephemeral::Ephemeral;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Lifetimes and limits of sign-in.
@@ -148,6 +149,9 @@ pub struct AccountService {
     sender: Arc<dyn MessageSender>,
     mailer: Arc<dyn Mailer>,
     settings: AccountSettings,
+    /// Ends the live sockets of a logged-out access token on every node (set by the real-time
+    /// service at start).
+    live_sessions: OnceLock<Fanout>,
 }
 
 fn now() -> i64 {
@@ -184,7 +188,22 @@ impl AccountService {
         mailer: Arc<dyn Mailer>,
         settings: AccountSettings,
     ) -> Self {
-        AccountService { store, ephemeral, catalog, keys: TokenKeys::new(secret), sender, mailer, settings }
+        AccountService {
+            store,
+            ephemeral,
+            catalog,
+            keys: TokenKeys::new(secret),
+            sender,
+            mailer,
+            settings,
+            live_sessions: OnceLock::new(),
+        }
+    }
+
+    /// Connects the fan-out through which a logout closes the token's sockets on every node
+    /// (the real-time service calls this once at start).
+    pub fn end_live_sessions_through(&self, fanout: Fanout) {
+        let _ = self.live_sessions.set(fanout);
     }
 
     fn codes(&self, purpose: &'static str) -> Codes<'_> {
@@ -421,6 +440,9 @@ impl AccountService {
             .set(&format!("revoked-jti:{}", caller.claims.jti), b"1", Some(Duration::from_secs(left)))
             .await
             .map_err(SoukError::internal)?;
+        if let Some(fanout) = self.live_sessions.get() {
+            fanout.end_session(caller.account_id(), &caller.claims.jti);
+        }
         if let Some(t) = refresh_token {
             self.store.revoke_refresh_family_of(token_hash(t), now()).await.map_err(SoukError::internal)?;
         }

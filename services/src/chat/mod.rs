@@ -15,12 +15,17 @@ use serde_json::{Value, json};
 use souk_actors::conversation::{ConversationActors, Render};
 use souk_actors::fanout::{Fanout, Payload};
 use souk_actors::presence::{PresenceState, presence_of};
-use souk_domain::chat::{check_attachment, check_client_message_id, check_text, clean_file_name, preview};
+use souk_domain::ad::AdStatus;
+use souk_domain::chat::{
+    ad_takes_messages, check_attachment, check_client_message_id, check_text, clean_file_name, no_ad_taking_messages,
+    preview,
+};
 use souk_domain::stats::Metric;
 use souk_domain::{ErrorCode, SoukError};
 use souk_storage::accounts::AccountStore;
 use souk_storage::chat::{
-    ChatMessage, ChatStore, Conversation, ConversationView, NewMessage, Starter, StoredAttachment, message_millis,
+    ChatAd, ChatMessage, ChatStore, Conversation, ConversationView, NewMessage, Starter, StoredAttachment,
+    message_millis,
 };
 use souk_storage::ephemeral::Ephemeral;
 use souk_storage::media::MediaStore;
@@ -262,8 +267,18 @@ impl ChatService {
         }
     }
 
+    /// The ad of `list_id` if it takes new conversations and visitor messages (a public ad);
+    /// any other is answered exactly as an unknown list id.
+    async fn ad_taking_messages(&self, list_id: i64) -> Result<ChatAd, SoukError> {
+        match self.store.find_chat_ad(list_id).await.map_err(SoukError::internal)? {
+            Some(ad) if AdStatus::parse(&ad.status).is_some_and(ad_takes_messages) => Ok(ad),
+            _ => Err(no_ad_taking_messages()),
+        }
+    }
+
     /// `chat:open`: the caller's conversation about the ad of `list_id` (created on first use)
-    /// with a first message. A seller cannot start one about their own ad.
+    /// with a first message. Only a public ad takes one; a seller cannot start one about their
+    /// own ad.
     pub async fn open(
         &self,
         caller: &Caller,
@@ -271,12 +286,7 @@ impl ChatService {
         out: Outgoing,
     ) -> Result<(ConversationView, ChatMessage), SoukError> {
         self.checked(&out)?;
-        let ad = self
-            .store
-            .find_chat_ad(list_id)
-            .await
-            .map_err(SoukError::internal)?
-            .ok_or_else(|| SoukError::with_detail(ErrorCode::NotFound, format!("ad {list_id}")))?;
+        let ad = self.ad_taking_messages(list_id).await?;
         if ad.account_id == caller.account_id() {
             return Err(SoukError::new(ErrorCode::CannotMessageOwnAd));
         }
@@ -307,12 +317,13 @@ impl ChatService {
     }
 
     /// `chat:send` of a text message, pipelined: checks it and queues it to the conversation
-    /// now (messages queued by one caller keep the order of these calls), and answers a future
-    /// that resolves once it is durable, so a socket need not wait for one message before
-    /// sending the next. A message with a file goes through `send` instead. `origin` is the
+    /// (at once when the conversation's actor runs, else once the caller's membership is
+    /// checked; messages queued by one caller, each call awaited before the next, keep its
+    /// order), and answers a future that resolves once it is durable, so a socket need not wait
+    /// for one message to be stored before sending the next. A message with a file goes through `send` instead. `origin` is the
     /// socket it came from: it gets the answer (the rendered `chat:message` payload) and not the
     /// event itself; the caller's other sockets and the other party get the event.
-    pub fn queue_send(
+    pub async fn queue_send(
         &self,
         caller: &Caller,
         conversation: &str,
@@ -332,7 +343,7 @@ impl ChatService {
             text,
             attachment: None,
         };
-        let answer = self.conversations.enqueue(caller.account_id(), message, origin)?;
+        let answer = self.conversations.enqueue(caller.account_id(), message, origin).await?;
         Ok(async move {
             match answer.await {
                 Ok(posted) => posted.map(|p| p.payload),

@@ -1,7 +1,8 @@
-//! The message form of an ad view (spec §2, §6, §8): a visitor writes to the seller with an
-//! e-mail address, a message and an optional CV. A known e-mail is told to sign in and nothing
-//! is stored; an unknown one gets the message delivered to the seller (chat and e-mail) and is
-//! invited to create an account.
+//! The message form of an ad view (spec §2, §6, §8): a visitor writes to the seller of a
+//! public ad with an e-mail address, a message and an optional CV. A known e-mail is told to
+//! sign in and nothing is stored; an unknown one gets the message delivered to the seller (chat
+//! and e-mail) and is invited to create an account, unless the seller blocked that visitor's
+//! conversation (`CONVERSATION_BLOCKED`, nothing stored or sent).
 
 use super::{ChatService, Upload};
 use crate::notify::Message;
@@ -37,12 +38,7 @@ impl ChatService {
         let text =
             check_text(Some(&form.message), false)?.ok_or_else(|| SoukError::new(ErrorCode::ChatMessageEmpty))?;
         let cv_kind = form.cv.as_ref().map(|cv| check_cv(&cv.bytes)).transpose()?;
-        let ad = self
-            .store
-            .find_chat_ad(form.list_id)
-            .await
-            .map_err(SoukError::internal)?
-            .ok_or_else(|| SoukError::with_detail(ErrorCode::NotFound, format!("ad {}", form.list_id)))?;
+        let ad = self.ad_taking_messages(form.list_id).await?;
         if self.accounts.find_account_by_email(&email).await.map_err(SoukError::internal)?.is_some() {
             return Err(SoukError::new(ErrorCode::EmailAlreadyExists));
         }
@@ -53,6 +49,11 @@ impl ChatService {
             .open_conversation(ad, Starter::Visitor { email: email.clone() })
             .await
             .map_err(SoukError::internal)?;
+        if conv.is_blocked() {
+            // The seller blocked this visitor's conversation: nothing more reaches them, neither
+            // in chat nor by e-mail, and the visitor is told as a blocked chat sender is.
+            return Err(SoukError::with_detail(ErrorCode::ConversationBlocked, "blocked"));
+        }
         let attachment = match (form.cv, cv_kind) {
             (Some(cv), Some(kind)) => {
                 let key = format!("chat/{}/{}.{}", conv.conversation_id, uuid::Uuid::new_v4(), kind.extension());

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHmac, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
@@ -55,6 +56,8 @@ export async function connected(socket) {
 
 export const ask = (socket, event, payload) => socket.timeout(5000).emitWithAck(event, payload);
 
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
 /// Registers the suite's before/after hooks: seed a demo of 40 ads in a temporary data dir, serve
 /// it on a free loopback port, sign every demo account in. The returned object is filled in by
 /// the time the tests run: `url`, `people` ({ login, token, id }), `gql`, `connect`.
@@ -72,6 +75,15 @@ export function seededDemo(prefix) {
     },
     connect(token, opts = {}) {
       return io(demo.url, { reconnection: false, forceNew: true, auth: token === undefined ? {} : { token }, ...opts });
+    },
+    /// `token` signed again with the server's key (the data dir's auth-secret), with the expiry
+    /// `exp` (unix seconds) and a new token id: a token that expires when a test wants.
+    reissue(token, exp) {
+      const secret = readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim();
+      const [header, payload] = token.split('.');
+      const claims = { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), exp, jti: randomUUID() };
+      const body = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+      return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
     },
   };
 

@@ -1,0 +1,356 @@
+//! The chat's rules through the GraphQL gateway of a real server: only a public (active) ad
+//! takes a new conversation or a visitor's message, and any other looks exactly like an unknown
+//! list id; a conversation already open goes on when its ad stops being public; a seller who
+//! blocked a visitor's conversation gets nothing more from that visitor (neither in chat nor by
+//! e-mail); the GraphQL equivalents of the socket events (missed messages, typing, unblock,
+//! history pages, delete) work for the parties and are refused to anyone else; and events for
+//! conversations that do not exist, or that the caller is not part of, start no conversation
+//! actor.
+
+mod common;
+
+use common::chat::{PollingClient, call, insert_ad, insert_ad_in, private, set_ad_status, shop, sign_up};
+use common::{code, start};
+use serde_json::{Value, json};
+
+const START: &str = "mutation($l: Int!, $t: String!, $c: String!) { startConversation(listId: $l, text: $t, clientMessageId: $c) { conversation { id } message { id } } }";
+const SEND: &str = "mutation($id: String!, $c: String!, $t: String!) { sendChatMessage(conversationId: $id, clientMessageId: $c, text: $t) { id text senderId } }";
+const FORM: &str = "mutation($l: Int!, $e: String!, $m: String!) { sendMessageToSeller(listId: $l, email: $e, message: $m) { sent conversationId } }";
+const HISTORY: &str = "query($id: String!, $b: String, $n: Int) { conversationMessages(conversationId: $id, before: $b, limit: $n) { id text } }";
+const LIST: &str = "{ myConversations { id blocked unread lastMessagePreview } }";
+
+/// Every status an ad can have, by its stored name.
+const STATUSES: [&str; 6] = ["active", "pending_review", "refused", "deactivated", "deleted", "pending_payment"];
+
+/// The e-mails of one kind in the outbox, addressed to `to`.
+fn mails(data_dir: &std::path::Path, to: &str, kind: &str) -> usize {
+    souk_services::notify::read_outbox(&data_dir.join("outbox"), 200)
+        .expect("outbox")
+        .iter()
+        .filter(|e| e.to.contains(to) && e.kind.as_deref() == Some(kind))
+        .count()
+}
+
+fn texts(history: &Value) -> Vec<String> {
+    history["data"]["conversationMessages"]
+        .as_array()
+        .unwrap_or_else(|| panic!("messages: {history}"))
+        .iter()
+        .map(|m| m["text"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+#[actix_web::test]
+async fn only_an_active_ad_takes_a_new_conversation_or_a_visitor_message() {
+    let s = start("chat-ad-status", |_| {}).await;
+    let (seller, seller_id) = sign_up(&s.base, shop("statuts@atlas.ma", "0522000051")).await;
+    let (buyer, _) = sign_up(&s.base, private("0611000051")).await;
+    for (i, status) in STATUSES.iter().enumerate() {
+        insert_ad_in(&s.store, seller_id, 500 + i as i64, status).await;
+    }
+    // An unknown list id: the answer every ad that is not public must give, word for word.
+    let unknown = call(&s.base, Some(&buyer), START, json!({ "l": 599, "t": "Bonjour", "c": "u-1" })).await;
+    assert_eq!(code(&unknown), "NOT_FOUND");
+    assert!(unknown["errors"][0]["message"].as_str().is_some_and(|m| !m.is_empty()));
+    let unknown_form = call(&s.base, None, FORM, json!({ "l": 599, "e": "visiteur@example.ma", "m": "Bonjour" })).await;
+    assert_eq!(code(&unknown_form), "NOT_FOUND");
+    for arabic in [false, true] {
+        // The wording is the catalogue's, in the request's language.
+        let res = reqwest::Client::new()
+            .post(format!("{}/graphql", s.base))
+            .header("Authorization", format!("Bearer {buyer}"))
+            .header("Accept-Language", if arabic { "ar" } else { "fr" })
+            .json(&json!({ "query": START, "variables": { "l": 501, "t": "Bonjour", "c": "lang" } }))
+            .send()
+            .await
+            .unwrap();
+        let body: Value = res.json().await.unwrap();
+        let wording = body["errors"][0]["message"].as_str().unwrap().to_owned();
+        assert_eq!(
+            wording,
+            souk_domain::ErrorCode::NotFound.message(if arabic {
+                souk_domain::Lang::Ar
+            } else {
+                souk_domain::Lang::Fr
+            })
+        );
+    }
+
+    for (i, status) in STATUSES.iter().enumerate() {
+        let list_id = 500 + i as i64;
+        let started =
+            call(&s.base, Some(&buyer), START, json!({ "l": list_id, "t": "Bonjour", "c": format!("b-{i}") })).await;
+        let form = call(
+            &s.base,
+            None,
+            FORM,
+            json!({ "l": list_id, "e": format!("visiteur{i}@example.ma"), "m": "Toujours disponible ?" }),
+        )
+        .await;
+        if *status == "active" {
+            assert!(started["errors"].is_null(), "{status}: {started}");
+            assert_eq!(form["data"]["sendMessageToSeller"]["sent"], true, "{status}: {form}");
+            continue;
+        }
+        // Nothing tells a non-public ad from an unknown one: not its title, not its seller.
+        assert_eq!(started["errors"], unknown["errors"], "{status}");
+        assert_eq!(form["errors"], unknown_form["errors"], "{status}");
+        for body in [&started, &form] {
+            let text = body.to_string();
+            assert!(!text.contains("Dacia") && !text.contains(&list_id.to_string()), "{status}: {text}");
+        }
+    }
+    // Only the active ad's two conversations exist, and the seller got one e-mail.
+    let list = call(&s.base, Some(&seller), LIST, json!({})).await;
+    assert_eq!(list["data"]["myConversations"].as_array().map(Vec::len), Some(2), "{list}");
+    let buyers = call(&s.base, Some(&buyer), LIST, json!({})).await;
+    assert_eq!(buyers["data"]["myConversations"].as_array().map(Vec::len), Some(1), "{buyers}");
+    assert_eq!(mails(&s.data_dir, "statuts@atlas.ma", "seller_message"), 1);
+
+    // The multipart form with a CV is refused alike, and stores no file.
+    let form = reqwest::multipart::Form::new()
+        .text("email", "candidat@example.ma")
+        .text("message", "Voici mon CV")
+        .part("cv", reqwest::multipart::Part::bytes(b"%PDF-1.4 cv".to_vec()).file_name("cv.pdf"));
+    let res = reqwest::Client::new().post(format!("{}/api/ads/503/message", s.base)).multipart(form).send().await;
+    let res = res.unwrap();
+    assert_eq!(res.status(), 404);
+    assert_eq!(res.json::<Value>().await.unwrap()["code"], "NOT_FOUND");
+    let files = std::fs::read_dir(s.data_dir.join("media/chat")).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(files, 0, "no CV stored for a deactivated ad");
+}
+
+#[actix_web::test]
+async fn an_open_conversation_goes_on_when_its_ad_stops_being_public() {
+    let s = start("chat-ad-gone", |_| {}).await;
+    let (seller, seller_id) = sign_up(&s.base, shop("apres@atlas.ma", "0522000052")).await;
+    let (buyer, _) = sign_up(&s.base, private("0611000052")).await;
+    let (latecomer, _) = sign_up(&s.base, private("0611000053")).await;
+    insert_ad(&s.store, seller_id, 610).await;
+    let started = call(&s.base, Some(&buyer), START, json!({ "l": 610, "t": "Je le prends", "c": "g-1" })).await;
+    let id = started["data"]["startConversation"]["conversation"]["id"].as_str().expect("conversation").to_owned();
+    let visitor = call(&s.base, None, FORM, json!({ "l": 610, "e": "passant@example.ma", "m": "Encore là ?" })).await;
+    assert_eq!(visitor["data"]["sendMessageToSeller"]["sent"], true, "{visitor}");
+
+    for (status, n) in [("deactivated", 0), ("deleted", 1), ("pending_review", 2)] {
+        set_ad_status(&s.store, 610, status).await;
+        // The two parties go on talking, and the history stays readable.
+        let reply =
+            call(&s.base, Some(&seller), SEND, json!({ "id": id, "c": format!("s-{n}"), "t": format!("vendu {n}") }))
+                .await;
+        assert!(reply["errors"].is_null(), "{status}: {reply}");
+        let answer =
+            call(&s.base, Some(&buyer), SEND, json!({ "id": id, "c": format!("b-{n}"), "t": format!("merci {n}") }))
+                .await;
+        assert!(answer["errors"].is_null(), "{status}: {answer}");
+        let history = call(&s.base, Some(&buyer), HISTORY, json!({ "id": id, "n": 50 })).await;
+        assert_eq!(texts(&history)[..2], [format!("merci {n}"), format!("vendu {n}")], "{status}");
+        // But nobody starts a conversation about it, not even the same buyer again, and no
+        // visitor writes to it, not even one who already did.
+        for token in [&latecomer, &buyer] {
+            let refused =
+                call(&s.base, Some(token), START, json!({ "l": 610, "t": "Bonjour", "c": format!("l-{n}") })).await;
+            assert_eq!(code(&refused), "NOT_FOUND", "{status}");
+        }
+        let form =
+            call(&s.base, None, FORM, json!({ "l": 610, "e": "passant@example.ma", "m": "Toujours là ?" })).await;
+        assert_eq!(code(&form), "NOT_FOUND", "{status}");
+    }
+    let list = call(&s.base, Some(&latecomer), LIST, json!({})).await;
+    assert_eq!(list["data"]["myConversations"], json!([]));
+}
+
+#[actix_web::test]
+async fn a_seller_who_blocked_a_visitor_gets_no_more_of_their_messages_nor_emails() {
+    let s = start("chat-visitor-block", |_| {}).await;
+    let (seller, seller_id) = sign_up(&s.base, shop("bloque@atlas.ma", "0522000054")).await;
+    insert_ad(&s.store, seller_id, 620).await;
+    let first =
+        call(&s.base, None, FORM, json!({ "l": 620, "e": "insistant@example.ma", "m": "Premier message" })).await;
+    let id = first["data"]["sendMessageToSeller"]["conversationId"].as_str().expect("conversation").to_owned();
+    assert_eq!(mails(&s.data_dir, "bloque@atlas.ma", "seller_message"), 1);
+    let blocked = call(
+        &s.base,
+        Some(&seller),
+        "mutation($id: String!) { blockConversation(conversationId: $id) { blocked blockedByMe } }",
+        json!({ "id": id }),
+    )
+    .await;
+    assert_eq!(blocked["data"]["blockConversation"], json!({ "blocked": true, "blockedByMe": true }), "{blocked}");
+    let (socket, _) = PollingClient::connect(&s.base, &seller).await;
+
+    // The visitor is told, as a blocked chat sender is; nothing is stored, pushed or mailed.
+    let again = call(&s.base, None, FORM, json!({ "l": 620, "e": "insistant@example.ma", "m": "Deuxième" })).await;
+    assert_eq!(code(&again), "CONVERSATION_BLOCKED", "{again}");
+    assert!(again["errors"][0]["message"].as_str().is_some_and(|m| !m.is_empty()));
+    let cv = reqwest::multipart::Form::new()
+        .text("email", "insistant@example.ma")
+        .text("message", "Avec mon CV")
+        .part("cv", reqwest::multipart::Part::bytes(b"%PDF-1.4 cv".to_vec()).file_name("cv.pdf"));
+    let res =
+        reqwest::Client::new().post(format!("{}/api/ads/620/message", s.base)).multipart(cv).send().await.unwrap();
+    assert_eq!(res.status(), 403);
+    assert_eq!(res.json::<Value>().await.unwrap()["code"], "CONVERSATION_BLOCKED");
+    let files = std::fs::read_dir(s.data_dir.join("media/chat").join(&id)).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(files, 0, "the refused CV is not kept");
+    let history = call(&s.base, Some(&seller), HISTORY, json!({ "id": id, "n": 50 })).await;
+    assert_eq!(texts(&history), ["Premier message"]);
+    assert_eq!(mails(&s.data_dir, "bloque@atlas.ma", "seller_message"), 1, "no e-mail while blocked");
+    // Another visitor still reaches the seller.
+    let other = call(&s.base, None, FORM, json!({ "l": 620, "e": "poli@example.ma", "m": "Bonjour" })).await;
+    assert_eq!(other["data"]["sendMessageToSeller"]["sent"], true, "{other}");
+    // The first notification on the seller's socket is the other visitor's: nothing of the
+    // blocked one was pushed.
+    let pushed = socket.event("notification").await;
+    assert_eq!(pushed["fromEmail"], "poli@example.ma", "{pushed}");
+
+    // Unblocked, the visitor gets through again.
+    call(
+        &s.base,
+        Some(&seller),
+        "mutation($id: String!) { unblockConversation(conversationId: $id) { blocked } }",
+        json!({ "id": id }),
+    )
+    .await;
+    let through = call(&s.base, None, FORM, json!({ "l": 620, "e": "insistant@example.ma", "m": "Troisième" })).await;
+    assert_eq!(through["data"]["sendMessageToSeller"]["conversationId"], id.as_str(), "{through}");
+    assert_eq!(mails(&s.data_dir, "bloque@atlas.ma", "seller_message"), 3);
+}
+
+#[actix_web::test]
+async fn graphql_missed_messages_typing_unblock_paging_and_delete_serve_the_parties_only() {
+    let s = start("chat-graphql-more", |_| {}).await;
+    let (seller, seller_id) = sign_up(&s.base, shop("pages@atlas.ma", "0522000055")).await;
+    let (buyer, buyer_id) = sign_up(&s.base, private("0611000055")).await;
+    let (outsider, _) = sign_up(&s.base, private("0611000056")).await;
+    insert_ad(&s.store, seller_id, 630).await;
+    let started = call(&s.base, Some(&buyer), START, json!({ "l": 630, "t": "m1", "c": "p-1" })).await;
+    let id = started["data"]["startConversation"]["conversation"]["id"].as_str().expect("conversation").to_owned();
+    let mut ids = vec![started["data"]["startConversation"]["message"]["id"].as_str().unwrap().to_owned()];
+    for n in 2..=5 {
+        let token = if n % 2 == 0 { &seller } else { &buyer };
+        let sent =
+            call(&s.base, Some(token), SEND, json!({ "id": id, "c": format!("p-{n}"), "t": format!("m{n}") })).await;
+        ids.push(sent["data"]["sendChatMessage"]["id"].as_str().expect("message").to_owned());
+    }
+
+    // History pages, newest first, each older than the last one read.
+    let page = |before: Option<&str>| call(&s.base, Some(&buyer), HISTORY, json!({ "id": id, "b": before, "n": 2 }));
+    assert_eq!(texts(&page(None).await), ["m5", "m4"]);
+    assert_eq!(texts(&page(Some(&ids[3])).await), ["m3", "m2"]);
+    assert_eq!(texts(&page(Some(&ids[1])).await), ["m1"]);
+    assert_eq!(texts(&page(Some(&ids[0])).await), Vec::<String>::new());
+    let bad = call(&s.base, Some(&buyer), HISTORY, json!({ "id": id, "b": "hier", "n": 2 })).await;
+    assert_eq!(code(&bad), "INVALID_ARGUMENT");
+
+    // What was missed since m2, oldest first; an outsider misses nothing of it.
+    let missed = "query($s: String!) { chatMissedMessages(since: $s) { id text conversationId } }";
+    let got = call(&s.base, Some(&seller), missed, json!({ "s": ids[1] })).await;
+    let got: Vec<&str> =
+        got["data"]["chatMissedMessages"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap()).collect();
+    assert_eq!(got, ["m3", "m4", "m5"]);
+    let theirs = call(&s.base, Some(&outsider), missed, json!({ "s": ids[0] })).await;
+    assert_eq!(theirs["data"]["chatMissedMessages"], json!([]), "{theirs}");
+    let bad = call(&s.base, Some(&seller), missed, json!({ "s": "0" })).await;
+    assert_eq!(code(&bad), "INVALID_ARGUMENT");
+
+    // Typing reaches the other party's socket; an outsider's is refused and relayed to nobody
+    // (the first typing event the seller's socket gets is the buyer's).
+    let (socket, _) = PollingClient::connect(&s.base, &seller).await;
+    let typing = "mutation($id: String!, $t: Boolean!) { setChatTyping(conversationId: $id, typing: $t) }";
+    let intruder = call(&s.base, Some(&outsider), typing, json!({ "id": id, "t": true })).await;
+    assert_eq!(code(&intruder), "CONVERSATION_NOT_FOUND");
+    let typed = call(&s.base, Some(&buyer), typing, json!({ "id": id, "t": true })).await;
+    assert_eq!(typed["data"]["setChatTyping"], true, "{typed}");
+    let event = socket.event("chat:typing").await;
+    assert_eq!(event, json!({ "conversationId": id, "accountId": buyer_id, "typing": true }));
+
+    // Unblock: only the one who blocked lifts it; an outsider cannot touch it.
+    let block = "mutation($id: String!) { blockConversation(conversationId: $id) { blocked } }";
+    let unblock = "mutation($id: String!) { unblockConversation(conversationId: $id) { blocked blockedByMe } }";
+    call(&s.base, Some(&seller), block, json!({ "id": id })).await;
+    let by_buyer = call(&s.base, Some(&buyer), unblock, json!({ "id": id })).await;
+    assert_eq!(by_buyer["data"]["unblockConversation"]["blocked"], true, "{by_buyer}");
+    let by_outsider = call(&s.base, Some(&outsider), unblock, json!({ "id": id })).await;
+    assert_eq!(code(&by_outsider), "CONVERSATION_NOT_FOUND");
+    let still = call(&s.base, Some(&buyer), SEND, json!({ "id": id, "c": "p-6", "t": "m6" })).await;
+    assert_eq!(code(&still), "CONVERSATION_BLOCKED");
+    let lifted = call(&s.base, Some(&seller), unblock, json!({ "id": id })).await;
+    assert_eq!(lifted["data"]["unblockConversation"], json!({ "blocked": false, "blockedByMe": false }));
+    let through = call(&s.base, Some(&buyer), SEND, json!({ "id": id, "c": "p-6", "t": "m6" })).await;
+    assert!(through["errors"].is_null(), "{through}");
+
+    // Delete: refused to an outsider (nothing changes), done for the buyer only.
+    let delete = "mutation($id: String!) { deleteConversation(conversationId: $id) }";
+    let refused = call(&s.base, Some(&outsider), delete, json!({ "id": id })).await;
+    assert_eq!(code(&refused), "CONVERSATION_NOT_FOUND");
+    assert_eq!(texts(&call(&s.base, Some(&buyer), HISTORY, json!({ "id": id, "n": 50 })).await).len(), 6);
+    let deleted = call(&s.base, Some(&buyer), delete, json!({ "id": id })).await;
+    assert_eq!(deleted["data"]["deleteConversation"], true, "{deleted}");
+    let mine = call(&s.base, Some(&buyer), LIST, json!({})).await;
+    assert_eq!(mine["data"]["myConversations"], json!([]));
+    assert_eq!(texts(&call(&s.base, Some(&buyer), HISTORY, json!({ "id": id, "n": 50 })).await), Vec::<String>::new());
+    let missed_after = call(&s.base, Some(&buyer), missed, json!({ "s": ids[0] })).await;
+    assert_eq!(missed_after["data"]["chatMissedMessages"], json!([]), "deleted messages are not caught up");
+    let theirs = call(&s.base, Some(&seller), LIST, json!({})).await;
+    assert_eq!(theirs["data"]["myConversations"][0]["id"], id.as_str());
+    assert_eq!(texts(&call(&s.base, Some(&seller), HISTORY, json!({ "id": id, "n": 50 })).await).len(), 6);
+}
+
+#[actix_web::test]
+async fn unknown_conversations_and_outsiders_start_no_conversation_actor() {
+    let s = start("chat-actor-bound", |_| {}).await;
+    let (seller, seller_id) = sign_up(&s.base, shop("borne@atlas.ma", "0522000057")).await;
+    let (buyer, _) = sign_up(&s.base, private("0611000057")).await;
+    let (outsider, _) = sign_up(&s.base, private("0611000058")).await;
+    insert_ad(&s.store, seller_id, 640).await;
+    let started = call(&s.base, Some(&buyer), START, json!({ "l": 640, "t": "Bonjour", "c": "a-1" })).await;
+    let id = started["data"]["startConversation"]["conversation"]["id"].as_str().expect("conversation").to_owned();
+    assert_eq!(s.state.chat.live_conversations(), 1, "the parties' conversation has its actor");
+
+    // Over a socket: events with random conversation ids, and an outsider's on a real one.
+    let (socket, _) = PollingClient::connect(&s.base, &outsider).await;
+    let mut ack_id = 0;
+    for n in 0..40 {
+        let random = uuid::Uuid::new_v4().to_string();
+        for (event, payload) in [
+            ("chat:typing", json!({ "conversationId": random, "typing": true })),
+            ("chat:send", json!({ "conversationId": random, "clientMessageId": format!("r-{n}"), "text": "x" })),
+            ("chat:read", json!({ "conversationId": random, "messageId": "0190a0a0-0000-7000-8000-000000000000" })),
+            ("chat:block", json!({ "conversationId": random })),
+        ] {
+            ack_id += 1;
+            let answer = socket.ask(ack_id, event, payload).await;
+            assert_eq!(answer["ok"], false, "{event}: {answer}");
+            assert_eq!(answer["error"]["code"], "CONVERSATION_NOT_FOUND", "{event}: {answer}");
+            assert!(answer["error"]["message"].as_str().is_some_and(|m| !m.is_empty()));
+        }
+    }
+    ack_id += 1;
+    let theirs = socket.ask(ack_id, "chat:typing", json!({ "conversationId": id, "typing": true })).await;
+    assert_eq!(theirs["error"]["code"], "CONVERSATION_NOT_FOUND", "{theirs}");
+    // And through GraphQL, in Arabic too.
+    for lang in ["fr", "ar"] {
+        let random = uuid::Uuid::new_v4().to_string();
+        let res = reqwest::Client::new()
+            .post(format!("{}/graphql", s.base))
+            .header("Authorization", format!("Bearer {seller}"))
+            .header("Accept-Language", lang)
+            .json(&json!({
+                "query": "mutation($id: String!) { setChatTyping(conversationId: $id, typing: true) }",
+                "variables": { "id": random },
+            }))
+            .send()
+            .await
+            .unwrap();
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(code(&body), "CONVERSATION_NOT_FOUND");
+        let wording = souk_domain::ErrorCode::ConversationNotFound.message(if lang == "ar" {
+            souk_domain::Lang::Ar
+        } else {
+            souk_domain::Lang::Fr
+        });
+        assert_eq!(body["errors"][0]["message"], wording);
+    }
+    assert_eq!(s.state.chat.live_conversations(), 1, "random ids and outsiders started no actor");
+}

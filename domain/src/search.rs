@@ -177,7 +177,24 @@ pub fn keyword_words(keyword: &str) -> Vec<String> {
 /// inside is doubled, though folding already removed them), all required. `None` when the
 /// keyword has no word at all, so the search runs without a keyword.
 pub fn fts_query(keyword: &str) -> Option<String> {
-    let words = keyword_words(keyword);
+    fts_phrases(&keyword_words(keyword))
+}
+
+/// BM25's term-frequency saturation: a word's tenth occurrence in an ad adds little.
+pub const BM25_K1: f64 = 1.2;
+/// BM25's length normalisation: a word in a short ad weighs more than in a long one.
+pub const BM25_B: f64 = 0.75;
+
+/// The weight of a word held by `with_word` of `documents` ads: its inverse document frequency
+/// as BM25 has it (a rare word weighs more), never below a small positive value.
+pub fn word_weight(documents: f64, with_word: f64) -> f64 {
+    let idf = ((documents - with_word + 0.5) / (with_word + 0.5)).ln_1p();
+    idf.max(1e-6)
+}
+
+/// The FTS5 MATCH expression of words already folded by `keyword_words`: one phrase per word,
+/// in order (the relevance function weighs phrase `i` as word `i`); `None` without words.
+pub fn fts_phrases(words: &[String]) -> Option<String> {
     if words.is_empty() {
         return None;
     }

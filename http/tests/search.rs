@@ -161,12 +161,26 @@ async fn keywords_fold_accents_and_arabic_and_operators_are_plain_words() {
     assert_eq!(ids(&search(&s, within("peugeot", json!({ "categoryId": 2000 }))).await), vec![900001]);
     assert_eq!(ids(&search(&s, within("peugeot", json!({ "categoryId": 5010 }))).await), Vec::<i64>::new());
     assert_eq!(ids(&search(&s, within("appartement", json!({ "cityId": 2 }))).await), vec![900006]);
+    // Inside a city: the city's cells alone, a level-1 category's (OR of its categories), the
+    // words all required, and nothing of another category.
+    assert_eq!(ids(&search(&s, within("peugeot", json!({ "cityId": 1 }))).await), vec![900001]);
+    assert_eq!(ids(&search(&s, within("peugeot", json!({ "categoryId": 2000, "cityId": 1 }))).await), vec![900001]);
+    assert_eq!(ids(&search(&s, within("208 PEUGEOT", json!({ "categoryId": 2010, "cityId": 1 }))).await), vec![900001]);
+    assert_eq!(ids(&search(&s, within("peugeot dacia", json!({ "cityId": 1 }))).await), Vec::<i64>::new());
+    assert_eq!(
+        ids(&search(&s, within("samsung", json!({ "categoryId": 2010, "cityId": 1 }))).await),
+        Vec::<i64>::new()
+    );
+    assert_eq!(ids(&search(&s, within("مكتبه", json!({ "categoryId": 6020, "cityId": 1 }))).await), vec![900007]);
     // None in Casablanca nor its region: the search widens through the region to the country.
     let casa = search(&s, within("appartement", json!({ "cityId": 1 }))).await;
     assert_eq!(casa["data"]["searchAds"]["extended"], "COUNTRY", "{casa}");
     assert_eq!(ids(&casa), vec![900006]);
     assert_eq!(ids(&search(&s, by("c1")).await), Vec::<i64>::new(), "place tokens are not words");
     assert_eq!(ids(&search(&s, by("k2010")).await), Vec::<i64>::new(), "category tokens are not words");
+    assert_eq!(ids(&search(&s, by("c1_peugeot")).await), Vec::<i64>::new(), "cell tokens are not words");
+    let cell = within("k2010c1_peugeot", json!({ "categoryId": 2010, "cityId": 1 }));
+    assert_eq!(ids(&search(&s, cell).await), Vec::<i64>::new(), "nor inside a city");
 }
 
 #[actix_web::test]

@@ -147,6 +147,29 @@ async fn relevance_orders_by_the_words_and_premium_ads_rotate_over_pages() {
     assert_eq!(relevance, [941_001, 941_003, 941_002], "most occurrences first");
     let newest = search(&s, json!({ "f": { "keyword": "scooter" }, "s": "NEWEST" })).await;
     assert_eq!(newest, [941_002, 941_003, 941_001]);
+    // Inside a city the words are read from the city's cells (alone, with the leaf category, or
+    // the OR of a level-1 category's or a vertical's cells): the same matches, the same order.
+    for f in [
+        json!({ "keyword": "scooter", "cityId": 10 }),
+        json!({ "keyword": "scooter", "cityId": 10, "categoryId": 2020 }),
+        json!({ "keyword": "scooter", "cityId": 10, "categoryId": 2000 }),
+        json!({ "keyword": "scooter", "cityId": 10, "vertical": "vehicles" }),
+    ] {
+        assert_eq!(search(&s, json!({ "f": f, "s": "RELEVANCE" })).await, [941_001, 941_003, 941_002], "{f}");
+    }
+    assert_eq!(search(&s, json!({ "f": { "keyword": "scooter", "cityId": 10, "categoryId": 2030 } })).await.len(), 0);
+    // Two words: the rarer one weighs more. "casque" is in three ads, "scooter" in five; the ad
+    // saying "casque" three times beats the newer one saying "scooter" three times.
+    s.store
+        .insert_ads(vec![
+            ad(Item { description: "scooter scooter", age: 20, ..item(941_010, owner, 2020, 10, "Casque scooter") }),
+            ad(Item { description: "casque casque", age: 30, ..item(941_011, owner, 2020, 10, "Casque scooter") }),
+        ])
+        .await
+        .expect("casques");
+    for f in [json!({ "keyword": "scooter casque" }), json!({ "keyword": "casque scooter", "cityId": 10 })] {
+        assert_eq!(search(&s, json!({ "f": f, "s": "RELEVANCE" })).await, [941_011, 941_010, 941_002], "{f}");
+    }
 
     // Five premium ads among twelve; pages of two: each page shows three premium slots, and
     // the slots rotate with the page so that later pages put other premium ads on top.

@@ -7,7 +7,8 @@
 
 mod common;
 
-use common::{PollingClient, TestServer, active_ad, code, now, start};
+use common::chat::PollingClient;
+use common::{TestServer, active_ad, code, now, start};
 use serde_json::{Value, json};
 use souk_domain::ad::{Ad, AdStatus, VasPackKind};
 use souk_domain::money::Money;

@@ -15,6 +15,7 @@ pub mod orders;
 pub mod reference;
 pub mod scylla;
 pub mod search;
+mod search_rank;
 pub mod sqlite;
 
 pub use error::StoreError;

@@ -9,13 +9,14 @@
 
 use crate::ads::{COLUMNS, StoredAd, query_ads};
 use crate::error::StoreError;
+use crate::search_rank::RANK_FUNCTION;
 use crate::sqlite::SqliteStore;
 use async_trait::async_trait;
 use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 use souk_domain::ad::ParamValue;
 use souk_domain::catalog::{AreaId, CategoryId, CityId, RegionId};
-use souk_domain::search::{COUNT_CAP, SearchSort, index_text, param_number, param_word};
+use souk_domain::search::{COUNT_CAP, SearchSort, fts_phrases, index_text, param_number, param_word};
 use std::collections::BTreeMap;
 
 /// The schema of the listing index (migration 7).
@@ -42,7 +43,9 @@ pub(crate) const SCHEMA: &str = "
         verified INTEGER NOT NULL,
         premium_from INTEGER NOT NULL,
         premium_until INTEGER NOT NULL,
-        brand TEXT, model TEXT, year INTEGER, mileage INTEGER, rooms INTEGER, surface INTEGER
+        brand TEXT, model TEXT, year INTEGER, mileage INTEGER, rooms INTEGER, surface INTEGER,
+        -- The number of words of the ad's `body` in `search_fts` (the relevance's length).
+        words INTEGER NOT NULL DEFAULT 0
     );
     -- Listing of a city (any category), newest rank first.
     CREATE INDEX listing_by_city ON search_listing (city_id, rank_time DESC);
@@ -80,10 +83,11 @@ pub(crate) const SCHEMA: &str = "
         PRIMARY KEY (account_id, search_id, list_id)
     ) WITHOUT ROWID;
     CREATE INDEX search_alerts_unsent ON search_alerts (sent_at, account_id);
-    -- The FTS table is created in its current shape (FTS_SCHEMA, with `scope`) so that the
-    -- backfill below can write it; migration 12 rebuilds it on stores created before.
+    -- The FTS table is created in its current shape (FTS_SCHEMA, with `scope` and `cell`) so
+    -- that the backfill below can write it; migrations 12 and 16 rebuild it on older stores.
     CREATE VIRTUAL TABLE search_fts USING fts5(
-        body, scope, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
+        body, scope, cell, content = '', contentless_delete = 1,
+        tokenize = \"unicode61 remove_diacritics 2 tokenchars '_'\"
     );
 ";
 
@@ -267,12 +271,13 @@ pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), St
     let (urgent, delivery): (bool, bool) = c
         .prepare_cached("SELECT urgent, delivery FROM ads WHERE ad_id = ?1")?
         .query_row([ad_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let body = index_text(&title, &description, &params);
     c.prepare_cached(
         "INSERT INTO search_listing (list_id, ad_id, account_id, vertical_id, cat1_id, category_id, region_id, city_id,
             area_id, ad_type, price, rank_time, photos, delivery, urgent, hotdeal, shop, verified, premium_from,
-            premium_until, brand, model, year, mileage, rooms, surface, published_at)
+            premium_until, brand, model, year, mileage, rooms, surface, published_at, words)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21,
-            ?22, ?23, ?24, ?25, ?26, ?27)",
+            ?22, ?23, ?24, ?25, ?26, ?27, ?28)",
     )?
     .execute(params![
         list_id,
@@ -302,22 +307,53 @@ pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), St
         param_number(&params, "rooms"),
         param_number(&params, "surface"),
         published_at,
+        body_words(&body),
     ])?;
-    c.prepare_cached("INSERT INTO search_fts (rowid, body, scope) VALUES (?1, ?2, ?3)")?.execute(params![
+    c.prepare_cached("INSERT INTO search_fts (rowid, body, scope, cell) VALUES (?1, ?2, ?3, ?4)")?.execute(params![
         list_id,
-        index_text(&title, &description, &params),
-        scope_text(vertical_id, cat1_id, category_id, region_id, city_id, area_id)
+        body,
+        scope_text(vertical_id, cat1_id, category_id, region_id, city_id, area_id),
+        cell_text(&body, category_id, city_id),
     ])?;
     Ok(())
 }
 
-/// The FTS5 table of the listing index (migration 12): `body` holds the ad's folded words,
-/// `scope` its place and category as tokens (see `scope_text`).
+/// The FTS5 table of the listing index (migrations 12 and 16): `body` holds the ad's folded
+/// words, `scope` its place and category as tokens (see `scope_text`), `cell` its words again
+/// as tokens of its city and of its category in its city (see `cell_text`). `_` is part of a
+/// token (folded words never hold one). The relevance reads the body's length from
+/// `search_listing.words` in the row it joins anyway, not from FTS5's document sizes (one more
+/// lookup per match; they stay, `contentless_delete` needs them).
 pub(crate) const FTS_SCHEMA: &str = "
     CREATE VIRTUAL TABLE search_fts USING fts5(
-        body, scope, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
+        body, scope, cell, content = '', contentless_delete = 1,
+        tokenize = \"unicode61 remove_diacritics 2 tokenchars '_'\"
     );
 ";
+
+/// How many words `body` (an `index_text`) holds: the relevance's length of the ad.
+pub(crate) fn body_words(body: &str) -> i64 {
+    body.split(' ').filter(|w| !w.is_empty()).count() as i64
+}
+
+/// The `cell` column of an ad: each word of its `body` (as often as there) as a token of its
+/// city (`c{city}_{word}`) and of its category in its city (`k{category}c{city}_{word}`). A
+/// keyword search inside a city reads one such posting list per word, holding exactly the ads
+/// of that cell with the word, newest listed last: the partition a query-first store keeps per
+/// (category, city, word), as the ScyllaDB backend would (docs/search.md).
+pub(crate) fn cell_text(body: &str, category: CategoryId, city: CityId) -> String {
+    let mut text = String::with_capacity(body.len() * 3);
+    for word in body.split(' ').filter(|w| !w.is_empty()) {
+        for prefix in [format!("c{city}_"), format!("k{category}c{city}_")] {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(&prefix);
+            text.push_str(word);
+        }
+    }
+    text
+}
 
 /// The tokens of an ad's place and category in the `scope` column: `v` vertical, `p` level-1
 /// category, `k` category, `r` region, `c` city, `a` area, each followed by its id.
@@ -336,11 +372,65 @@ pub(crate) fn scope_text(
     text
 }
 
-/// The MATCH expression of a keyword search: the keyword's words in `body`, and the query's
-/// category and place as `scope` tokens (the same conditions as the WHERE clause, answered by
-/// the FTS index itself).
-fn fts_match(q: &ListingQuery, fts: &str) -> String {
-    let mut expr = format!("body : ( {fts} )");
+/// A keyword search as FTS5 runs it: the MATCH expression, and how many of its phrases are the
+/// keyword's words (first in the expression, word `i` of a group at `i` modulo the number of
+/// words, as `souk_rank` reads them); the phrases after them are scope tokens.
+struct KeywordMatch {
+    expr: String,
+    word_phrases: usize,
+}
+
+/// The MATCH expression of a keyword search (None without a keyword). Inside a city, the
+/// keyword's words are looked up as the city's cell tokens (`cell_text`): one short posting list
+/// per word holding exactly the city's (or the city and leaf category's) ads with the word; a
+/// level-1 category or a vertical is the OR of its categories' cells. Elsewhere, the words are
+/// looked up in `body` and the category and place are `scope` tokens intersected with them.
+fn keyword_match(c: &Connection, q: &ListingQuery) -> Result<Option<KeywordMatch>, StoreError> {
+    if q.keyword.is_empty() {
+        return Ok(None);
+    }
+    let city = match q.place {
+        Some(PlaceScope::City(city)) | Some(PlaceScope::Area(city, _)) => Some(city),
+        _ => None,
+    };
+    let Some(city) = city else {
+        let words = fts_phrases(&q.keyword).unwrap_or_default();
+        return Ok(Some(KeywordMatch { expr: scoped_match(q, &words), word_phrases: q.keyword.len() }));
+    };
+    let cells: Vec<String> = match q.category {
+        None => vec![format!("c{city}_")],
+        Some(CategoryScope::Leaf(id)) => vec![format!("k{id}c{city}_")],
+        Some(CategoryScope::Level1(id)) | Some(CategoryScope::Vertical(id)) => {
+            category_and_below(c, id)?.into_iter().map(|k| format!("k{k}c{city}_")).collect()
+        }
+    };
+    let groups: Vec<String> = cells
+        .iter()
+        .map(|cell| {
+            let tokens: Vec<String> = q.keyword.iter().map(|w| cell.clone() + w).collect();
+            format!("( {} )", fts_phrases(&tokens).unwrap_or_default())
+        })
+        .collect();
+    let mut expr = format!("cell : ( {} )", groups.join(" OR "));
+    if let Some(PlaceScope::Area(_, area)) = q.place {
+        expr.push_str(&format!(" AND scope : \"a{area}\""));
+    }
+    Ok(Some(KeywordMatch { expr, word_phrases: q.keyword.len() * cells.len() }))
+}
+
+/// A category and every category below it (ads sit in any of them).
+fn category_and_below(c: &Connection, id: CategoryId) -> Result<Vec<CategoryId>, StoreError> {
+    let mut st = c.prepare_cached(
+        "WITH RECURSIVE below(id) AS (SELECT ?1 UNION ALL SELECT c.id FROM categories c JOIN below ON c.parent_id = below.id)
+         SELECT id FROM below ORDER BY id",
+    )?;
+    Ok(st.query_map([id], |r| r.get(0))?.collect::<Result<_, _>>()?)
+}
+
+/// The keyword's words in `body` and the query's category and place as `scope` tokens (the same
+/// conditions as the WHERE clause, answered by the FTS index itself).
+fn scoped_match(q: &ListingQuery, words: &str) -> String {
+    let mut expr = format!("body : ( {words} )");
     let mut scope = |token: String| expr.push_str(&format!(" AND scope : \"{token}\""));
     match q.category {
         Some(CategoryScope::Leaf(id)) => scope(format!("k{id}")),
@@ -360,29 +450,41 @@ fn fts_match(q: &ListingQuery, fts: &str) -> String {
     expr
 }
 
-/// Rebuilds the FTS table with its `scope` column from the listing index (migration 12).
+/// Rebuilds the FTS table in its current shape (`FTS_SCHEMA`) from the listing index
+/// (migrations 12 and 16).
 pub(crate) fn rebuild_fts(c: &Connection) -> Result<(), StoreError> {
     c.execute_batch("DROP TABLE search_fts;")?;
     c.execute_batch(FTS_SCHEMA)?;
-    // (list id, ad id, scope tokens) of every indexed ad.
-    let rows: Vec<(i64, String, String)> = {
+    // (list id, ad id, category, city, scope tokens) of every indexed ad.
+    type Row = (i64, String, CategoryId, CityId, String);
+    let rows: Vec<Row> = {
         let mut st = c.prepare(
             "SELECT l.list_id, l.ad_id, l.vertical_id, l.cat1_id, l.category_id, l.region_id, l.city_id, l.area_id
              FROM search_listing l",
         )?;
         st.query_map([], |r| {
-            Ok((r.get(0)?, r.get(1)?, scope_text(r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?)))
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(4)?,
+                r.get(6)?,
+                scope_text(r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?),
+            ))
         })?
         .collect::<Result<_, _>>()?
     };
     let mut text = c.prepare("SELECT title, description, params FROM ads WHERE ad_id = ?1")?;
-    let mut insert = c.prepare("INSERT INTO search_fts (rowid, body, scope) VALUES (?1, ?2, ?3)")?;
-    for (list_id, ad_id, scope) in rows {
+    let mut insert = c.prepare("INSERT INTO search_fts (rowid, body, scope, cell) VALUES (?1, ?2, ?3, ?4)")?;
+    let mut words = c.prepare("UPDATE search_listing SET words = ?2 WHERE list_id = ?1")?;
+    for (list_id, ad_id, category, city, scope) in rows {
         let (title, description, params): (String, String, String) =
             text.query_row([&ad_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
         let params: BTreeMap<String, ParamValue> =
             serde_json::from_str(&params).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        insert.execute(params![list_id, index_text(&title, &description, &params), scope])?;
+        let body = index_text(&title, &description, &params);
+        let cell = cell_text(&body, category, city);
+        insert.execute(params![list_id, body, scope, cell])?;
+        words.execute(params![list_id, body_words(&body)])?;
     }
     Ok(())
 }
@@ -428,8 +530,8 @@ pub enum PlaceScope {
 /// A resolved listing query (ids, centimes), as the search service builds it.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListingQuery {
-    /// An FTS5 expression built by `souk_domain::search::fts_query` (every word quoted).
-    pub fts: Option<String>,
+    /// The keyword's words, folded by `souk_domain::search::keyword_words`; empty without one.
+    pub keyword: Vec<String>,
     pub category: Option<CategoryScope>,
     pub place: Option<PlaceScope>,
     pub ad_type: Option<String>,
@@ -520,9 +622,9 @@ pub struct ShopQuery {
 }
 
 /// The FROM and WHERE of a listing query with its arguments.
-fn where_clause(q: &ListingQuery) -> (String, Vec<Value>) {
-    let (conds, args) = conditions(q);
-    (from_where_sql(q.fts.is_some(), &conds), args)
+fn where_clause(q: &ListingQuery, m: Option<&KeywordMatch>) -> (String, Vec<Value>) {
+    let (conds, args) = conditions(q, m);
+    (from_where_sql(m.is_some(), &conds), args)
 }
 
 /// The FROM of a listing query (the FTS match joined to the index row when there is a keyword)
@@ -530,16 +632,15 @@ fn where_clause(q: &ListingQuery) -> (String, Vec<Value>) {
 fn from_where_sql(keyword: bool, conds: &[String]) -> String {
     let mut sql = if keyword {
         // The match drives the join (CROSS JOIN keeps that order): with the scope tokens it is
-        // already narrowed to the query's category and place. Relevance weighs the words only.
+        // already narrowed to the query's category and place.
         String::from(
-            "FROM (SELECT rowid AS rid, bm25(search_fts, 1.0, 0.0) AS score FROM search_fts WHERE search_fts MATCH ?1) f
-             CROSS JOIN search_listing l ON l.list_id = f.rid",
+            "FROM search_fts CROSS JOIN search_listing l ON l.list_id = search_fts.rowid WHERE search_fts MATCH ?1",
         )
     } else {
         String::from("FROM search_listing l")
     };
     if !conds.is_empty() {
-        sql.push_str(" WHERE ");
+        sql.push_str(if keyword { " AND " } else { " WHERE " });
         sql.push_str(&conds.join(" AND "));
     }
     sql
@@ -548,13 +649,13 @@ fn from_where_sql(keyword: bool, conds: &[String]) -> String {
 /// The FROM and WHERE of the matching ads with a premium pack live at `now`: read from the
 /// small `listing_premium_live` index, which holds the scope columns, so the cost follows the number of live premium ads, not the size of the match. A keyword is
 /// checked per candidate (the FTS match seeks the candidate's rowid).
-fn premium_where_clause(q: &ListingQuery, now: i64) -> (String, Vec<Value>) {
-    let (mut conds, mut args) = conditions(q);
+fn premium_where_clause(q: &ListingQuery, m: Option<&KeywordMatch>, now: i64) -> (String, Vec<Value>) {
+    let (mut conds, mut args) = conditions(q, m);
     args.push(Value::Integer(now));
     let now = args.len();
     // `premium_until > 0` (the partial index's own condition) lets the planner use it.
     conds.push(format!("l.premium_until > 0 AND l.premium_until > ?{now} AND l.premium_from <= ?{now}"));
-    if q.fts.is_some() {
+    if m.is_some() {
         conds.push(
             "EXISTS (SELECT 1 FROM search_fts WHERE search_fts MATCH ?1 AND search_fts.rowid = l.list_id)".into(),
         );
@@ -564,11 +665,11 @@ fn premium_where_clause(q: &ListingQuery, now: i64) -> (String, Vec<Value>) {
 
 /// The conditions of a listing query on the index row `l`, with their arguments; the FTS
 /// expression, when there is one, is argument 1.
-fn conditions(q: &ListingQuery) -> (Vec<String>, Vec<Value>) {
+fn conditions(q: &ListingQuery, m: Option<&KeywordMatch>) -> (Vec<String>, Vec<Value>) {
     let mut args: Vec<Value> = Vec::new();
     let mut conds: Vec<String> = Vec::new();
-    if let Some(fts) = &q.fts {
-        args.push(Value::Text(fts_match(q, fts)));
+    if let Some(m) = m {
+        args.push(Value::Text(m.expr.clone()));
     }
     let mut push = |cond: &str, v: Value, args: &mut Vec<Value>| {
         args.push(v);
@@ -666,19 +767,30 @@ struct Hit {
     premium_until: i64,
 }
 
-/// The matches, up to `COUNT_CAP`, in one pass over the match (the FTS5 MATCH and its bm25
-/// rank are evaluated once). `with_score` reads the rank (relevance sort only). A keyword match
-/// is read newest listed first (FTS5 walks its doclists backwards), so that when it is capped the
-/// matches read are the most recent ones; a listing range is read in its index order (rank time).
+/// The matches, up to `COUNT_CAP`, in one pass over the match (the FTS5 MATCH and the relevance
+/// are evaluated once). `rank` (relevance sort only) is the number of word phrases of the match
+/// and the keyword's words' document counts, for `souk_rank`. A keyword match is read newest listed first (FTS5 walks its doclists backwards),
+/// so that when it is capped the matches read are the most recent ones; a listing range is read
+/// in its index order (rank time).
 fn scan(
     c: &Connection,
     from_where: &str,
     args: &[Value],
     keyword: bool,
-    with_score: bool,
+    rank: Option<(usize, &[f64])>,
 ) -> Result<Vec<Hit>, StoreError> {
-    let score = if with_score { "f.score" } else { "0.0" };
-    let order = if keyword { "ORDER BY f.rid DESC" } else { "" };
+    let mut args = args.to_vec();
+    let score = match rank {
+        Some((word_phrases, weights)) => {
+            let first = args.len() + 1;
+            args.push(Value::Integer(word_phrases as i64));
+            args.extend(weights.iter().map(|w| Value::Real(*w)));
+            let params: Vec<String> = (first..=first + weights.len()).map(|i| format!("?{i}")).collect();
+            format!("{RANK_FUNCTION}(search_fts, l.words, {})", params.join(", "))
+        }
+        None => "0.0".to_string(),
+    };
+    let order = if keyword { "ORDER BY search_fts.rowid DESC" } else { "" };
     let mut st = c.prepare_cached(&format!(
         "SELECT l.list_id, l.category_id, l.city_id, {score}, l.rank_time, l.price, l.premium_from, l.premium_until
          {from_where} {order} LIMIT {COUNT_CAP}"
@@ -696,6 +808,57 @@ fn scan(
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// How long a word's document count is trusted: it moves slowly (a common word stays common),
+/// and reading it walks the word's whole posting list.
+const WORD_COUNT_TTL: std::time::Duration = std::time::Duration::from_secs(600);
+/// The most words whose document counts are kept (a few MB at most).
+const WORD_COUNT_KEPT: usize = 20_000;
+
+/// Document counts of words in `body` ((database, word) -> (count, when read)), shared by the
+/// readers.
+static WORD_COUNTS: std::sync::Mutex<BTreeMap<String, (u64, std::time::Instant)>> =
+    std::sync::Mutex::new(BTreeMap::new());
+
+/// How many ads hold each word of a keyword in `body`, for `souk_rank`'s weights. A single word
+/// needs none (every match holds it: its weight would not change the order), so the common case
+/// reads nothing; counts are kept `WORD_COUNT_TTL`.
+fn word_counts(c: &Connection, words: &[String]) -> Result<Vec<f64>, StoreError> {
+    if words.len() < 2 {
+        return Ok(vec![0.0; words.len()]);
+    }
+    let mut weights = Vec::with_capacity(words.len());
+    for word in words {
+        // Kept by database and word: processes with several stores (tests) keep them apart.
+        let key = format!("{}\u{0}{word}", c.path().unwrap_or_default());
+        let kept = {
+            let counts = WORD_COUNTS.lock().unwrap_or_else(|p| p.into_inner());
+            counts.get(&key).filter(|(_, at)| at.elapsed() < WORD_COUNT_TTL).map(|(n, _)| *n)
+        };
+        let n = match kept {
+            Some(n) => n,
+            None => {
+                let n: i64 = c
+                    .prepare_cached(
+                        "SELECT coalesce(sum(doc), 0) FROM search_fts_words WHERE term = ?1 AND col = 'body'",
+                    )?
+                    .query_row([word], |r| r.get(0))?;
+                let n = n.max(0) as u64;
+                let mut counts = WORD_COUNTS.lock().unwrap_or_else(|p| p.into_inner());
+                if counts.len() >= WORD_COUNT_KEPT {
+                    counts.retain(|_, (_, at)| at.elapsed() < WORD_COUNT_TTL);
+                    if counts.len() >= WORD_COUNT_KEPT {
+                        counts.clear();
+                    }
+                }
+                counts.insert(key, (n, std::time::Instant::now()));
+                n
+            }
+        };
+        weights.push(n as f64);
+    }
+    Ok(weights)
 }
 
 /// Counts per key, largest first, then by key (the facets).
@@ -746,7 +909,8 @@ fn list_ids(c: &Connection, sql: &str, args: &[Value]) -> Result<Vec<i64>, Store
 impl SearchStore for SqliteStore {
     async fn count_listing(&self, q: ListingQuery, cap: u64) -> Result<u64, StoreError> {
         self.read(move |c| {
-            let (from_where, args) = where_clause(&q);
+            let m = keyword_match(c, &q)?;
+            let (from_where, args) = where_clause(&q, m.as_ref());
             count(c, &from_where, &args, cap)
         })
         .await
@@ -762,12 +926,17 @@ impl SearchStore for SqliteStore {
 
     async fn search_listing(&self, q: ListingQuery, p: PageRequest) -> Result<ListingPage, StoreError> {
         self.read(move |c| {
-            let (from_where, args) = where_clause(&q);
-            let keyword = q.fts.is_some();
+            let m = keyword_match(c, &q)?;
+            let (from_where, args) = where_clause(&q, m.as_ref());
+            let keyword = m.is_some();
             // One scan reads every match (up to the cap) once: the count, both facets and,
             // when the whole match fits under the cap, the page order and the premium ads too.
-            let relevance = keyword && p.sort == SearchSort::Relevance;
-            let mut hits = scan(c, &from_where, &args, keyword, relevance)?;
+            let rank = match &m {
+                Some(m) if p.sort == SearchSort::Relevance => Some((m.word_phrases, word_counts(c, &q.keyword)?)),
+                _ => None,
+            };
+            let relevance = rank.is_some();
+            let mut hits = scan(c, &from_where, &args, keyword, rank.as_ref().map(|(n, w)| (*n, w.as_slice())))?;
             let total = hits.len() as u64;
             let complete = total < COUNT_CAP;
             let (by_category, by_city) = if p.with_facets {
@@ -785,12 +954,12 @@ impl SearchStore for SqliteStore {
                 hits[from..].iter().take(p.limit as usize).map(|h| h.list_id).collect()
             } else if relevance {
                 let oldest_ranked = hits.iter().map(|h| h.list_id).min().unwrap_or(i64::MAX);
-                let (mut conds, mut page_args) = conditions(&q);
+                let (mut conds, mut page_args) = conditions(&q, m.as_ref());
                 page_args.push(Value::Integer(oldest_ranked));
-                conds.push(format!("f.rid < ?{}", page_args.len()));
+                conds.push(format!("search_fts.rowid < ?{}", page_args.len()));
                 let n = page_args.len();
                 let page_sql = format!(
-                    "SELECT l.list_id {} ORDER BY f.rid DESC LIMIT ?{} OFFSET ?{}",
+                    "SELECT l.list_id {} ORDER BY search_fts.rowid DESC LIMIT ?{} OFFSET ?{}",
                     from_where_sql(true, &conds),
                     n + 1,
                     n + 2
@@ -817,7 +986,7 @@ impl SearchStore for SqliteStore {
                     live.sort_by(|a, b| b.rank_time.cmp(&a.rank_time).then(b.list_id.cmp(&a.list_id)));
                     live.iter().take(200).map(|h| h.list_id).collect()
                 } else {
-                    let (premium_from_where, premium_args) = premium_where_clause(&q, p.now);
+                    let (premium_from_where, premium_args) = premium_where_clause(&q, m.as_ref(), p.now);
                     list_ids(
                         c,
                         &format!(

@@ -304,7 +304,7 @@ async fn a_calendar_is_replaced_whole_and_stays_with_its_ad() {
 /// `scope` column (before migration 12): the migration rebuilds it and the search finds the ad.
 #[tokio::test]
 async fn migration_12_gives_the_keyword_index_its_place_and_category_tokens() {
-    use souk_domain::search::{SearchSort, fts_query};
+    use souk_domain::search::{SearchSort, keyword_words};
     use souk_storage::search::{CategoryScope, ListingQuery, PageRequest, PlaceScope, SearchStore};
 
     let (store, owner, _) = fresh("fts-scope").await;
@@ -320,7 +320,7 @@ async fn migration_12_gives_the_keyword_index_its_place_and_category_tokens() {
         with_facets: false,
     };
     let query = |city: u32| ListingQuery {
-        fts: fts_query("riad"),
+        keyword: keyword_words("riad"),
         category: Some(CategoryScope::Leaf(6020)),
         place: Some(PlaceScope::City(city)),
         ..ListingQuery::default()

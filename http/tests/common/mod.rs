@@ -132,5 +132,3 @@ impl TestServer {
         (status, res.json().await.unwrap_or(Value::Null))
     }
 }
-
-pub use chat::PollingClient;

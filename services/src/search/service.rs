@@ -5,7 +5,7 @@
 use crate::catalog::CatalogService;
 use souk_domain::catalog::{CategoryId, CityId};
 use souk_domain::search::{
-    EXTEND_BELOW, Extended, PREMIUM_SLOTS, SearchFilters, SearchSort, SellerKind, check_window, fts_query,
+    EXTEND_BELOW, Extended, PREMIUM_SLOTS, SearchFilters, SearchSort, SellerKind, check_window, keyword_words,
 };
 use souk_domain::{ErrorCode, SoukError};
 use souk_storage::ads::StoredAd;
@@ -201,7 +201,7 @@ impl SearchService {
         };
         let words = |s: &Option<String>| s.as_deref().map(souk_domain::text::slugify).filter(|s| !s.is_empty());
         Ok(ListingQuery {
-            fts: f.keyword.as_deref().and_then(fts_query),
+            keyword: f.keyword.as_deref().map(keyword_words).unwrap_or_default(),
             category,
             place,
             ad_type: f.ad_type.clone(),
@@ -326,7 +326,7 @@ impl SearchService {
                 None => break,
             }
         }
-        let sort = if sort == SearchSort::Relevance && q.fts.is_none() { SearchSort::Newest } else { sort };
+        let sort = if sort == SearchSort::Relevance && q.keyword.is_empty() { SearchSort::Newest } else { sort };
         let page = PageRequest {
             sort,
             offset,

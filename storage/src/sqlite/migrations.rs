@@ -30,6 +30,8 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 12, name: "search_scope_tokens", apply: search_scope_tokens },
     Migration { version: 13, name: "purchase_orders", apply: purchase_orders },
     Migration { version: 14, name: "search_covering_indexes", apply: search_covering_indexes },
+    Migration { version: 15, name: "search_word_counts", apply: search_word_counts },
+    Migration { version: 16, name: "search_cells", apply: search_cells },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -490,6 +492,21 @@ fn search_scope_tokens(tx: &Transaction) -> Result<(), StoreError> {
     crate::search::rebuild_fts(tx)
 }
 
+/// The listing index's FTS table gets its `cell` column (the words as tokens of the ad's city
+/// and of its category in its city), the listing rows the body's length (`words`); both are
+/// filled again from the index (`crate::search::rebuild_fts`). A store created with migration
+/// 7's current schema has `words` already.
+fn search_cells(tx: &Transaction) -> Result<(), StoreError> {
+    let has_words: bool =
+        tx.query_row("SELECT count(*) FROM pragma_table_info('search_listing') WHERE name = 'words'", [], |r| {
+            r.get(0)
+        })?;
+    if !has_words {
+        tx.execute_batch("ALTER TABLE search_listing ADD COLUMN words INTEGER NOT NULL DEFAULT 0")?;
+    }
+    crate::search::rebuild_fts(tx)
+}
+
 /// Saved searches get an alerts switch (on for the ones saved before).
 fn saved_search_alerts(tx: &Transaction) -> Result<(), StoreError> {
     tx.execute_batch("ALTER TABLE saved_searches ADD COLUMN alerts INTEGER NOT NULL DEFAULT 1")?;
@@ -505,6 +522,13 @@ fn search(tx: &Transaction) -> Result<(), StoreError> {
 /// The listing indexes hold the columns listings read (`crate::search::COVERING_INDEXES`).
 fn search_covering_indexes(tx: &Transaction) -> Result<(), StoreError> {
     tx.execute_batch(crate::search::COVERING_INDEXES)?;
+    Ok(())
+}
+
+/// The words of the listing index with their document counts, read by the relevance
+/// (`crate::search::word_counts`): an `fts5vocab` view of `search_fts`, nothing stored.
+fn search_word_counts(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch("CREATE VIRTUAL TABLE search_fts_words USING fts5vocab(search_fts, col);")?;
     Ok(())
 }
 

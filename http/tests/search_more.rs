@@ -148,8 +148,14 @@ async fn relevance_orders_by_the_words_and_premium_ads_rotate_over_pages() {
     let newest = search(&s, json!({ "f": { "keyword": "scooter" }, "s": "NEWEST" })).await;
     assert_eq!(newest, [941_002, 941_003, 941_001]);
     // Inside a city the words are read from the city's cells (alone, with the leaf category, or
-    // the OR of a level-1 category's or a vertical's cells): the same matches, the same order.
+    // the OR of a level-1 category's or a vertical's cells), in a category of the whole country
+    // from the category's cells, in a region from the words and scope tokens: the same matches,
+    // the same order.
+    let region = s.state.catalog.cities().iter().find(|c| c.id == 10).map(|c| c.region_id).expect("city 10");
     for f in [
+        json!({ "keyword": "scooter", "categoryId": 2020 }),
+        json!({ "keyword": "scooter", "vertical": "vehicles" }),
+        json!({ "keyword": "scooter", "regionId": region, "categoryId": 2020 }),
         json!({ "keyword": "scooter", "cityId": 10 }),
         json!({ "keyword": "scooter", "cityId": 10, "categoryId": 2020 }),
         json!({ "keyword": "scooter", "cityId": 10, "categoryId": 2000 }),

@@ -22,9 +22,6 @@ struct Counting {
 
 #[async_trait]
 impl SearchStore for Counting {
-    async fn count_listing(&self, q: ListingQuery, cap: u64) -> Result<u64, StoreError> {
-        self.inner.count_listing(q, cap).await
-    }
     async fn analyze_listing(&self) -> Result<(), StoreError> {
         self.inner.analyze_listing().await
     }

@@ -337,14 +337,15 @@ pub(crate) fn body_words(body: &str) -> i64 {
 }
 
 /// The `cell` column of an ad: each word of its `body` (as often as there) as a token of its
-/// city (`c{city}_{word}`) and of its category in its city (`k{category}c{city}_{word}`). A
-/// keyword search inside a city reads one such posting list per word, holding exactly the ads
-/// of that cell with the word, newest listed last: the partition a query-first store keeps per
-/// (category, city, word), as the ScyllaDB backend would (docs/search.md).
+/// city (`c{city}_{word}`), of its category (`k{category}_{word}`) and of its category in its
+/// city (`k{category}c{city}_{word}`). A keyword search inside a city or a category reads one such
+/// posting list per word, holding exactly the ads of that cell with the word, newest listed last:
+/// the partition a query-first store keeps per (category, city, word), as the ScyllaDB backend
+/// would (docs/search.md).
 pub(crate) fn cell_text(body: &str, category: CategoryId, city: CityId) -> String {
     let mut text = String::with_capacity(body.len() * 3);
     for word in body.split(' ').filter(|w| !w.is_empty()) {
-        for prefix in [format!("c{city}_"), format!("k{category}c{city}_")] {
+        for prefix in [format!("c{city}_"), format!("k{category}_"), format!("k{category}c{city}_")] {
             if !text.is_empty() {
                 text.push(' ');
             }
@@ -380,28 +381,35 @@ struct KeywordMatch {
     word_phrases: usize,
 }
 
-/// The MATCH expression of a keyword search (None without a keyword). Inside a city, the
-/// keyword's words are looked up as the city's cell tokens (`cell_text`): one short posting list
-/// per word holding exactly the city's (or the city and leaf category's) ads with the word; a
-/// level-1 category or a vertical is the OR of its categories' cells. Elsewhere, the words are
-/// looked up in `body` and the category and place are `scope` tokens intersected with them.
+/// The MATCH expression of a keyword search (None without a keyword). Inside a city, or a
+/// category of the whole country, the keyword's words are looked up as cell tokens
+/// (`cell_text`): one short posting list per word holding exactly the city's, the category's, or
+/// the category-in-the-city's ads with the word; a level-1 category or a vertical is the OR of its
+/// categories' cells. The whole country without a category reads the words in `body`; a region
+/// reads them in `body` with the category and region as `scope` tokens intersected with them.
 fn keyword_match(c: &Connection, q: &ListingQuery) -> Result<Option<KeywordMatch>, StoreError> {
     if q.keyword.is_empty() {
         return Ok(None);
     }
     let city = match q.place {
         Some(PlaceScope::City(city)) | Some(PlaceScope::Area(city, _)) => Some(city),
-        _ => None,
+        Some(PlaceScope::Country) | None => None,
+        Some(PlaceScope::Region(_)) => {
+            let words = fts_phrases(&q.keyword).unwrap_or_default();
+            return Ok(Some(KeywordMatch { expr: scoped_match(q, &words), word_phrases: q.keyword.len() }));
+        }
     };
-    let Some(city) = city else {
-        let words = fts_phrases(&q.keyword).unwrap_or_default();
-        return Ok(Some(KeywordMatch { expr: scoped_match(q, &words), word_phrases: q.keyword.len() }));
-    };
+    let city_part = city.map(|c| format!("c{c}")).unwrap_or_default();
     let cells: Vec<String> = match q.category {
-        None => vec![format!("c{city}_")],
-        Some(CategoryScope::Leaf(id)) => vec![format!("k{id}c{city}_")],
+        None if city.is_some() => vec![format!("{city_part}_")],
+        // The whole country, any category: the words themselves.
+        None => {
+            let words = fts_phrases(&q.keyword).unwrap_or_default();
+            return Ok(Some(KeywordMatch { expr: format!("body : ( {words} )"), word_phrases: q.keyword.len() }));
+        }
+        Some(CategoryScope::Leaf(id)) => vec![format!("k{id}{city_part}_")],
         Some(CategoryScope::Level1(id)) | Some(CategoryScope::Vertical(id)) => {
-            category_and_below(c, id)?.into_iter().map(|k| format!("k{k}c{city}_")).collect()
+            category_and_below(c, id)?.into_iter().map(|k| format!("k{k}{city_part}_")).collect()
         }
     };
     let groups: Vec<String> = cells
@@ -582,8 +590,6 @@ pub struct PageRequest {
 
 #[async_trait]
 pub trait SearchStore: Send + Sync + 'static {
-    /// How many active ads match, counted up to `cap` (at most `COUNT_CAP`).
-    async fn count_listing(&self, q: ListingQuery, cap: u64) -> Result<u64, StoreError>;
     /// Refreshes the planner's statistics of the listing index (`ANALYZE`), after a bulk load.
     async fn analyze_listing(&self) -> Result<(), StoreError>;
     /// One page of matching active ads, the premium ones for its slots, counts and facets.
@@ -747,13 +753,6 @@ fn order_by(sort: SearchSort) -> &'static str {
     }
 }
 
-fn count(c: &Connection, from_where: &str, args: &[Value], cap: u64) -> Result<u64, StoreError> {
-    let n: i64 = c
-        .prepare_cached(&format!("SELECT count(*) FROM (SELECT 1 {from_where} LIMIT {})", cap.min(COUNT_CAP)))?
-        .query_row(params_from_iter(args.iter()), |r| r.get(0))?;
-    Ok(n.max(0) as u64)
-}
-
 /// One matching row as the single scan reads it: enough to count, facet, sort and pick the
 /// premium slots without touching the match again.
 struct Hit {
@@ -907,15 +906,6 @@ fn list_ids(c: &Connection, sql: &str, args: &[Value]) -> Result<Vec<i64>, Store
 
 #[async_trait]
 impl SearchStore for SqliteStore {
-    async fn count_listing(&self, q: ListingQuery, cap: u64) -> Result<u64, StoreError> {
-        self.read(move |c| {
-            let m = keyword_match(c, &q)?;
-            let (from_where, args) = where_clause(&q, m.as_ref());
-            count(c, &from_where, &args, cap)
-        })
-        .await
-    }
-
     async fn analyze_listing(&self) -> Result<(), StoreError> {
         self.write(|c| {
             c.execute_batch("ANALYZE search_listing; ANALYZE ads; PRAGMA optimize;")?;

@@ -311,21 +311,6 @@ impl SearchService {
         now: i64,
     ) -> Result<(SearchResult, u64), SoukError> {
         let generation = souk_storage::search::listing_generation();
-        let mut extended = None;
-        // Widening is decided on the whole location, not the page, so every page agrees.
-        while let Some(place) = q.place {
-            let n = self.store.count_listing(q.clone(), EXTEND_BELOW).await.map_err(internal)?;
-            if n >= EXTEND_BELOW {
-                break;
-            }
-            match self.wider(place) {
-                Some((wider, level)) => {
-                    q.place = Some(wider);
-                    extended = Some(level);
-                }
-                None => break,
-            }
-        }
         let sort = if sort == SearchSort::Relevance && q.keyword.is_empty() { SearchSort::Newest } else { sort };
         let page = PageRequest {
             sort,
@@ -336,7 +321,20 @@ impl SearchService {
             now,
             with_facets: true,
         };
-        let p = self.store.search_listing(q, page).await.map_err(internal)?;
+        // Widening is decided on the whole location (its total), not the page, so every page
+        // agrees; the page read for a thin place tells its total, so a place with enough ads is
+        // read once.
+        let mut extended = None;
+        let mut p = self.store.search_listing(q.clone(), page).await.map_err(internal)?;
+        while let Some(place) = q.place {
+            if p.total >= EXTEND_BELOW {
+                break;
+            }
+            let Some((wider, level)) = self.wider(place) else { break };
+            q.place = Some(wider);
+            extended = Some(level);
+            p = self.store.search_listing(q.clone(), page).await.map_err(internal)?;
+        }
         let result = SearchResult {
             ads: p.ads,
             premium: p.premium,

@@ -16,6 +16,7 @@ import { localized } from '../../app/paths';
 import { RouteError } from '../../app/RouteError';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
+import { PriceText } from '../../ui/Price';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { AdCardSection } from '../ads/AdCard';
 import { adPath, listIdFromFile } from '../ads/adPaths';
@@ -148,7 +149,9 @@ function AdView({ listId }: { listId: number }) {
       <div className="ad-view__main">
         <Gallery images={ad.images} title={ad.title} />
         <h1 dir="auto">{ad.title}</h1>
-        <p className="ad-view__price">{ad.price ? ad.price.withCurrency : intl.formatMessage({ id: 'ad.price.none' })}</p>
+        <p className="ad-view__price">
+          <PriceText price={ad.price} />
+        </p>
         <Labels ad={ad} />
         <p className="ad-view__meta">
           {ad.category.name} · {place} ·{' '}

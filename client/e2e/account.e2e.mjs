@@ -64,6 +64,8 @@ for (const language of ['fr', 'ar']) {
       // desktop screen and on a phone, and the header never pushes the page sideways.
       const headerSignIn = page.getByRole('banner').getByRole('link', { name: t('header.signIn') });
       assert.equal(await linesOf(headerSignIn), 1, 'the header sign-in link is on one line');
+      // The phone is typed left to right in both languages.
+      assert.equal(await page.getByLabel(t('signin.phone')).getAttribute('dir'), 'ltr');
       await page.screenshot({ path: `${SCREENSHOTS}signin-${language}.png`, fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
       assert.equal(await linesOf(headerSignIn), 1, 'the header sign-in link is on one line on a phone');

@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BASE_URL, DEMO_PASSWORD, DEMO_PRIVATE_LOGIN, documentLanguage, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { readsLeftToRight } from './support/rtl.mjs';
 
 /** The first demo ad (services/src/demo/generate.rs FIRST_LIST_ID). */
 const FIRST_DEMO_AD = 10_000_001;
@@ -82,6 +83,11 @@ async function browseAndSave(language) {
     assert.ok(language === 'ar' ? path.startsWith('/ar/') : !path.startsWith('/ar/'), path);
     await page.getByRole('heading', { level: 1, name: new RegExp(cityName) }).waitFor(WAIT);
     await results.getByRole('listitem').first().waitFor(WAIT);
+    // Each price on the cards reads left to right in both languages ("55 000 DH", never
+    // "DH 000 55" in Arabic), as Chromium lays it out.
+    const prices = await results.locator('bdi').all();
+    assert.ok(prices.length > 0, 'the results show prices');
+    for (const price of prices) assert.ok(await readsLeftToRight(price), `"${await price.textContent()}" reads left to right`);
     await page.screenshot({ path: `${SCREENSHOTS}listing-${language}.png`, fullPage: true });
 
     const count = await results.getByRole('listitem').count();

@@ -116,6 +116,30 @@ describe('ad view', () => {
     expect(within(gallery).getByRole('img', { name: 'Dacia Logan 2018 diesel، الصورة 2 من 2' })).toBeInTheDocument();
   });
 
+  it('keeps mixed-direction text in order in Arabic: place, parameter units, map coordinates', async () => {
+    mockFetch().mockImplementation(
+      gateway({
+        ...RESOLVERS,
+        getAd: () => ({
+          ...publicAd({
+            area: { id: 101, name: 'المعاريف' },
+            city: { id: 1, name: 'الدار البيضاء' },
+            params: [{ key: 'storage', label: 'سعة التخزين', kind: 'number', value: '128', valueLabel: '128', unit: 'Go' }],
+          }),
+        }),
+      }),
+    );
+    renderApp('/ar/vi/10000001.htm');
+    await screen.findByRole('heading', { level: 1, name: 'Dacia Logan 2018 diesel' });
+    // The area and its city joined with the Arabic comma, not a Latin one.
+    expect(screen.getByRole('img', { name: 'خريطة المغرب تحدد موقع المعاريف، الدار البيضاء' })).toBeInTheDocument();
+    // "128 Go" is isolated, so the Latin unit does not jump in front of the number.
+    const storage = screen.getByText('128 Go');
+    expect(storage.tagName).toBe('BDI');
+    // Each coordinate is a left-to-right isolate: "-7.59", not "7.59-".
+    expect(screen.getByText(/موقع تقريبي للمدينة/)).toHaveTextContent('المعاريف، الدار البيضاء (\u206633.57\u2069، \u2066-7.59\u2069). موقع تقريبي للمدينة.', { normalizeWhitespace: false });
+  });
+
   it('shows the booked nights of a vacation rental, read-only', async () => {
     const start = today();
     const calls: GatewayCall[] = [];

@@ -66,8 +66,8 @@ function Params({ ad }: { ad: AdDetail }) {
           <div key={param.key}>
             <dt>{param.label}</dt>
             <dd>
-              {value(param)}
-              {param.unit ? ` ${param.unit}` : ''}
+              {/* Isolated: "128 Go" keeps its order in an Arabic line. */}
+              <bdi>{param.unit ? `${value(param)} ${param.unit}` : value(param)}</bdi>
             </dd>
           </div>
         ))}
@@ -141,7 +141,7 @@ function AdView({ listId }: { listId: number }) {
     );
   }
   const { ad, seller, latitude, longitude } = currentData;
-  const place = ad.area ? `${ad.area.name}, ${ad.city.name}` : ad.city.name;
+  const place = ad.area ? intl.formatMessage({ id: 'listing.areaInCity' }, { area: ad.area.name, city: ad.city.name }) : ad.city.name;
   const url = `${window.location.origin}${localized(language, adPath(ad.listId))}`;
   return (
     <div className="page ad-view">

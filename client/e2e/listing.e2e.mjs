@@ -97,6 +97,11 @@ async function browseAndSave(language) {
     await page.getByRole('heading', { level: 1, name: title }).waitFor(WAIT);
     const neighbours = page.getByRole('navigation', { name: t.neighbours });
     await neighbours.getByRole('link', { name: t.back }).waitFor(WAIT);
+    // Previous / next run across the page above the ad; they used to take the ad's column and
+    // push the ad and its seller one cell further in the grid.
+    const across = (await neighbours.boundingBox())?.width ?? 0;
+    const main = (await page.getByRole('main').boundingBox())?.width ?? 0;
+    assert.ok(across > main * 0.9, `the previous/next bar spans the page (${across} of ${main} px)`);
 
     await page.getByRole('button', { name: t.save, exact: true }).click();
     const wall = page.getByRole('dialog');

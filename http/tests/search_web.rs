@@ -168,6 +168,11 @@ async fn ad_and_shop_pages_have_one_canonical_path_and_seo_tags() {
     assert!(root.contains("<h1 dir=\"auto\">Peugeot 208 à vendre</h1>"), "{root}");
     assert!(root.contains("<p class=\"ad-view__price\"><bdi class=\"amount\">95 000 DH</bdi></p>"), "{root}");
     assert!(root.contains("class=\"language-switch\" lang=\"ar\" hreflang=\"ar\" href=\"/ar/"), "{root}");
+    // In Arabic the title's price is a bidirectional isolate, so that it reads "95 000 DH".
+    let arabic = root.split("hreflang=\"ar\" href=\"").nth(1).and_then(|r| r.split('"').next()).expect("arabic path");
+    let (status, _, html) = s.get_no_redirect(arabic).await;
+    assert_eq!(status, StatusCode::OK, "{arabic}");
+    assert!(html.contains("- \u{2068}95 000 DH\u{2069} - "), "{html}");
     let (status, _, html) = s.get_no_redirect("/vi/424242.htm").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(html.contains("noindex"));

@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BASE_URL, DEMO_PASSWORD, DEMO_PRIVATE_LOGIN, DEMO_SHOP_LOGIN, documentLanguage, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 import { translator } from './support/messages.mjs';
+import { linesOf, scrollsSideways } from './support/rtl.mjs';
 
 const { openPage: openBrowserPage } = useBrowser();
 
@@ -59,7 +60,17 @@ for (const language of ['fr', 'ar']) {
       await page.getByRole('button', { name: t('signin.submit') }).waitFor(WAIT);
       await page.getByRole('link', { name: t('signin.forgotPassword') }).waitFor(WAIT);
       assert.deepEqual(await documentLanguage(page), { lang: language, dir: language === 'ar' ? 'rtl' : 'ltr' });
+      // The header's sign-in link stays on one line ("تسجيل الدخول" used to break in two), on a
+      // desktop screen and on a phone, and the header never pushes the page sideways.
+      const headerSignIn = page.getByRole('banner').getByRole('link', { name: t('header.signIn') });
+      assert.equal(await linesOf(headerSignIn), 1, 'the header sign-in link is on one line');
+      // The phone is typed left to right in both languages.
+      assert.equal(await page.getByLabel(t('signin.phone')).getAttribute('dir'), 'ltr');
       await page.screenshot({ path: `${SCREENSHOTS}signin-${language}.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      assert.equal(await linesOf(headerSignIn), 1, 'the header sign-in link is on one line on a phone');
+      assert.equal(await scrollsSideways(page), false, 'the sign-in page does not scroll sideways on a phone');
+      await page.screenshot({ path: `${SCREENSHOTS}signin-${language}-mobile.png`, fullPage: true });
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

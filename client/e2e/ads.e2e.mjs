@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { BASE_URL, DEMO_ADMIN_LOGIN, DEMO_PASSWORD, DEMO_PRIVATE_LOGIN, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 import { translator } from './support/messages.mjs';
+import { readsLeftToRight } from './support/rtl.mjs';
 
 /** The first demo ad (services/src/demo/generate.rs FIRST_LIST_ID). */
 const FIRST_DEMO_AD = 10_000_001;
@@ -86,6 +87,16 @@ test('an ad reads right to left in Arabic', async () => {
     await page.getByRole('button', { name: 'إظهار الرقم' }).waitFor(WAIT);
     const dir = await page.evaluate(() => document.documentElement.dir);
     assert.equal(dir, 'rtl');
+    // Mixed-direction text as Chromium lays it out: every price reads "1 100 DH", not
+    // "DH 100 1" (the ad's own, and its related and premium ads'), and the city's longitude
+    // keeps its minus in front ("-5.36", not "5.36-") in the map's Arabic caption.
+    await page.getByRole('region', { name: 'إعلانات مشابهة' }).waitFor(WAIT);
+    const amounts = await page.locator('bdi.amount').all();
+    assert.ok(amounts.length > 0, 'the page shows prices');
+    for (const amount of amounts) {
+      assert.ok(await readsLeftToRight(amount), `"${await amount.textContent()}" reads left to right`);
+    }
+    assert.ok(await readsLeftToRight(page.getByRole('figure'), '-\\d+\\.\\d+'), 'the longitude keeps its minus in front');
     await page.screenshot({ path: `${SCREENSHOTS}ad-view-ar.png`, fullPage: true });
     await page.goto(`${BASE_URL}/ar/vi/1.htm`);
     await page.getByRole('heading', { level: 1, name: 'الإعلان غير موجود' }).waitFor(WAIT);

@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BASE_URL, DEMO_PASSWORD, DEMO_PRIVATE_LOGIN, documentLanguage, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { readsLeftToRight } from './support/rtl.mjs';
 
 /** The first demo ad (services/src/demo/generate.rs FIRST_LIST_ID). */
 const FIRST_DEMO_AD = 10_000_001;
@@ -82,6 +83,11 @@ async function browseAndSave(language) {
     assert.ok(language === 'ar' ? path.startsWith('/ar/') : !path.startsWith('/ar/'), path);
     await page.getByRole('heading', { level: 1, name: new RegExp(cityName) }).waitFor(WAIT);
     await results.getByRole('listitem').first().waitFor(WAIT);
+    // Each price on the cards reads left to right in both languages ("55 000 DH", never
+    // "DH 000 55" in Arabic), as Chromium lays it out.
+    const prices = await results.locator('bdi').all();
+    assert.ok(prices.length > 0, 'the results show prices');
+    for (const price of prices) assert.ok(await readsLeftToRight(price), `"${await price.textContent()}" reads left to right`);
     await page.screenshot({ path: `${SCREENSHOTS}listing-${language}.png`, fullPage: true });
 
     const count = await results.getByRole('listitem').count();
@@ -91,6 +97,11 @@ async function browseAndSave(language) {
     await page.getByRole('heading', { level: 1, name: title }).waitFor(WAIT);
     const neighbours = page.getByRole('navigation', { name: t.neighbours });
     await neighbours.getByRole('link', { name: t.back }).waitFor(WAIT);
+    // Previous / next run across the page above the ad; they used to take the ad's column and
+    // push the ad and its seller one cell further in the grid.
+    const across = (await neighbours.boundingBox())?.width ?? 0;
+    const main = (await page.getByRole('main').boundingBox())?.width ?? 0;
+    assert.ok(across > main * 0.9, `the previous/next bar spans the page (${across} of ${main} px)`);
 
     await page.getByRole('button', { name: t.save, exact: true }).click();
     const wall = page.getByRole('dialog');

@@ -219,6 +219,23 @@ async fn pages_get_the_client_shell_and_unknown_api_paths_a_json_404() {
     let html = get("/ar").await.expect("home").text().await.expect("html");
     assert!(html.contains("<div id=\"root\" data-first-paint>"), "{html}");
     assert!(html.contains("<h1>إعلانات مبوبة في المغرب</h1>") && html.contains("lang=\"ar\" dir=\"rtl\""), "{html}");
+    // A page the server does not draw is still right to left in Arabic before the client runs:
+    // by its prefix, or by the `lang` cookie without one; French otherwise.
+    let html = get("/ar/account/signin").await.expect("sign-in").text().await.expect("html");
+    assert!(html.starts_with("<!doctype html><html lang=\"ar\" dir=\"rtl\">"), "{html}");
+    let html = s
+        .client
+        .get(format!("{}/account/signin", s.base))
+        .header("cookie", "lang=ar")
+        .send()
+        .await
+        .expect("sign-in with the cookie")
+        .text()
+        .await
+        .expect("html");
+    assert!(html.contains("lang=\"ar\" dir=\"rtl\""), "{html}");
+    let html = get("/fr/account/signin").await.expect("sign-in").text().await.expect("html");
+    assert!(!html.contains("dir=\"rtl\""), "{html}");
     let asset = get("/assets/app.123.js").await.expect("asset");
     assert_eq!(asset.status(), StatusCode::OK);
     assert!(asset.headers()["cache-control"].to_str().expect("header").contains("immutable"));

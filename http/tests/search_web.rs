@@ -120,7 +120,7 @@ async fn listing_paths_redirect_to_their_canonical_form() {
     let root = &html[html.find("<div id=\"root\" data-first-paint>").expect("first paint")..];
     assert!(root.contains("<h1>Voitures à Casablanca</h1>"), "{root}");
     assert!(root.contains("peugeot-208-a-vendre_900001.htm\">Peugeot 208 à vendre</a>"), "{root}");
-    assert!(root.contains("<p class=\"listing-card__price\">95 000 DH</p>"), "{root}");
+    assert!(root.contains("<p class=\"listing-card__price\"><bdi class=\"amount\">95 000 DH</bdi></p>"), "{root}");
     let (status, _, html) =
         s.get_no_redirect("/ar/%D8%A7%D9%84%D8%AF%D8%A7%D8%B1-%D8%A7%D9%84%D8%A8%D9%8A%D8%B6%D8%A7%D8%A1").await;
     assert_eq!(status, StatusCode::OK);
@@ -166,8 +166,13 @@ async fn ad_and_shop_pages_have_one_canonical_path_and_seo_tags() {
     let root = &html[html.find("<div id=\"root\" data-first-paint>").expect("first paint")..];
     assert!(root.contains(&format!("<img class=\"gallery__large\" src=\"{large}\"")), "{root}");
     assert!(root.contains("<h1 dir=\"auto\">Peugeot 208 à vendre</h1>"), "{root}");
-    assert!(root.contains("<p class=\"ad-view__price\">95 000 DH</p>"), "{root}");
+    assert!(root.contains("<p class=\"ad-view__price\"><bdi class=\"amount\">95 000 DH</bdi></p>"), "{root}");
     assert!(root.contains("class=\"language-switch\" lang=\"ar\" hreflang=\"ar\" href=\"/ar/"), "{root}");
+    // In Arabic the title's price is a bidirectional isolate, so that it reads "95 000 DH".
+    let arabic = root.split("hreflang=\"ar\" href=\"").nth(1).and_then(|r| r.split('"').next()).expect("arabic path");
+    let (status, _, html) = s.get_no_redirect(arabic).await;
+    assert_eq!(status, StatusCode::OK, "{arabic}");
+    assert!(html.contains("- \u{2068}95 000 DH\u{2069} - "), "{html}");
     let (status, _, html) = s.get_no_redirect("/vi/424242.htm").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(html.contains("noindex"));

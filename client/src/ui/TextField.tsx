@@ -1,5 +1,7 @@
 // A labelled input with its validation message, linked for assistive technology
-// (aria-invalid, aria-describedby). The message is translated from its key.
+// (aria-invalid, aria-describedby). The message is translated from its key. Phone numbers,
+// e-mail addresses and links are typed left to right in both languages (an Arabic field would
+// show "06 12 34 56 78" as "78 56 34 12 06"), aligned with the field's label (styles.css).
 
 import { useId, type InputHTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
@@ -14,6 +16,9 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: string;
 }
 
+/** Input types whose text is left to right whatever the page's language. */
+const LEFT_TO_RIGHT_TYPES = new Set(['tel', 'email', 'url']);
+
 export function TextField({ label, value, onValueChange, problem, hint, ...input }: TextFieldProps) {
   const intl = useIntl();
   const id = useId();
@@ -27,6 +32,7 @@ export function TextField({ label, value, onValueChange, problem, hint, ...input
       </label>
       <input
         {...input}
+        dir={input.dir ?? (LEFT_TO_RIGHT_TYPES.has(input.type ?? '') ? 'ltr' : undefined)}
         id={id}
         className="field__input"
         value={value}

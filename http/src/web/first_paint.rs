@@ -166,8 +166,14 @@ fn layout(lang: Lang, other_language_path: &str, content: &str) -> String {
     )
 }
 
+/// A price as the client's `PriceText` (client/src/ui/Price.tsx) shows it: the amount with its
+/// currency in a `<bdi>`, so that an Arabic line keeps "120 000 DH" in that order instead of
+/// turning it into "DH 000 120"; the page's "no price" wording without one.
 fn price_text(lang: Lang, price: Option<&str>) -> String {
-    escape(&price.map(str::to_string).unwrap_or_else(|| message(lang, "ad.price.none", &[])))
+    match price {
+        Some(amount) => format!("<bdi class=\"amount\">{}</bdi>", escape(amount)),
+        None => escape(&message(lang, "ad.price.none", &[])),
+    }
 }
 
 /// What the first paint shows of an ad.
@@ -427,6 +433,33 @@ mod tests {
         assert!(html.contains("hreflang=\"fr\" href=\"/casablanca/voitures/golf_7.htm\""));
         assert!(html.contains("onclick=\"document.cookie='lang=fr; Path=/; Max-Age=31536000;"), "{html}");
         assert!(html.contains("Golf &lt;7&gt;، الصورة 1 من 3"));
+        // The price is isolated, so that the Arabic line does not reorder it.
+        assert!(html.contains("<p class=\"ad-view__price\"><bdi class=\"amount\">120 000 DH</bdi></p>"), "{html}");
+    }
+
+    #[test]
+    fn listing_cards_isolate_their_prices_in_both_languages() {
+        for lang in [Lang::Fr, Lang::Ar] {
+            let html = listing(&ListingPaint {
+                lang,
+                other_language_path: "/x",
+                heading: "Voitures",
+                total: 1,
+                total_capped: false,
+                cards: vec![CardPaint {
+                    path: "/rabat/voitures/ad_1.htm".into(),
+                    title: "Dacia",
+                    price: Some("196 000 DH".into()),
+                    city: "Rabat".into(),
+                    photo: None,
+                    premium: false,
+                }],
+            });
+            assert!(
+                html.contains("<p class=\"listing-card__price\"><bdi class=\"amount\">196 000 DH</bdi></p>"),
+                "{html}"
+            );
+        }
     }
 
     #[test]

@@ -146,7 +146,8 @@ async fn ad_page(req: &HttpRequest, state: &AppState, path: &str, lang: Lang, li
     let price = a.price.map(|p| p.with_currency());
     let title = match (&price, lang) {
         (Some(p), Lang::Fr) => format!("{} - {p} - {city_name} | Souk", a.title),
-        (Some(p), Lang::Ar) => format!("{} - {p} - {city_name} | سوق", a.title),
+        // The price isolated (FSI…PDI): an Arabic title would show "DH 000 95" (docs/decisions.md).
+        (Some(p), Lang::Ar) => format!("{} - \u{2068}{p}\u{2069} - {city_name} | سوق", a.title),
         (None, Lang::Fr) => format!("{} - {city_name} | Souk", a.title),
         (None, Lang::Ar) => format!("{} - {city_name} | سوق", a.title),
     };

@@ -128,15 +128,20 @@ pub fn inject(shell: &str, meta: &PageMeta, base: &str) -> String {
         put_first_paint(&mut html, markup);
         load_scripts_after_the_page(&mut html);
     }
-    let dir = if meta.lang == Lang::Ar { "rtl" } else { "ltr" };
+    set_document_language(&mut html, meta.lang);
+    html
+}
+
+/// Sets `lang` and `dir` on the page's `<html>` (the built shell says French, left to right).
+pub fn set_document_language(html: &mut String, lang: Lang) {
+    let dir = if lang == Lang::Ar { "rtl" } else { "ltr" };
     match html.find("<html") {
         Some(i) => {
             let end = html[i..].find('>').map(|e| i + e).unwrap_or(i + 5);
-            html.replace_range(i..end, &format!("<html lang=\"{}\" dir=\"{dir}\"", meta.lang.code()));
+            html.replace_range(i..end, &format!("<html lang=\"{}\" dir=\"{dir}\"", lang.code()));
         }
-        None => html = format!("<!doctype html><html lang=\"{}\" dir=\"{dir}\">{html}</html>", meta.lang.code()),
+        None => *html = format!("<!doctype html><html lang=\"{}\" dir=\"{dir}\">{html}</html>", lang.code()),
     }
-    html
 }
 
 /// Fills the shell's empty root element (`<div id="root"></div>`, quoted or not, as the

@@ -20,6 +20,7 @@ import { localized } from '../../app/paths';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { PagePager } from '../../ui/PagePager';
+import { Amount } from '../../ui/Price';
 import { adPath } from '../ads/adPaths';
 import { AccountArea } from '../my-ads/AccountTabs';
 import { PAGE_SIZE } from '../my-ads/myAdsParams';
@@ -54,7 +55,9 @@ function OrderRow({ order }: { order: PurchaseOrder }) {
         {product.thumbnail ? <img className="orders__thumbnail" src={product.thumbnail} alt="" loading="lazy" /> : null}
         {product.listId !== null ? <Link to={localized(language, adPath(product.listId))}>{product.name}</Link> : product.name}
       </td>
-      <td>{order.total}</td>
+      <td>
+        <Amount text={order.total} />
+      </td>
       <td>{statusText(intl, order.status)}</td>
       <td>{dateText(intl, order.date)}</td>
       <td>{paymentText(intl, order.paymentMethod)}</td>

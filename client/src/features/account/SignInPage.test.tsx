@@ -128,7 +128,9 @@ describe('private sign-in (/account/signin)', () => {
     renderApp('/ar/account/signin');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'تسجيل الدخول' })).toBeInTheDocument();
-    expect(screen.getByLabelText('رقم الهاتف')).toBeInTheDocument();
+    // A phone number is typed left to right (an Arabic field reverses "06 12 34 56 78").
+    expect(screen.getByLabelText('رقم الهاتف')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByLabelText('كلمة المرور')).not.toHaveAttribute('dir');
     expect(screen.getByRole('link', { name: 'إنشاء حساب' })).toHaveAttribute('href', '/ar/account/signup');
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
   });

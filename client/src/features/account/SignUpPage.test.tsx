@@ -248,6 +248,11 @@ describe('sign-up (/account/signup)', () => {
     expect(await screen.findByRole('option', { name: 'الدار البيضاء' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'إنشاء حساب' })).toBeInTheDocument();
     expect(screen.getByLabelText('كلمة المرور')).toHaveAccessibleDescription('5 أحرف على الأقل');
+    // The phone is typed left to right, and the example number is a left-to-right isolate:
+    // "06 12 34 56 78", not "78 56 34 12 06", after the Arabic word.
+    const phone = screen.getByLabelText('رقم الهاتف');
+    expect(phone).toHaveAttribute('dir', 'ltr');
+    expect(phone).toHaveAccessibleDescription('مثال: \u206606 12 34 56 78\u2069');
     fireEvent.click(screen.getByRole('radio', { name: 'متجر' }));
     expect(await screen.findByText(/خلال 24 ساعة/)).toBeInTheDocument();
   });

@@ -132,7 +132,10 @@ describe('ad form', () => {
     await within(step4).findByRole('option', { name: 'Maarif' });
     fireEvent.change(within(step4).getByRole('combobox', { name: 'Quartier' }), { target: { value: '101' } });
     fireEvent.change(within(step4).getByRole('spinbutton', { name: 'Prix (DH)' }), { target: { value: '85000' } });
-    expect(await within(step4).findByRole('note')).toHaveTextContent('Prix conseillé : 90 000 DH (de 70 000 DH à 110 000 DH');
+    const advice = await within(step4).findByRole('note');
+    expect(advice).toHaveTextContent('Prix conseillé : 90 000 DH (de 70 000 DH à 110 000 DH');
+    // Each amount is isolated, so that an Arabic sentence keeps "90 000 DH" in order (ui/Price.tsx).
+    expect([...advice.querySelectorAll('bdi')].map((amount) => amount.textContent)).toEqual(['90 000 DH', '70 000 DH', '110 000 DH']);
     fireEvent.click(within(step4).getByRole('button', { name: "Publier l'annonce" }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Annonce envoyée' })).toBeInTheDocument();

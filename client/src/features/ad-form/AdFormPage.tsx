@@ -29,6 +29,7 @@ import { localized, PATHS } from '../../app/paths';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { errorText } from '../../ui/errorText';
 import { Loader } from '../../ui/Loader';
+import { Amount } from '../../ui/Price';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { adTextProblem, DESCRIPTION_LENGTH, lengthProblem, TITLE_LENGTH } from './adText';
 import { forget, recall, remember } from './formMemory';
@@ -243,7 +244,12 @@ function Step4({ state, set }: { state: FormState; set: (ad: AdInput) => void })
         <p className="ad-form__hint" role="note">
           {intl.formatMessage(
             { id: advice.national ? 'adForm.priceAdvice.national' : 'adForm.priceAdvice' },
-            { median: advice.median.withCurrency, low: advice.low.withCurrency, high: advice.high.withCurrency, count: advice.count },
+            {
+              median: <Amount key="median" text={advice.median.withCurrency} />,
+              low: <Amount key="low" text={advice.low.withCurrency} />,
+              high: <Amount key="high" text={advice.high.withCurrency} />,
+              count: advice.count,
+            },
           )}
         </p>
       ) : null}

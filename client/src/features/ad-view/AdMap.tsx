@@ -4,6 +4,7 @@
 // locator, not a street map, and says so.
 
 import { useIntl } from 'react-intl';
+import { isolateLtr } from '../../lib/bidi';
 
 const BOX = { north: 36, south: 21, west: -17.2, east: -1 } as const;
 const WIDTH = 324;
@@ -53,7 +54,8 @@ export function AdMap({ latitude, longitude, city }: { latitude: number; longitu
       <figcaption>
         {intl.formatMessage(
           { id: 'ad.map.caption' },
-          { city, latitude: latitude.toFixed(2), longitude: longitude.toFixed(2) },
+          // Isolated: a longitude of -7.59 keeps its minus in front in an Arabic line.
+          { city, latitude: isolateLtr(latitude.toFixed(2)), longitude: isolateLtr(longitude.toFixed(2)) },
         )}
       </figcaption>
     </figure>

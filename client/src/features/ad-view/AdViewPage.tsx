@@ -16,6 +16,7 @@ import { localized } from '../../app/paths';
 import { RouteError } from '../../app/RouteError';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
+import { PriceText } from '../../ui/Price';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { AdCardSection } from '../ads/AdCard';
 import { adPath, listIdFromFile } from '../ads/adPaths';
@@ -65,8 +66,8 @@ function Params({ ad }: { ad: AdDetail }) {
           <div key={param.key}>
             <dt>{param.label}</dt>
             <dd>
-              {value(param)}
-              {param.unit ? ` ${param.unit}` : ''}
+              {/* Isolated: "128 Go" keeps its order in an Arabic line. */}
+              <bdi>{param.unit ? `${value(param)} ${param.unit}` : value(param)}</bdi>
             </dd>
           </div>
         ))}
@@ -140,7 +141,7 @@ function AdView({ listId }: { listId: number }) {
     );
   }
   const { ad, seller, latitude, longitude } = currentData;
-  const place = ad.area ? `${ad.area.name}, ${ad.city.name}` : ad.city.name;
+  const place = ad.area ? intl.formatMessage({ id: 'listing.areaInCity' }, { area: ad.area.name, city: ad.city.name }) : ad.city.name;
   const url = `${window.location.origin}${localized(language, adPath(ad.listId))}`;
   return (
     <div className="page ad-view">
@@ -148,7 +149,9 @@ function AdView({ listId }: { listId: number }) {
       <div className="ad-view__main">
         <Gallery images={ad.images} title={ad.title} />
         <h1 dir="auto">{ad.title}</h1>
-        <p className="ad-view__price">{ad.price ? ad.price.withCurrency : intl.formatMessage({ id: 'ad.price.none' })}</p>
+        <p className="ad-view__price">
+          <PriceText price={ad.price} />
+        </p>
         <Labels ad={ad} />
         <p className="ad-view__meta">
           {ad.category.name} · {place} ·{' '}

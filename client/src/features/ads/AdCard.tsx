@@ -1,11 +1,11 @@
 // One ad in a grid or list (home premium ads, related ads, saved ads): photo, title, price,
 // city, linking to the ad view in the current language.
 
-import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useLanguage } from '../../app/i18n';
 import { localized } from '../../app/paths';
 import type { Price } from '../../api/ads';
+import { PriceText } from '../../ui/Price';
 import { adPath } from './adPaths';
 
 export interface AdCardProps {
@@ -17,7 +17,6 @@ export interface AdCardProps {
 }
 
 export function AdCard({ listId, title, image, price, city }: AdCardProps) {
-  const intl = useIntl();
   const language = useLanguage();
   return (
     <article className="ad-card">
@@ -25,7 +24,9 @@ export function AdCard({ listId, title, image, price, city }: AdCardProps) {
       <h3 className="ad-card__title" dir="auto">
         <Link to={localized(language, adPath(listId))}>{title}</Link>
       </h3>
-      <p className="ad-card__price">{price ? price.withCurrency : intl.formatMessage({ id: 'ad.price.none' })}</p>
+      <p className="ad-card__price">
+        <PriceText price={price} />
+      </p>
       {city ? <p className="ad-card__city">{city}</p> : null}
     </article>
   );

@@ -2,13 +2,18 @@
 // A minute before the access token ends (at start-up when only the refresh token is left, and
 // at once when the server refused the access token: sessionExpiry.ts), it asks
 // refreshAccessToken for a new pair; a refresh token the server no longer accepts
-// ends the session here too. Renders nothing.
+// ends the session here too. A renewal while the login wall is open (an operation was refused
+// for an ended session: loginWall.ts useSignInAgain) is a sign-in: the wall closes and its kept
+// callback runs. Renders nothing.
 
 import { useEffect, useRef } from 'react';
+import { useStore } from 'react-redux';
 import { useRefreshAccessTokenMutation } from '../../api/accounts';
 import { isGatewayError } from '../../api/gateway';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectRenewals, selectUser, signedIn, signedOut } from './authSlice';
+import type { RootState } from '../../app/store';
+import { selectLoginWallOpen, selectRenewals, selectUser, signedIn, signedOut } from './authSlice';
+import { runAfterSignIn } from './loginWall';
 import { clearTokens, refreshToken, storeTokens, userFromToken } from './session';
 
 /** Refresh this long before the access token expires. */
@@ -16,6 +21,7 @@ export const REFRESH_MARGIN_SECONDS = 60;
 
 export function SessionKeeper() {
   const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
   const user = useAppSelector(selectUser);
   const [refresh] = useRefreshAccessTokenMutation();
   const expiresAt = user?.expiresAt;
@@ -36,8 +42,10 @@ export function SessionKeeper() {
         .then((tokens) => {
           const next = userFromToken(tokens.accessToken);
           if (!next) return;
+          const wallWaiting = selectLoginWallOpen(store.getState());
           storeTokens(tokens);
           dispatch(signedIn(next));
+          if (wallWaiting) runAfterSignIn();
         })
         .catch((error: unknown) => {
           // A network failure leaves things as they are; a refusal ends the session.
@@ -50,7 +58,7 @@ export function SessionKeeper() {
     return () => {
       clearTimeout(timer);
     };
-  }, [dispatch, expiresAt, refresh, renewals]);
+  }, [dispatch, expiresAt, refresh, renewals, store]);
 
   return null;
 }

@@ -43,3 +43,20 @@ export function useRequireSignIn(): (action: Callback) => void {
     [dispatch, isLoggedIn],
   );
 }
+
+/**
+ * `signInAgain(action)`: the server said the session is over (SESSION_EXPIRED and the like)
+ * although the store still has someone signed in; opens the login wall all the same and keeps
+ * `action`, which runs after the new sign-in, or after the session keeper renewed the session
+ * while the wall was open (SessionKeeper.tsx).
+ */
+export function useSignInAgain(): (action: Callback) => void {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    (action: Callback) => {
+      pending = action;
+      dispatch(loginWallOpened());
+    },
+    [dispatch],
+  );
+}

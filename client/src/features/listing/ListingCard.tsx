@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { Ad } from '../../api/ads';
 import { useLanguage } from '../../app/i18n';
 import { localized } from '../../app/paths';
+import { PriceText } from '../../ui/Price';
 import { adPath } from '../ads/adPaths';
 
 /** `firstOnScreen`: the card is visible without scrolling, so its photo is fetched at once and
@@ -37,7 +38,9 @@ export function ListingCard({ ad, premium = false, firstOnScreen = false }: { ad
         <h2 className="listing-card__title" dir="auto">
           <Link to={localized(language, adPath(ad.listId))}>{ad.title}</Link>
         </h2>
-        <p className="listing-card__price">{ad.price ? ad.price.withCurrency : intl.formatMessage({ id: 'ad.price.none' })}</p>
+        <p className="listing-card__price">
+          <PriceText price={ad.price} />
+        </p>
         <p className="listing-card__meta">
           {ad.city.name} · {intl.formatDate(new Date(ad.publishedAt), { dateStyle: 'medium' })}
         </p>

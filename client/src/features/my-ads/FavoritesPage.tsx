@@ -1,13 +1,12 @@
 // Favorites (/account/v2/my-favorites?status=ads|searches&page=): the saved ads (getMySavedAds,
 // 12 a page) with an unsave button — the list refreshes when the server confirms (204; any
-// other answer or a failure is an error toast in the spec §8 wording) — and
+// other answer or a failure is the spec §8 error, features/ads/savedAds.ts) — and
 // the saved searches (status=searches). Empty states.
 
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { useGetMySavedAdsQuery, useUnsaveAdMutation } from '../../api/ads';
-import { isGatewayError } from '../../api/gateway';
+import { useGetMySavedAdsQuery } from '../../api/ads';
 import { useAppDispatch } from '../../app/hooks';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
@@ -15,6 +14,7 @@ import { PagePager } from '../../ui/PagePager';
 import { toastShown } from '../../ui/toastSlice';
 import { SavedSearches } from '../account-area/SavedSearches';
 import { AdCard } from '../ads/AdCard';
+import { useSavedAdOperation } from '../ads/savedAds';
 import { AccountArea } from './AccountTabs';
 import { PAGE_SIZE } from './myAdsParams';
 
@@ -64,7 +64,7 @@ function SavedAds() {
   const requested = Number(search.get('page'));
   const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
   const { currentData, data, isFetching, isError, error, refetch } = useGetMySavedAdsQuery({ page, size: PAGE_SIZE });
-  const [unsave] = useUnsaveAdMutation();
+  const { run } = useSavedAdOperation();
 
   useEffect(() => {
     if (data && !isFetching && data.ads.length === 0 && page > 1) setSearch({ page: String(page - 1) }, { replace: true });
@@ -84,17 +84,10 @@ function SavedAds() {
               type="button"
               className="button"
               onClick={() => {
-                unsave({ listId: ad.listId })
-                  .unwrap()
-                  .then((code) => {
-                    // Spec §4: unsaving succeeded only on 204 (the list is refreshed then, api/ads.ts).
-                    if (code === 204) dispatch(toastShown({ kind: 'success', messageKey: 'favorites.removed' }));
-                    else dispatch(toastShown({ kind: 'error', messageKey: 'unsaveAd.error.internalError' }));
-                  })
-                  .catch((e: unknown) => {
-                    const gatewayError = isGatewayError(e) ? e : undefined;
-                    dispatch(toastShown({ kind: 'error', messageKey: gatewayError?.messageKey ?? 'common.error.generic', message: gatewayError?.message }));
-                  });
+                // The list is asked for again when the server confirms (api/ads.ts).
+                run('unsaveAd', ad.listId, () => {
+                  dispatch(toastShown({ kind: 'success', messageKey: 'favorites.removed' }));
+                });
               }}
             >
               {intl.formatMessage({ id: 'favorites.remove' }, { title: ad.title })}

@@ -8,7 +8,7 @@
 // bulk deletion with a reason, and favorites with unsave and its failures.
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { accessTokenFor, gateway, graphqlError, internalErrorResponse, jsonResponse, pending, type GatewayCall } from '../../../test/fixtures';
+import { accessTokenFor, gateway, graphqlError, internalErrorResponse, jsonResponse, pending, tokenPair, type GatewayCall } from '../../../test/fixtures';
 import { listAd } from '../../../test/adFixtures';
 import { renderApp } from '../../../test/renderApp';
 import { TOUR_KEY_PREFIX } from '../account-area/OnboardingTour';
@@ -655,6 +655,72 @@ describe('favorites', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Appartement Maarif' })).toBeInTheDocument();
     expect(calls.filter((c) => c.operationName === 'getMySavedAds')).toHaveLength(1);
+  });
+
+  it.each([
+    ['fr', "Cette annonce n'existe pas ou n'est plus disponible", 'Retirer « Appartement Maarif » des favoris'],
+    ['ar', 'هذا الإعلان غير موجود أو لم يعد متاحًا', 'إزالة «Appartement Maarif» من المفضلة'],
+  ])('says an ad it cannot find (%s) and keeps the list as it was', async (language, message, remove) => {
+    signIn();
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(
+      gateway(
+        {
+          getMySavedAds: () => ({ ads: [{ listId: 7, title: 'Appartement Maarif', image: null, price: null }], count: 1 }),
+          unsaveAd: () => graphqlError('AD_NOT_FOUND', 'unsaveAd.error.adNotFound', 'server wording'),
+        },
+        calls,
+      ),
+    );
+    renderApp(`/${language}/account/v2/my-favorites`);
+    fireEvent.click(await screen.findByRole('button', { name: remove }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Appartement Maarif' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.operationName === 'getMySavedAds')).toHaveLength(1);
+  });
+
+  it.each([
+    ['fr', 'Votre session a expiré. Veuillez vous reconnecter', 'Retirer « Appartement Maarif » des favoris', 'Connexion', 'Numéro de téléphone', 'Mot de passe', 'Se connecter', "Vous n'avez sauvegardé aucune annonce."],
+    ['ar', 'انتهت صلاحية جلستك. يرجى تسجيل الدخول من جديد', 'إزالة «Appartement Maarif» من المفضلة', 'تسجيل الدخول', 'رقم الهاتف', 'كلمة المرور', 'تسجيل الدخول', 'لم تحفظ أي إعلان بعد.'],
+  ])('says the session expired (%s), leads to sign-in and then removes the ad', async (language, message, remove, signInTitle, phone, password, submit, empty) => {
+    signIn();
+    const fresh = tokenPair({ accountId: 43 });
+    let saved = [{ listId: 7, title: 'Appartement Maarif', image: null, price: null }];
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(
+      gateway(
+        {
+          loginByIdentifier: () => fresh,
+          getMySavedAds: () => ({ ads: saved, count: saved.length }),
+          unsaveAd: ({ headers }) => {
+            if (headers.get('Authorization') !== `Bearer ${fresh.accessToken}`) {
+              return graphqlError('SESSION_EXPIRED', 'unsaveAd.error.sessionExpired', 'server wording');
+            }
+            saved = [];
+            return { code: 204 };
+          },
+        },
+        calls,
+      ),
+    );
+    const { pathname, search } = renderApp(`/${language}/account/v2/my-favorites`);
+    fireEvent.click(await screen.findByRole('button', { name: remove }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    // No session left to renew: the account page sends to the sign-in page, which is the wall
+    // (no dialog on top of it) and keeps the removal for after the sign-in.
+    await screen.findByRole('heading', { level: 1, name: signInTitle });
+    expect(pathname()).toBe(`/${language}/account/signin`);
+    expect(search()).toBe(`?next=${encodeURIComponent(`/${language}/account/v2/my-favorites`)}`);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.operationName === 'unsaveAd')).toHaveLength(1);
+
+    const main = screen.getByRole('main');
+    fireEvent.change(within(main).getByLabelText(phone), { target: { value: '0612345678' } });
+    fireEvent.change(within(main).getByLabelText(password), { target: { value: 'souk-demo-2026' } });
+    fireEvent.click(within(main).getByRole('button', { name: submit }));
+    expect(await screen.findByText(empty)).toBeInTheDocument();
+    expect(pathname()).toBe(`/${language}/account/v2/my-favorites`);
+    expect(calls.filter((c) => c.operationName === 'unsaveAd')).toHaveLength(2);
   });
 
   it('does not take an answer other than 204 for a removal', async () => {

@@ -20,6 +20,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { toastShown } from '../../ui/toastSlice';
 import { PagePager } from '../../ui/PagePager';
+import { PriceText } from '../../ui/Price';
 import { adPath } from '../ads/adPaths';
 import { AccountArea } from './AccountTabs';
 import { myAdEditPath } from './paths';
@@ -87,11 +88,12 @@ function MyAdRow({ ad, selected, showStats, onSelect, operations }: RowProps) {
       </label>
       {ad.image ? <img className="ad-card__image" src={ad.image} alt="" loading="lazy" /> : null}
       <div className="my-ad__body">
-        <h2 className="ad-card__title">
+        <h2 className="ad-card__title" dir="auto">
           {status === 'ACTIVE' ? <Link to={localized(language, adPath(ad.listId))}>{ad.title}</Link> : ad.title}
         </h2>
-        {/* bdi: "11 300 DH" keeps its order inside an Arabic line. */}
-        <p className="ad-card__price">{ad.price ? <bdi>{ad.price.withCurrency}</bdi> : intl.formatMessage({ id: 'ad.price.none' })}</p>
+        <p className="ad-card__price">
+          <PriceText price={ad.price} />
+        </p>
         <p className="ad-card__city">
           {ad.city.name} · {ad.category.name}
         </p>

@@ -214,6 +214,7 @@ fn configure(conn: &Connection) -> Result<(), StoreError> {
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "mmap_size", MMAP_BYTES)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    crate::search_rank::register(conn)?;
     Ok(())
 }
 

@@ -629,7 +629,7 @@ pub struct ShopQuery {
 
 /// The FROM and WHERE of a listing query with its arguments.
 fn where_clause(q: &ListingQuery, m: Option<&KeywordMatch>) -> (String, Vec<Value>) {
-    let (conds, args) = conditions(q, m);
+    let (conds, args) = conditions(q, m, Scope::FromMatch);
     (from_where_sql(m.is_some(), &conds), args)
 }
 
@@ -656,7 +656,7 @@ fn from_where_sql(keyword: bool, conds: &[String]) -> String {
 /// small `listing_premium_live` index, which holds the scope columns, so the cost follows the number of live premium ads, not the size of the match. A keyword is
 /// checked per candidate (the FTS match seeks the candidate's rowid).
 fn premium_where_clause(q: &ListingQuery, m: Option<&KeywordMatch>, now: i64) -> (String, Vec<Value>) {
-    let (mut conds, mut args) = conditions(q, m);
+    let (mut conds, mut args) = conditions(q, m, Scope::Listed);
     args.push(Value::Integer(now));
     let now = args.len();
     // `premium_until > 0` (the partial index's own condition) lets the planner use it.
@@ -669,9 +669,19 @@ fn premium_where_clause(q: &ListingQuery, m: Option<&KeywordMatch>, now: i64) ->
     (format!("FROM search_listing l INDEXED BY listing_premium_live WHERE {}", conds.join(" AND ")), args)
 }
 
+/// Where a query's category and place are checked when it has a keyword.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// By the FTS match itself (its cell or scope tokens hold them): no listing condition, so the
+    /// statement has no binding that SQLite's planner statistics would prepare it again for.
+    FromMatch,
+    /// On the listing row too (a read driven by a listing index, such as the premium slots').
+    Listed,
+}
+
 /// The conditions of a listing query on the index row `l`, with their arguments; the FTS
 /// expression, when there is one, is argument 1.
-fn conditions(q: &ListingQuery, m: Option<&KeywordMatch>) -> (Vec<String>, Vec<Value>) {
+fn conditions(q: &ListingQuery, m: Option<&KeywordMatch>, scope: Scope) -> (Vec<String>, Vec<Value>) {
     let mut args: Vec<Value> = Vec::new();
     let mut conds: Vec<String> = Vec::new();
     if let Some(m) = m {
@@ -681,13 +691,15 @@ fn conditions(q: &ListingQuery, m: Option<&KeywordMatch>) -> (Vec<String>, Vec<V
         args.push(v);
         conds.push(cond.replace('?', &format!("?{}", args.len())));
     };
-    match q.category {
+    let category = if scope == Scope::FromMatch && m.is_some() { None } else { q.category };
+    let place = if scope == Scope::FromMatch && m.is_some() { None } else { q.place };
+    match category {
         Some(CategoryScope::Leaf(id)) => push("l.category_id = ?", Value::Integer(id.into()), &mut args),
         Some(CategoryScope::Level1(id)) => push("l.cat1_id = ?", Value::Integer(id.into()), &mut args),
         Some(CategoryScope::Vertical(id)) => push("l.vertical_id = ?", Value::Integer(id.into()), &mut args),
         None => {}
     }
-    match q.place {
+    match place {
         Some(PlaceScope::Region(id)) => push("l.region_id = ?", Value::Integer(id.into()), &mut args),
         Some(PlaceScope::City(id)) => push("l.city_id = ?", Value::Integer(id.into()), &mut args),
         Some(PlaceScope::Area(city, area)) => {
@@ -944,7 +956,7 @@ impl SearchStore for SqliteStore {
                 hits[from..].iter().take(p.limit as usize).map(|h| h.list_id).collect()
             } else if relevance {
                 let oldest_ranked = hits.iter().map(|h| h.list_id).min().unwrap_or(i64::MAX);
-                let (mut conds, mut page_args) = conditions(&q, m.as_ref());
+                let (mut conds, mut page_args) = conditions(&q, m.as_ref(), Scope::FromMatch);
                 page_args.push(Value::Integer(oldest_ranked));
                 conds.push(format!("search_fts.rowid < ?{}", page_args.len()));
                 let n = page_args.len();

@@ -1,7 +1,9 @@
 //! Presence: who is online and when they were last seen, kept in the ephemeral store so that
-//! every node sees it. An online account is a set `presence:{id}` of the nodes holding one of its
-//! sockets, refreshed by this actor's heartbeat and expiring when a node dies; `last-seen:{id}`
-//! is written when the account's last socket on a node leaves. Changes are pushed as `presence`
+//! every node sees it. An online account is an expiring set `online:{id}` of the nodes holding
+//! one of its sockets, each node with its own expiry (three heartbeats), refreshed by that
+//! node's heartbeat: a node that dies leaves the set three heartbeats after its last beat even
+//! while another node keeps the account online. `last-seen:{id}` is written when the account's
+//! last socket on a node leaves. Changes are pushed as `presence`
 //! events to the people the account talks with. The actor runs under an actix `Supervisor`:
 //! the work on the stores runs in its own task, and a panic there restarts the actor, which
 //! keeps the accounts online on this node (the registry's news, which no store holds) and
@@ -28,17 +30,30 @@ pub struct PresenceState {
     pub last_seen: Option<i64>,
 }
 
+/// The expiring set of the nodes holding a socket of the account. (Not `presence:{id}`, the plain
+/// set with one expiry of earlier versions: a rolling upgrade then never mixes the two kinds.)
 fn online_key(account_id: i64) -> String {
-    format!("presence:{account_id}")
+    format!("online:{account_id}")
 }
 
 fn last_seen_key(account_id: i64) -> String {
     format!("last-seen:{account_id}")
 }
 
+/// Records that `node` holds a socket of the account, for `ttl` unless recorded again (the
+/// heartbeat), whatever other nodes record.
+pub async fn record_online(
+    ephemeral: &dyn Ephemeral,
+    account_id: i64,
+    node: &str,
+    ttl: Duration,
+) -> EphemeralResult<()> {
+    ephemeral.expiring_set_add(&online_key(account_id), node, ttl).await.map(drop)
+}
+
 /// The presence of an account, as every node sees it.
 pub async fn presence_of(ephemeral: &dyn Ephemeral, account_id: i64) -> EphemeralResult<PresenceState> {
-    let online = ephemeral.set_len(&online_key(account_id)).await? > 0;
+    let online = ephemeral.expiring_set_len(&online_key(account_id)).await? > 0;
     let last_seen = ephemeral
         .get(&last_seen_key(account_id))
         .await?
@@ -61,7 +76,7 @@ pub struct Presence {
     store: Arc<dyn ChatStore>,
     fanout: Fanout,
     node_id: String,
-    /// Time to live of a node's membership in `presence:{id}`; the heartbeat refreshes it.
+    /// Time to live of this node's membership in `online:{id}`; the heartbeat refreshes it.
     ttl: Duration,
     heartbeat: Duration,
     online: HashSet<i64>,
@@ -97,14 +112,14 @@ impl Actor for Presence {
 }
 
 impl Presence {
-    /// Refreshes this node's membership of `presence:{id}` for every account online here.
+    /// Refreshes this node's membership of `online:{id}` for every account online here.
     fn beat(&mut self, ctx: &mut Context<Self>) {
         let (eph, node, ttl) = (Arc::clone(&self.ephemeral), self.node_id.clone(), self.ttl);
         let accounts: Vec<i64> = self.online.iter().copied().collect();
         ctx.spawn(
             async move {
                 for account in accounts {
-                    if let Err(e) = eph.set_add(&online_key(account), &node, Some(ttl)).await {
+                    if let Err(e) = record_online(eph.as_ref(), account, &node, ttl).await {
                         tracing::warn!(error = %e, "presence heartbeat");
                     }
                 }
@@ -140,9 +155,9 @@ impl Handler<PresenceChange> for Presence {
             let account = msg.account_id;
             let now = crate::now_millis();
             let written = if msg.online {
-                eph.set_add(&online_key(account), &node, Some(ttl)).await.map(drop)
+                record_online(eph.as_ref(), account, &node, ttl).await
             } else {
-                let removed = eph.set_remove(&online_key(account), &node).await.map(drop);
+                let removed = eph.expiring_set_remove(&online_key(account), &node).await.map(drop);
                 let seen = eph.set(&last_seen_key(account), now.to_string().as_bytes(), Some(LAST_SEEN_TTL)).await;
                 removed.and(seen)
             };

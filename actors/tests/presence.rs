@@ -1,8 +1,10 @@
 //! Presence through the session registry: an account's first socket makes it online, its last
 //! one leaving records when it was last seen, and the people it has conversations with get
 //! `presence` events; the heartbeat keeps the entry alive, and a process that dies without a
-//! word (no disconnect) stops counting once its heartbeats stop (memory store, and Redis when
-//! one answers); a panic in presence's store work, or in the registry, restarts that actor under
+//! word (no disconnect) stops counting once its heartbeats stop, even while another process
+//! keeps the account online (each process's membership expires on its own: when the account
+//! then leaves the live process, it goes offline and its partners are told), on the memory
+//! store and on Redis when one answers; a panic in presence's store work, or in the registry, restarts that actor under
 //! its supervisor with the state the design gives it.
 
 use async_trait::async_trait;
@@ -174,6 +176,78 @@ async fn a_crashed_process_stops_counting_once_its_heartbeats_stop() {
     if let Some(redis) = redis().await {
         let redis = Arc::new(redis);
         a_crashed_process_stops_counting(redis.clone()).await;
+        redis.clear_prefix().await.unwrap();
+    }
+}
+
+/// Account 7 has sockets on two processes and talks with account 1, connected to the live one.
+/// The other process dies without a word while the live one keeps heartbeating account 7: the
+/// dead process's membership expires on its own, so the account stays online through the live
+/// process only, and when its socket there leaves, account 7 goes offline at once and account 1
+/// is told. (With one expiry for the whole set, which the live process kept refreshing, the dead
+/// entry outlived it: no offline was pushed.)
+async fn a_dead_process_does_not_keep_an_account_online(ephemeral: Arc<dyn Ephemeral>) {
+    let store = fresh_store("two-processes");
+    let ad = ChatAd {
+        ad_id: "ad-1".into(),
+        list_id: 1,
+        account_id: 1,
+        title: "Vélo".into(),
+        image: None,
+        status: "active".into(),
+    };
+    store.open_conversation(ad, Starter::Account(7)).await.unwrap();
+    let chat: Arc<dyn ChatStore> = Arc::new(store.clone());
+    let heartbeat = Duration::from_millis(100);
+
+    let doomed = actix::Arbiter::new();
+    let (eph, doomed_chat, (ready, is_ready)) =
+        (Arc::clone(&ephemeral), Arc::clone(&chat), tokio::sync::oneshot::channel::<()>());
+    doomed.spawn(async move {
+        let (registry, rooms) = SessionRegistry::start_supervised();
+        let presence = Presence::start_supervised(eph, doomed_chat, Fanout::local(registry.clone(), rooms), heartbeat);
+        registry.do_send(AttachPresence(presence.recipient()));
+        registry.do_send(Register { account_id: 7, sink: sink("doomed") });
+        let _ = ready.send(());
+    });
+    is_ready.await.unwrap();
+
+    let (registry, rooms) = SessionRegistry::start_supervised();
+    let presence =
+        Presence::start_supervised(ephemeral.clone(), chat, Fanout::local(registry.clone(), rooms), heartbeat);
+    registry.do_send(AttachPresence(presence.recipient()));
+    let seller = sink("seller");
+    registry.do_send(Register { account_id: 1, sink: seller.clone() });
+    registry.do_send(Register { account_id: 7, sink: sink("alive") });
+    eventually("account 7 online", async || presence_of(ephemeral.as_ref(), 7).await.unwrap().online).await;
+
+    assert!(doomed.stop());
+    // Well past three of the dead process's heartbeats, while the live one beats on.
+    tokio::time::sleep(heartbeat * 3 + Duration::from_millis(400)).await;
+    assert!(presence_of(ephemeral.as_ref(), 7).await.unwrap().online, "the live process holds account 7");
+
+    let told_offline = || {
+        seller
+            .got
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|(event, p)| event == "presence" && p["accountId"] == 7 && p["online"] == false)
+    };
+    assert!(!told_offline());
+    registry.do_send(Unregister { account_id: 7, socket_id: "alive".into() });
+    eventually("account 1 told that account 7 is offline", async || told_offline()).await;
+    let state = presence_of(ephemeral.as_ref(), 7).await.unwrap();
+    assert!(!state.online && state.last_seen.is_some(), "{state:?}");
+    store.shutdown().await;
+}
+
+#[actix::test]
+async fn a_dead_process_does_not_keep_online_an_account_that_leaves_the_live_one() {
+    a_dead_process_does_not_keep_an_account_online(Arc::new(MemoryEphemeral::new("presence-two:"))).await;
+    if let Some(redis) = redis().await {
+        let redis = Arc::new(redis);
+        a_dead_process_does_not_keep_an_account_online(redis.clone()).await;
         redis.clear_prefix().await.unwrap();
     }
 }

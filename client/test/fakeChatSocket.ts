@@ -1,5 +1,7 @@
 // A stand-in for the chat socket (the SessionSocket interface of realtime/socket.ts): tests answer the
-// client's requests (`answer`) and push the server's events (`push`) themselves.
+// client's requests (`answer`), push the server's events (`push`) and end the socket as the server
+// does (`endSession`: session:expired then the DISCONNECT) themselves; `connect` reads the auth
+// again, as socket.io-client does, and reports a `connect` event a moment later.
 
 import { act } from '@testing-library/react';
 import { setSessionSocketFactory, type SessionSocket } from '../src/realtime/socket';
@@ -11,6 +13,11 @@ export class FakeChatSocket implements SessionSocket {
   readonly handlers = new Map<string, Set<(payload: unknown) => void>>();
   readonly responders = new Map<string, Responder>();
   auth: { token: string | undefined; lang: string } | undefined;
+  /** Where `auth` is read from (the session's cookie), at creation and at every connect. */
+  authSource: (() => { token: string | undefined; lang: string }) | undefined;
+  /** The auth of every connection after the first. */
+  readonly reconnections: { token: string | undefined; lang: string }[] = [];
+  connected = true;
   disconnected = false;
 
   emit(event: string, payload: unknown, ack: (answer: unknown) => void): void {
@@ -37,6 +44,29 @@ export class FakeChatSocket implements SessionSocket {
 
   disconnect(): void {
     this.disconnected = true;
+    this.connected = false;
+  }
+
+  /** Connects again: the auth is read now, the connection is made a moment later, as socket.io-client does. */
+  connect(): void {
+    if (this.connected) return;
+    this.auth = this.authSource?.();
+    if (this.auth) this.reconnections.push(this.auth);
+    void Promise.resolve().then(() => {
+      this.connected = true;
+      this.push('connect', undefined);
+    });
+  }
+
+  /** What the server does when the access token expires or is logged out (docs/realtime.md). */
+  endSession(): void {
+    this.push('session:expired', {
+      code: 'SESSION_EXPIRED',
+      messageKey: 'common.error.sessionExpired',
+      message: 'Votre session a expiré. Veuillez vous reconnecter',
+    });
+    this.connected = false;
+    this.push('disconnect', 'io server disconnect');
   }
 
   answer(event: string, responder: Responder): this {
@@ -55,6 +85,7 @@ export class FakeChatSocket implements SessionSocket {
 export function installFakeSocket(): FakeChatSocket {
   const socket = new FakeChatSocket();
   setSessionSocketFactory((auth) => {
+    socket.authSource = auth;
     socket.auth = auth();
     return socket;
   });

@@ -9,6 +9,7 @@ mod common;
 
 use common::{TestServer, active_ad, now, start};
 use serde_json::json;
+use souk_actors::presence::record_online;
 use souk_domain::ad::Ad;
 use souk_domain::money::Money;
 use souk_services::catalog::CatalogService;
@@ -19,6 +20,7 @@ use souk_services::search::saved::{AlertSink, SavedSearchService};
 use souk_storage::ads::AdStore;
 use souk_storage::ephemeral::memory::MemoryEphemeral;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 fn car(list_id: i64, owner: i64, title: &str, at: i64) -> Ad {
     Ad {
@@ -229,7 +231,7 @@ async fn saved_searches_alert_live_and_by_daily_digest() {
 
     // Online owner (a socket on some node, as the presence actor records it): the new match
     // goes out live and the digest leaves it out. The seller, offline, is not alerted.
-    ephemeral.set_add(&format!("presence:{saver}"), "node-1", None).await.expect("presence");
+    record_online(&*ephemeral, saver, "node-1", Duration::from_secs(600)).await.expect("presence");
     s.store.insert_ads(vec![car(800005, seller, "Vélo électrique", later + 50)]).await.expect("ad");
     let run = alerts.match_new_ads(later + 60).await.expect("match");
     assert_eq!((run.matches, run.live), (1, 1));
@@ -292,7 +294,7 @@ async fn the_schedule_loop_matches_new_ads_round_after_round() {
     let alerts = Arc::new(alert_service(&s, &s.data_dir.join("schedule-outbox"), Arc::clone(&ephemeral)).await);
     let recorder = Arc::new(Recorder(Mutex::new(vec![])));
     alerts.set_alert_sink(recorder.clone());
-    ephemeral.set_add(&format!("presence:{saver}"), "node-1", None).await.expect("presence");
+    record_online(&*ephemeral, saver, "node-1", Duration::from_secs(600)).await.expect("presence");
     // The loop `souk serve` runs, with a short period.
     alerts.start_schedule(std::time::Duration::from_millis(300), 0);
 

@@ -1,7 +1,9 @@
-// The ceiling souk-load measures: a WebSocket relay with no protocol and no storage. A client
-// names its conversations in the URL (/?conversations=a,b); each JSON text frame
-// {conversationId, clientMessageId, text} is answered {ack: clientMessageId} and relayed as
-// {conversationId, text} to the other members of the conversation.
+// A WebSocket relay with no protocol and no storage, on Node's one core: the ceiling of the
+// earlier runs, now a column beside it (the ceiling is `souk-load relay`, load-tests/src/relay.rs,
+// which speaks the same wire on every core). A client names its conversations in the URL
+// (/?conversations=a,b); each JSON text frame {conversationId, clientMessageId, text} is
+// answered {ack: clientMessageId} and relayed as {conversationId, text} to the other members of
+// the conversation.
 // Usage: node ws-relay.mjs PORT
 import { WebSocketServer } from 'ws';
 

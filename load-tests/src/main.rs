@@ -1,9 +1,11 @@
 //! `souk-load`: the load generator of Souk. Scenario `gateway` sends one GraphQL operation
 //! over N keep-alive connections for a bounded time against a loopback server and reports
 //! throughput and latency percentiles. Scenarios `chat` and `idle` drive the real-time chat
-//! over WebSocket (Souk, or the reference relays of `load-tests/reference/`).
+//! over WebSocket (Souk, the reference socket.io relay of `load-tests/reference/`, or the
+//! minimal relay that `souk-load relay` serves: the ceiling).
 
 mod realtime;
+mod relay;
 mod stats;
 mod ws;
 
@@ -138,6 +140,16 @@ enum Scenario {
         /// Repetitions of each statistics query.
         #[arg(long, default_value_t = 200)]
         queries: usize,
+    },
+    /// Serve the benchmark's ceiling on 127.0.0.1: a minimal WebSocket relay with no protocol
+    /// and no storage, on every core, that `chat --target ws` and `idle --target ws` measure.
+    Relay {
+        /// Port to listen on (0: any free one, printed on start).
+        #[arg(long, default_value_t = 8091)]
+        port: u16,
+        /// Seconds after which the relay stops by itself.
+        #[arg(long, default_value_t = 3600)]
+        lifetime: u64,
     },
     /// The CPU cost of sign-in (argon2id verification) and of one access-token check, on one
     /// thread, in process.
@@ -493,6 +505,15 @@ async fn bounded<E: std::fmt::Display>(
 async fn main() -> std::process::ExitCode {
     let (url, operation, connections, duration, lang, login, password) = match Cli::parse().scenario {
         Scenario::Auth { iterations } => return auth_costs(iterations),
+        Scenario::Relay { port, lifetime } => {
+            return match relay::run(port, Duration::from_secs(lifetime.max(1))).await {
+                Ok(()) => std::process::ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("souk-load relay: {e}");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
         Scenario::Chat { target, url, conversations, users, rate, duration, server_pid } => {
             if !is_loopback(&url) {
                 eprintln!("souk-load: only loopback targets are allowed");

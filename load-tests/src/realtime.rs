@@ -1,7 +1,8 @@
 //! The real-time scenarios of `souk-load`, over WebSocket against three kinds of server that
 //! speak the same `chat:send` / `chat:message` contract: Souk (Socket.IO, token auth, every
-//! message durable before its ack), the reference Node socket.io relay and the minimal WebSocket
-//! relay of `load-tests/reference/` (no protocol, no storage: the ceiling).
+//! message durable before its ack), the reference Node socket.io relay of `load-tests/reference/`,
+//! and a minimal WebSocket relay (no protocol, no storage: the ceiling), `souk-load relay`
+//! (`relay.rs`; `load-tests/reference/ws-relay.mjs` speaks the same, on one core).
 //!
 //! - `chat`: N users (one socket each) in M conversations, each conversation between two of
 //!   them, one of whom sends at the run's rate over M; a user may be in several conversations
@@ -26,7 +27,8 @@ pub enum Target {
     Souk,
     /// `load-tests/reference/socketio-relay.mjs`.
     Socketio,
-    /// `load-tests/reference/ws-relay.mjs`.
+    /// A minimal WebSocket relay: `souk-load relay` (the ceiling), or
+    /// `load-tests/reference/ws-relay.mjs` (the same wire, on Node's one core).
     Ws,
 }
 
@@ -160,7 +162,8 @@ async fn open(
 }
 
 /// What a reader makes of one text frame.
-enum Reply {
+#[derive(Debug)]
+pub(crate) enum Reply {
     Ping,
     /// An acknowledgement: its id and whether it says ok.
     Ack(u64, bool),
@@ -186,7 +189,7 @@ struct Pushed {
 
 /// Reads a frame with typed parsing of just the fields the generator uses (the same work for
 /// every server measured, and far less than building a JSON tree per frame).
-fn reply(target: Target, text: &str) -> Reply {
+pub(crate) fn reply(target: Target, text: &str) -> Reply {
     if target == Target::Ws {
         return match serde_json::from_str::<Pushed>(text) {
             Ok(Pushed { ack: Some(id), .. }) => Reply::Ack(id, true),
@@ -216,7 +219,7 @@ fn reply(target: Target, text: &str) -> Reply {
 }
 
 /// One chat message frame from `sender` with ack id `seq`.
-fn frame(target: Target, conversation: &str, sender: usize, seq: u64, base: Instant) -> String {
+pub(crate) fn frame(target: Target, conversation: &str, sender: usize, seq: u64, base: Instant) -> String {
     let text = format!("{sender}:{}", base.elapsed().as_micros());
     // Time first, as the web client makes them (`c-{time}-{counter}`): one sender's ids follow
     // each other in the store's index.

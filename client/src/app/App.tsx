@@ -1,8 +1,9 @@
 // The root component, to be placed inside a router (BrowserRouter in the browser, MemoryRouter
-// in tests): store, language and text providers, the session keeper, the routes, the login
-// wall and the toast region.
+// in tests): store, language and text providers, the session keepers (tokens, and the live
+// socket's), the routes, the login wall and the toast region.
 
 import { Provider } from 'react-redux';
+import { LiveSessionKeeper } from '../features/auth/LiveSessionKeeper';
 import { LoginWall } from '../features/auth/LoginWall';
 import { SessionKeeper } from '../features/auth/SessionKeeper';
 import { ToastRegion } from '../ui/ToastRegion';
@@ -15,6 +16,7 @@ export function App({ store }: { store: AppStore }) {
     <Provider store={store}>
       <I18nProvider>
         <SessionKeeper />
+        <LiveSessionKeeper />
         <AppRoutes />
         <LoginWall />
         <ToastRegion />

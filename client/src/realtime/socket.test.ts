@@ -1,5 +1,12 @@
 import { FakeChatSocket } from '../../test/fakeChatSocket';
-import { closeSessionSocket, connectSocket, sessionSocket, setSessionSocketFactory } from './socket';
+import {
+  closeSessionSocket,
+  connectSocket,
+  onSessionExpired,
+  resumeSessionSocket,
+  sessionSocket,
+  setSessionSocketFactory,
+} from './socket';
 
 function fail(why: string): never {
   throw new Error(why);
@@ -61,5 +68,44 @@ describe('the session socket', () => {
     expect(opened).toHaveLength(2);
     expect(first().disconnected).toBe(true);
     expect(second().disconnected).toBe(false);
+  });
+
+  it('tells its listeners when the server ends the session, and connects again only when resumed', () => {
+    sessionSocket('fr');
+    const ended: unknown[] = [];
+    const stop = onSessionExpired((payload) => ended.push(payload));
+    first().endSession();
+
+    expect(ended).toEqual([expect.objectContaining({ code: 'SESSION_EXPIRED' })]);
+    const connect = jest.spyOn(first(), 'connect');
+    expect(connect).not.toHaveBeenCalled();
+    resumeSessionSocket();
+    expect(connect).toHaveBeenCalledTimes(1);
+    resumeSessionSocket();
+    expect(connect).toHaveBeenCalledTimes(1);
+    stop();
+    first().endSession();
+    expect(ended).toHaveLength(1);
+  });
+
+  it('waits for the server’s disconnect when the new token comes before it', () => {
+    sessionSocket('fr');
+    const connect = jest.spyOn(first(), 'connect');
+    first().push('session:expired', { code: 'SESSION_EXPIRED' });
+    resumeSessionSocket();
+    expect(connect).not.toHaveBeenCalled();
+
+    first().connected = false;
+    first().push('disconnect', 'io server disconnect');
+    expect(connect).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves alone a socket the server did not end', () => {
+    sessionSocket('fr');
+    const connect = jest.spyOn(first(), 'connect');
+    first().connected = false;
+    resumeSessionSocket();
+    first().push('disconnect', 'transport close');
+    expect(connect).not.toHaveBeenCalled();
   });
 });

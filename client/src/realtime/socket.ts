@@ -1,18 +1,25 @@
 // The browser's real-time connection (docs/realtime.md): one socket.io-client socket per
 // signed-in session, shared by every screen (chat, conversation list, unread badge, live
 // statistics, saved-search alerts), authenticated by the access token in the CONNECT packet's
-// `auth` (read again at every reconnection, so a renewed token is used). Tests install their own
-// socket (setSessionSocketFactory) or their own connector (RealtimeContext.tsx).
+// `auth` (read again at every reconnection, so a renewed token is used). When the server ends
+// the socket because its access token expired or was logged out (`session:expired`, then a
+// Socket.IO DISCONNECT that socket.io-client does not retry by itself), the listeners of
+// onSessionExpired are told, and resumeSessionSocket connects it again once a new token is
+// there (features/auth/LiveSessionKeeper.tsx). Tests install their own socket
+// (setSessionSocketFactory) or their own connector (RealtimeContext.tsx).
 
 import { io } from 'socket.io-client';
 import type { Language } from '../app/language';
 import { accessToken } from '../api/identity';
 
-/** What the shared connection offers: emit with an acknowledgement, listen, disconnect. */
+/** What the shared connection offers: emit with an acknowledgement, listen, (dis)connect. */
 export interface SessionSocket {
   emit(event: string, payload: unknown, ack: (answer: unknown) => void): void;
   on(event: string, handler: (payload: unknown) => void): void;
   off(event: string, handler: (payload: unknown) => void): void;
+  /** Connects again (after the server disconnected it), reading `auth` anew. */
+  connect(): void;
+  readonly connected: boolean;
   disconnect(): void;
 }
 
@@ -25,8 +32,21 @@ const realFactory: SessionSocketFactory = (auth) =>
     },
   });
 
+interface Shared {
+  socket: SessionSocket;
+  lang: string;
+  /** The server ended the socket's session (session:expired) and it has not been resumed. */
+  expired: boolean;
+  /** A new token is there: connect again as soon as the server's DISCONNECT has arrived. */
+  resumeOnDisconnect: boolean;
+}
+
 let factory: SessionSocketFactory = realFactory;
-let shared: { socket: SessionSocket; lang: string } | undefined;
+let shared: Shared | undefined;
+
+/** What session:expired carries: the error of spec §8 (SESSION_EXPIRED). */
+export type SessionExpiredListener = (payload: unknown) => void;
+const expiredListeners = new Set<SessionExpiredListener>();
 
 /** Tests install their socket here; `undefined` restores the real one. */
 export function setSessionSocketFactory(next: SessionSocketFactory | undefined): void {
@@ -34,13 +54,51 @@ export function setSessionSocketFactory(next: SessionSocketFactory | undefined):
   factory = next ?? realFactory;
 }
 
+function watch(entry: Shared): void {
+  entry.socket.on('session:expired', (payload) => {
+    entry.expired = true;
+    for (const listener of [...expiredListeners]) listener(payload);
+  });
+  entry.socket.on('disconnect', () => {
+    if (!entry.resumeOnDisconnect) return;
+    entry.resumeOnDisconnect = false;
+    entry.expired = false;
+    entry.socket.connect();
+  });
+}
+
 /** The session's socket, opened on first use (a new language opens a new one). */
 export function sessionSocket(lang: string): SessionSocket {
   if (shared?.lang !== lang) {
     shared?.socket.disconnect();
-    shared = { socket: factory(() => ({ token: accessToken(), lang })), lang };
+    shared = { socket: factory(() => ({ token: accessToken(), lang })), lang, expired: false, resumeOnDisconnect: false };
+    watch(shared);
   }
   return shared.socket;
+}
+
+/** Calls `listener` whenever the server ends the session's socket (session:expired); returns the unsubscribe. */
+export function onSessionExpired(listener: SessionExpiredListener): () => void {
+  expiredListeners.add(listener);
+  return () => {
+    expiredListeners.delete(listener);
+  };
+}
+
+/**
+ * Connects the session's socket again with the access token now in the cookie, after the
+ * server ended it (session:expired): at once when its DISCONNECT has arrived, else as soon as
+ * it does. Does nothing to a socket the server did not end.
+ */
+export function resumeSessionSocket(): void {
+  const entry = shared;
+  if (!entry?.expired) return;
+  if (entry.socket.connected) {
+    entry.resumeOnDisconnect = true;
+    return;
+  }
+  entry.expired = false;
+  entry.socket.connect();
 }
 
 /** Closes the shared socket (sign-out): the next person signed in gets a socket of their own. */

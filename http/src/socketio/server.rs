@@ -409,23 +409,28 @@ impl Session {
         self.pong.notify_one();
     }
 
-    /// Closes the session once the client has what is queued for it. A WebSocket and a pending
-    /// long-poll carry the queue before the close at once; a polling client between two polls
-    /// would never see it, so its namespaces are left now and the session stays until its next
-    /// poll takes the queue with a CLOSE (at most `ping_timeout` later).
+    /// Closes the session once the client has what is queued for it. A WebSocket carries the
+    /// queue before the close at once. A polling client gets it with a CLOSE from a poll: the
+    /// pending one, woken now, or (between two polls, or when the pending one had already
+    /// taken the queue and was answering) the next one; so its namespaces are left now and the
+    /// session stays until a poll has carried the CLOSE (at most `ping_timeout` later). Closed
+    /// at once instead, the session would be gone when that next poll came ("Session ID
+    /// unknown", without the CLOSE).
     pub fn close_after_flush(self: &Arc<Self>, reason: &str) {
         let sockets = {
             let mut st = lock(&self.state);
             if st.closed || st.closing {
                 return;
             }
-            if st.websocket || st.polling_get || st.queue.is_empty() {
+            if st.websocket || (st.queue.is_empty() && !st.polling_get) {
                 drop(st);
                 return self.close(reason);
             }
             st.closing = true;
             std::mem::take(&mut st.namespaces)
         };
+        // A long-poll still waiting takes the queue and the CLOSE now.
+        self.readable.notify_waiters();
         let Some(inner) = self.server.upgrade() else { return self.close(reason) };
         for (nsp, id) in sockets {
             inner.handler.disconnected(&Socket { session: Arc::clone(self), nsp, id }, reason);
@@ -811,6 +816,54 @@ mod tests {
         srv.handle(&s, engine::Packet::Close);
         assert_eq!(srv.session_count(), 0);
         assert_eq!(texts(s.poll(Duration::from_millis(10)).await.unwrap()), ["1"]);
+    }
+
+    /// The server disconnects a polling client just as a long-poll has taken the queue (its
+    /// flag still set while it answers): the session stays until the next poll carries the
+    /// CLOSE, then leaves; a poll still waiting gets the queue and the CLOSE at once.
+    #[tokio::test]
+    async fn a_server_disconnect_reaches_a_poller_with_its_close() {
+        let srv = server(10_000);
+        let (s, _) = srv.open(Transport::Polling);
+        srv.handle(&s, engine::Packet::Message("0{\"token\":\"ok\"}".into()));
+        assert!(texts(s.poll(Duration::from_millis(10)).await.unwrap())[0].starts_with("40"));
+        let id = lock(&s.state).namespaces.get("/").cloned().expect("joined /");
+        let socket = Socket { session: Arc::clone(&s), nsp: "/".into(), id };
+
+        socket.emit("session:expired", vec![Data::Json(Value::from(1))]);
+        // What `disconnect` does, with a poll in between: the DISCONNECT is queued, a poll takes
+        // the queue and is still answering when the session is to close.
+        s.send_socket(&socket::Packet::disconnect("/"));
+        {
+            let mut st = lock(&s.state);
+            st.polling_get = true;
+            assert_eq!(st.queue.drain(..).count(), 2, "session:expired and the DISCONNECT");
+        }
+        s.close_after_flush("logged out");
+        lock(&s.state).polling_get = false;
+        assert_eq!(srv.session_count(), 1, "kept for the CLOSE");
+        assert!(!socket.is_connected(), "the namespace is left at once");
+        let out = texts(s.poll(Duration::from_millis(10)).await.unwrap());
+        assert_eq!(out, ["1"], "the DISCONNECT went with the earlier poll; this one carries the CLOSE");
+        assert_eq!(srv.session_count(), 0);
+
+        // A poll waiting when the server disconnects gets the queue and the CLOSE at once.
+        let (s, _) = srv.open(Transport::Polling);
+        srv.handle(&s, engine::Packet::Message("0{\"token\":\"ok\"}".into()));
+        let _ = s.poll(Duration::from_millis(10)).await.unwrap();
+        let id = lock(&s.state).namespaces.get("/").cloned().expect("joined /");
+        let socket = Socket { session: Arc::clone(&s), nsp: "/".into(), id };
+        let waiting = tokio::spawn({
+            let s = Arc::clone(&s);
+            async move { s.poll(Duration::from_secs(5)).await }
+        });
+        while !lock(&s.state).polling_get {
+            tokio::task::yield_now().await;
+        }
+        socket.disconnect("logged out");
+        let out = texts(waiting.await.expect("the poll ends").expect("packets"));
+        assert_eq!(out, ["41", "1"]);
+        assert_eq!(srv.session_count(), 0);
     }
 
     #[tokio::test]

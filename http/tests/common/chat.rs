@@ -99,7 +99,8 @@ impl PollingClient {
     }
 
     /// Polls until the session ends (an Engine.IO CLOSE), answering pings and sending nothing
-    /// else; answers every record received. Fails after 5 seconds.
+    /// else; answers every record received. Fails after 5 seconds, or at once when the session
+    /// is gone without its CLOSE.
     pub async fn until_closed(&self) -> Vec<String> {
         let mut all = Vec::new();
         let polling = async {
@@ -108,6 +109,8 @@ impl PollingClient {
                     if record == "2" {
                         self.post("3").await;
                     }
+                    // The session is gone without having sent its CLOSE: no use polling on.
+                    assert!(!record.contains("Session ID unknown"), "the session ended without a CLOSE: {all:?}");
                     let closed = record == "1";
                     all.push(record);
                     if closed {

@@ -43,6 +43,8 @@ pub const CASES: &[(&str, Case)] = &[
     ("wrong_type", |s, _| Box::pin(wrong_type(s))),
     ("sets", |s, _| Box::pin(sets(s))),
     ("set_expiry", |s, _| Box::pin(set_expiry(s))),
+    ("expiring_sets", |s, _| Box::pin(expiring_sets(s))),
+    ("expiring_set_types", |s, _| Box::pin(expiring_set_types(s))),
     ("prefix_isolation", |s, o| Box::pin(prefix_isolation(s, o))),
     ("pubsub_fan_out_in_order", |s, _| Box::pin(pubsub_fan_out_in_order(s))),
     ("pubsub_without_subscriber", |s, _| Box::pin(pubsub_without_subscriber(s))),
@@ -398,6 +400,91 @@ pub async fn set_expiry(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
     assert!(!store.set_contains("sx:online", "u1").await?);
     assert_eq!(store.set_len("sx:plain").await?, 1);
     assert!(store.delete("sx:plain").await?);
+    Ok(())
+}
+
+/// Each member of an expiring set has its own time to live: one that expires leaves while the
+/// others stay, a refresh extends only its member, the key lives as long as its latest member,
+/// and only live members count, are listed, or are reported removed.
+pub async fn expiring_sets(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
+    let long = Duration::from_secs(60);
+    assert_eq!(store.expiring_set_len("es:missing").await?, 0);
+    assert_eq!(store.expiring_set_members("es:missing").await?, Vec::<String>::new());
+    assert!(!store.expiring_set_remove("es:missing", "a").await?);
+    assert_invalid_argument(store.expiring_set_add("es:zero", "a", Duration::ZERO).await, "zero ttl");
+    assert_eq!(store.expiring_set_len("es:zero").await?, 0);
+
+    // Three processes hold the account: one stops heartbeating (short), one lives long, one beats.
+    let started = Instant::now();
+    assert!(store.expiring_set_add("es:online", "short", TTL).await?);
+    assert!(store.expiring_set_add("es:online", "long", long).await?);
+    assert!(store.expiring_set_add("es:online", "beat", TTL).await?);
+    let short_gone_by = started + TTL + MARGIN;
+    assert_eq!(store.expiring_set_members("es:online").await?, ["beat", "long", "short"].map(str::to_owned).to_vec());
+    assert_eq!(store.expiring_set_len("es:online").await?, 3);
+    let left = store.ttl("es:online").await?;
+    assert!(
+        left.is_some_and(|left| left > long - Duration::from_secs(5)),
+        "the key lives as its latest member: {left:?}"
+    );
+
+    sleep(Duration::from_millis(600)).await;
+    assert!(!store.expiring_set_add("es:online", "beat", TTL).await?, "a heartbeat adds nothing new");
+    let beat_gone_by = Instant::now() + TTL + MARGIN;
+    sleep_until(short_gone_by).await;
+    assert_eq!(
+        store.expiring_set_members("es:online").await?,
+        ["beat", "long"].map(str::to_owned).to_vec(),
+        "the member that stopped beating expired alone"
+    );
+    assert_eq!(store.expiring_set_len("es:online").await?, 2);
+    assert!(!store.expiring_set_remove("es:online", "short").await?, "an expired member is not removed");
+    assert!(store.expiring_set_add("es:online", "short", TTL).await?, "an expired member added again is new");
+    assert!(store.expiring_set_remove("es:online", "short").await?);
+
+    // Without the long-lived member, the key lives as long as the heartbeat's.
+    assert!(store.expiring_set_remove("es:online", "long").await?);
+    let left = store.ttl("es:online").await?;
+    assert!(left.is_some_and(|left| left <= TTL), "the key's life follows its members: {left:?}");
+    assert_eq!(store.expiring_set_members("es:online").await?, vec!["beat".to_owned()]);
+    sleep_until(beat_gone_by).await;
+    assert_eq!(store.expiring_set_len("es:online").await?, 0);
+    assert_eq!(store.expiring_set_members("es:online").await?, Vec::<String>::new());
+    assert_eq!(store.ttl("es:online").await?, None, "the key went with its last member");
+    assert!(!store.delete("es:online").await?);
+
+    // Removing the last member removes the key.
+    assert!(store.expiring_set_add("es:one", "x", long).await?);
+    assert!(store.expiring_set_remove("es:one", "x").await?);
+    assert!(!store.delete("es:one").await?, "nothing left");
+    Ok(())
+}
+
+/// An expiring set is a kind of its own: expiring-set operations on bytes or on a plain set, and
+/// byte, counter or plain-set operations on an expiring set, are `WrongType`.
+pub async fn expiring_set_types(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
+    store.set("est:bytes", b"v", None).await?;
+    store.set_add("est:plain", "m", None).await?;
+    for key in ["est:bytes", "est:plain"] {
+        assert_wrong_type(store.expiring_set_add(key, "m", TTL).await, key);
+        assert_wrong_type(store.expiring_set_remove(key, "m").await, key);
+        assert_wrong_type(store.expiring_set_members(key).await, key);
+        assert_wrong_type(store.expiring_set_len(key).await, key);
+    }
+    assert_eq!(store.get("est:bytes").await?, Some(b"v".to_vec()), "unchanged");
+    assert_eq!(store.set_members("est:plain").await?, vec!["m".to_owned()], "unchanged");
+    assert_eq!(store.ttl("est:plain").await?, None, "no ttl applied by the refused add");
+
+    assert!(store.expiring_set_add("est:expiring", "m", Duration::from_secs(60)).await?);
+    assert_wrong_type(store.get("est:expiring").await, "est:expiring");
+    assert_wrong_type(store.incr("est:expiring", 1, None).await, "est:expiring");
+    assert_wrong_type(store.set_add("est:expiring", "n", None).await, "est:expiring");
+    assert_wrong_type(store.set_len("est:expiring").await, "est:expiring");
+    assert_eq!(store.expiring_set_members("est:expiring").await?, vec!["m".to_owned()], "unchanged");
+    assert!(!store.set_if_absent("est:expiring", b"v", None).await?, "an expiring set is present");
+    for key in ["est:bytes", "est:plain", "est:expiring"] {
+        assert!(store.delete(key).await?);
+    }
     Ok(())
 }
 

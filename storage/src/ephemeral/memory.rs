@@ -6,7 +6,7 @@
 //! performs (no background task, so the store works in any runtime and under paused time).
 //! A subscriber that lags more than [`SUBSCRIPTION_BUFFER`] messages behind loses the newer ones.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
@@ -50,6 +50,8 @@ struct Entry {
 enum Value {
     Bytes(Vec<u8>),
     Set(BTreeSet<String>),
+    /// An expiring set: each member with its own deadline (the entry's is the latest of them).
+    Expiring(BTreeMap<String, Instant>),
 }
 
 impl Entry {
@@ -91,10 +93,12 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 fn deadline(now: Instant, ttl: Option<Duration>) -> EphemeralResult<Option<Instant>> {
-    let Some(ttl) = ttl else { return Ok(None) };
+    ttl.map(|ttl| deadline_after(now, ttl)).transpose()
+}
+
+fn deadline_after(now: Instant, ttl: Duration) -> EphemeralResult<Instant> {
     let millis = ttl_millis(ttl)?;
     now.checked_add(Duration::from_millis(millis))
-        .map(Some)
         .ok_or_else(|| EphemeralError::InvalidArgument("time to live too long".into()))
 }
 
@@ -167,6 +171,21 @@ impl MemoryEphemeral {
 
     fn wrong_type(key: &str) -> EphemeralError {
         EphemeralError::WrongType { key: key.to_owned() }
+    }
+
+    /// Runs `op` on the members of the expiring set at `key` that are live at the instant given.
+    fn with_expiring<R>(
+        &self,
+        key: &str,
+        op: impl FnOnce(&BTreeMap<String, Instant>, Instant) -> R,
+        absent: R,
+    ) -> EphemeralResult<R> {
+        let full = self.full(key);
+        self.read(|state, now| match state.live(&full, now) {
+            None => Ok(absent),
+            Some(Entry { value: Value::Expiring(members), .. }) => Ok(op(members, now)),
+            Some(_) => Err(Self::wrong_type(key)),
+        })
     }
 
     fn with_set<R>(&self, key: &str, op: impl FnOnce(&BTreeSet<String>) -> R, absent: R) -> EphemeralResult<R> {
@@ -329,6 +348,61 @@ impl Ephemeral for MemoryEphemeral {
 
     async fn set_len(&self, key: &str) -> EphemeralResult<usize> {
         self.with_set(key, BTreeSet::len, 0)
+    }
+
+    async fn expiring_set_add(&self, key: &str, member: &str, ttl: Duration) -> EphemeralResult<bool> {
+        let full = self.full(key);
+        self.write(|state, now| {
+            let until = deadline_after(now, ttl)?;
+            match state.live(&full, now) {
+                Some(entry) => {
+                    let Value::Expiring(members) = &mut entry.value else {
+                        return Err(Self::wrong_type(key));
+                    };
+                    members.retain(|_, deadline| *deadline > now);
+                    let added = members.insert(member.to_owned(), until).is_none();
+                    entry.deadline = members.values().max().copied();
+                    Ok(added)
+                }
+                None => {
+                    let members = BTreeMap::from([(member.to_owned(), until)]);
+                    state.entries.insert(full, Entry { value: Value::Expiring(members), deadline: Some(until) });
+                    Ok(true)
+                }
+            }
+        })
+    }
+
+    async fn expiring_set_remove(&self, key: &str, member: &str) -> EphemeralResult<bool> {
+        let full = self.full(key);
+        self.write(|state, now| {
+            let Some(entry) = state.live(&full, now) else {
+                return Ok(false);
+            };
+            let Value::Expiring(members) = &mut entry.value else {
+                return Err(Self::wrong_type(key));
+            };
+            members.retain(|_, deadline| *deadline > now);
+            let removed = members.remove(member).is_some();
+            if members.is_empty() {
+                state.entries.remove(&full);
+            } else {
+                entry.deadline = members.values().max().copied();
+            }
+            Ok(removed)
+        })
+    }
+
+    async fn expiring_set_members(&self, key: &str) -> EphemeralResult<Vec<String>> {
+        self.with_expiring(
+            key,
+            |members, now| members.iter().filter(|(_, deadline)| **deadline > now).map(|(m, _)| m.clone()).collect(),
+            Vec::new(),
+        )
+    }
+
+    async fn expiring_set_len(&self, key: &str) -> EphemeralResult<usize> {
+        self.with_expiring(key, |members, now| members.values().filter(|deadline| **deadline > now).count(), 0)
     }
 
     async fn publish(&self, channel: &str, payload: &[u8]) -> EphemeralResult<usize> {

@@ -1,6 +1,7 @@
 //! Ephemeral state: what may be lost on restart (one-time codes, countdowns, rate-limit counters,
-//! presence sets) and publish/subscribe for cross-process fan-out, behind one trait with two
-//! backends: in-process memory (embedded mode) and Redis (production).
+//! sets, and expiring sets whose members each have their own time to live, as presence needs)
+//! and publish/subscribe for cross-process fan-out, behind one trait with two backends:
+//! in-process memory (embedded mode) and Redis (production).
 //!
 //! Every key and channel is namespaced by the store's prefix. Both backends pass the same
 //! conformance suite ([`conformance`]); the semantics it checks are written on the trait methods.
@@ -94,6 +95,24 @@ pub trait Ephemeral: Send + Sync + 'static {
 
     /// Number of members; 0 when the key is absent.
     async fn set_len(&self, key: &str) -> EphemeralResult<usize>;
+
+    /// Adds `member` to the expiring set at `key`, or refreshes it: the member leaves the set
+    /// `ttl` from now unless added again, whatever happens to the others (each member has its
+    /// own expiry; Redis: a sorted set of (member, deadline) timed by the server's clock). The
+    /// key lives as long as its longest-lived member. true when the member was not in the set
+    /// (or had expired). A key holding bytes or a plain set is `WrongType`.
+    async fn expiring_set_add(&self, key: &str, member: &str, ttl: Duration) -> EphemeralResult<bool>;
+
+    /// Removes `member` from the expiring set; true when it was there and not expired.
+    /// Removing the last member removes the key.
+    async fn expiring_set_remove(&self, key: &str, member: &str) -> EphemeralResult<bool>;
+
+    /// The members of the expiring set that have not expired, sorted ascending; empty when the
+    /// key is absent.
+    async fn expiring_set_members(&self, key: &str) -> EphemeralResult<Vec<String>>;
+
+    /// Number of members of the expiring set that have not expired; 0 when the key is absent.
+    async fn expiring_set_len(&self, key: &str) -> EphemeralResult<usize>;
 
     /// Returns how many subscribers received it (in this process for memory; as Redis reports for redis).
     async fn publish(&self, channel: &str, payload: &[u8]) -> EphemeralResult<usize>;

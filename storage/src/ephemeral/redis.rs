@@ -7,8 +7,11 @@
 //! connection (which unsubscribes) once the subscription is dropped; if the connection is lost
 //! the subscription ends and the caller subscribes again.
 //!
-//! Read-modify-write operations (`incr` with a ttl for new counters, `set_add` with a ttl) run as
-//! small Lua scripts, so that no crash between two commands leaves a counter without its window.
+//! Read-modify-write operations (`incr` with a ttl for new counters, `set_add` with a ttl, the
+//! expiring sets) run as small Lua scripts, so that no crash between two commands leaves a
+//! counter without its window. An expiring set is a sorted set of (member, deadline in ms since
+//! the epoch), timed by the Redis server's clock (`TIME`) so that processes whose clocks differ
+//! agree; the key expires with its latest deadline.
 
 use std::time::Duration;
 
@@ -42,6 +45,50 @@ local added = redis.call('SADD', KEYS[1], ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return added
 ";
+
+/// The server's time in milliseconds, as the expiring-set scripts start (Redis 5+ replicates a
+/// script's effects, so reading the clock in a script is allowed).
+macro_rules! now_ms {
+    () => {
+        "local t = redis.call('TIME')\nlocal now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n"
+    };
+}
+
+/// ZADD of a member with its deadline (ARGV[2] milliseconds from now) after dropping the expired
+/// members; the key then expires with its latest deadline. Returns 1 when the member is new.
+const EXPIRING_ADD: &str = concat!(
+    now_ms!(),
+    r"
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', string.format('%d', now))
+local added = redis.call('ZADD', KEYS[1], string.format('%d', now + tonumber(ARGV[2])), ARGV[1])
+local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+redis.call('PEXPIREAT', KEYS[1], last[2])
+return added
+"
+);
+
+/// ZREM after dropping the expired members (so an expired one is not reported removed); the key
+/// then expires with the latest deadline left (Redis removes an emptied key itself).
+const EXPIRING_REMOVE: &str = concat!(
+    now_ms!(),
+    r"
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', string.format('%d', now))
+local removed = redis.call('ZREM', KEYS[1], ARGV[1])
+local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+if last[2] then
+  redis.call('PEXPIREAT', KEYS[1], last[2])
+end
+return removed
+"
+);
+
+/// The members whose deadline is still ahead.
+const EXPIRING_MEMBERS: &str =
+    concat!(now_ms!(), "return redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. string.format('%d', now), '+inf')");
+
+/// How many members have their deadline still ahead.
+const EXPIRING_LEN: &str =
+    concat!(now_ms!(), "return redis.call('ZCOUNT', KEYS[1], '(' .. string.format('%d', now), '+inf')");
 
 /// The Redis [`Ephemeral`] backend.
 #[derive(Clone)]
@@ -146,6 +193,16 @@ fn glob_escape(text: &str) -> String {
     escaped
 }
 
+/// Members as text, sorted. They are written as UTF-8 by this store; anything else came from elsewhere.
+fn sorted_text(raw: Vec<Vec<u8>>) -> Vec<String> {
+    let mut members: Vec<String> = raw
+        .into_iter()
+        .map(|bytes| String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+        .collect();
+    members.sort();
+    members
+}
+
 fn with_px(mut command: Cmd, ttl: Option<Duration>) -> EphemeralResult<Cmd> {
     if let Some(ttl) = ttl {
         command.arg("PX").arg(ttl_millis(ttl)?);
@@ -226,15 +283,7 @@ impl Ephemeral for RedisEphemeral {
 
     async fn set_members(&self, key: &str) -> EphemeralResult<Vec<String>> {
         let raw: Vec<Vec<u8>> = self.query(cmd("SMEMBERS").arg(self.full(key)), Some(key)).await?;
-        // Members are written as UTF-8 by this store; anything else came from elsewhere.
-        let mut members: Vec<String> = raw
-            .into_iter()
-            .map(|bytes| {
-                String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-            })
-            .collect();
-        members.sort();
-        Ok(members)
+        Ok(sorted_text(raw))
     }
 
     async fn set_contains(&self, key: &str, member: &str) -> EphemeralResult<bool> {
@@ -243,6 +292,28 @@ impl Ephemeral for RedisEphemeral {
 
     async fn set_len(&self, key: &str) -> EphemeralResult<usize> {
         self.query(cmd("SCARD").arg(self.full(key)), Some(key)).await
+    }
+
+    async fn expiring_set_add(&self, key: &str, member: &str, ttl: Duration) -> EphemeralResult<bool> {
+        let millis = ttl_millis(ttl)?;
+        let command = cmd("EVAL").arg(EXPIRING_ADD).arg(1).arg(self.full(key)).arg(member).arg(millis).to_owned();
+        self.query(&command, Some(key)).await
+    }
+
+    async fn expiring_set_remove(&self, key: &str, member: &str) -> EphemeralResult<bool> {
+        let command = cmd("EVAL").arg(EXPIRING_REMOVE).arg(1).arg(self.full(key)).arg(member).to_owned();
+        self.query(&command, Some(key)).await
+    }
+
+    async fn expiring_set_members(&self, key: &str) -> EphemeralResult<Vec<String>> {
+        let command = cmd("EVAL").arg(EXPIRING_MEMBERS).arg(1).arg(self.full(key)).to_owned();
+        let raw: Vec<Vec<u8>> = self.query(&command, Some(key)).await?;
+        Ok(sorted_text(raw))
+    }
+
+    async fn expiring_set_len(&self, key: &str) -> EphemeralResult<usize> {
+        let command = cmd("EVAL").arg(EXPIRING_LEN).arg(1).arg(self.full(key)).to_owned();
+        self.query(&command, Some(key)).await
     }
 
     async fn publish(&self, channel: &str, payload: &[u8]) -> EphemeralResult<usize> {

@@ -1,6 +1,8 @@
 // Contact the seller from the ad view: a visitor's form (e-mail and CV checked before sending,
 // the two outcomes of spec §6, a server error translated), a signed-in buyer's first message
-// (chat:open, then the conversation; a refusal in the §8 wording), and no contact on one's own ad.
+// (chat:open, then the conversation; a refusal in the §8 wording), an ad that no longer takes
+// messages (NOT_FOUND, as for an unknown ad: the §8 wording of a missing ad, in French and
+// Arabic, and no more sending), and no contact on one's own ad.
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { accessTokenFor, gateway } from '../../../test/fixtures';
@@ -145,6 +147,60 @@ describe('contact the seller, signed in', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Afficher le numéro' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Contacter le vendeur' })).not.toBeInTheDocument();
+  });
+});
+
+describe('an ad that no longer takes messages', () => {
+  const notFound = () =>
+    chatError('NOT_FOUND', 'common.error.notFound', 'Page introuvable');
+
+  it('says so to a signed-in buyer in the §8 wording, and sends no more (fr)', async () => {
+    document.cookie = `souk_token=${accessTokenFor({ accountId: 1 })}; Path=/`;
+    server(() => json(500, {}));
+    const socket = installFakeSocket().answer('chat:open', notFound);
+    const view = renderApp(AD_PATH);
+    const dialog = await openForm();
+    fireEvent.change(within(dialog).getByLabelText('Votre message'), { target: { value: 'Toujours disponible ?' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("Cette annonce n'existe pas ou n'est plus disponible");
+    expect(within(dialog).getByRole('button', { name: 'Envoyer' })).toBeDisabled();
+    expect(view.pathname()).toBe(AD_PATH);
+    expect(socket.sent.filter((s) => s.event === 'chat:open')).toHaveLength(1);
+  });
+
+  it('says so to a signed-in buyer in Arabic', async () => {
+    document.cookie = `souk_token=${accessTokenFor({ accountId: 1 })}; Path=/`;
+    server(() => json(500, {}));
+    installFakeSocket().answer('chat:open', notFound);
+    renderApp('/ar/vi/10000001.htm');
+    fireEvent.click(await screen.findByRole('button', { name: 'مراسلة البائع' }));
+    const dialog = screen.getByRole('dialog', { name: 'مراسلة البائع' });
+    fireEvent.change(within(dialog).getByLabelText('رسالتك'), { target: { value: 'هل ما زالت متوفرة؟' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'إرسال' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('هذا الإعلان غير موجود أو لم يعد متاحًا');
+    expect(within(dialog).getByRole('button', { name: 'إرسال' })).toBeDisabled();
+  });
+
+  it('says so to a visitor, in French and in Arabic', async () => {
+    const posted = server(() =>
+      json(404, { code: 'NOT_FOUND', messageKey: 'common.error.notFound', wording: 'Page introuvable' }),
+    );
+    const { unmount } = renderApp(AD_PATH);
+    let dialog = await openForm();
+    fillVisitorForm(dialog, 'amal@example.ma', 'Bonjour');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("Cette annonce n'existe pas ou n'est plus disponible");
+    expect(within(dialog).getByRole('button', { name: 'Envoyer' })).toBeDisabled();
+    unmount();
+
+    renderApp('/ar/vi/10000001.htm');
+    fireEvent.click(await screen.findByRole('button', { name: 'مراسلة البائع' }));
+    dialog = screen.getByRole('dialog', { name: 'مراسلة البائع' });
+    fireEvent.change(within(dialog).getByLabelText('بريدك الإلكتروني'), { target: { value: 'amal@example.ma' } });
+    fireEvent.change(within(dialog).getByLabelText('رسالتك'), { target: { value: 'مرحبا' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'إرسال' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('هذا الإعلان غير موجود أو لم يعد متاحًا');
+    expect(posted).toHaveLength(2);
   });
 });
 

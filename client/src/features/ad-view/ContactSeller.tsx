@@ -2,11 +2,13 @@
 // writes a first message, sent with `chat:open`, and lands in that conversation. A visitor
 // writes an e-mail, a message and an optional CV to `POST /api/ads/{listId}/message`, with its
 // two outcomes: the message is delivered and the visitor is invited to create an account (an
-// unknown e-mail), or the e-mail has an account and the visitor is asked to sign in. The
-// seller's own ad offers no contact.
+// unknown e-mail), or the e-mail has an account and the visitor is asked to sign in. An ad
+// that no longer takes messages (not public any more, or gone: the server answers NOT_FOUND as
+// for an unknown ad) is said so in the §8 wording of a missing ad, and the form stops sending.
+// The seller's own ad offers no contact.
 
 import { useState, type SyntheticEvent } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import type { GatewayError } from '../../api/gateway';
 import { useAppSelector } from '../../app/hooks';
@@ -17,7 +19,7 @@ import { errorText } from '../../ui/errorText';
 import { Modal } from '../../ui/Modal';
 import { selectUser } from '../auth/authSlice';
 import { sessionSocket } from '../../realtime/socket';
-import { request, type Conversation } from '../messaging/chatSocket';
+import { ChatRequestError, request, type Conversation } from '../messaging/chatSocket';
 
 /** The CV of the visitor's form (spec §6): at most 2.5 MB, pdf, jpg, jpeg, rtf or odt. */
 export const MAX_CV_BYTES = (5 * 1024 * 1024) / 2;
@@ -89,6 +91,16 @@ export async function sendMessageToSeller(
   return { sent: answer.sent === true, inviteToSignUp: answer.inviteToSignUp === true };
 }
 
+/** The server's answer for an ad that takes no message: unknown, or not public (docs/realtime.md). */
+function adTakesNoMessage(error: unknown): boolean {
+  return (error instanceof ChatRequestError || error instanceof SellerMessageError) && error.code === 'NOT_FOUND';
+}
+
+/** A refusal in the §8 wording: the ad's own for an ad that takes no message. */
+function refusalText(intl: IntlShape, error: unknown): string {
+  return adTakesNoMessage(error) ? intl.formatMessage({ id: 'contact.error.adNotFound' }) : errorText(intl, error);
+}
+
 function BuyerForm({ listId, onClose }: { listId: number; onClose: () => void }) {
   const intl = useIntl();
   const language = useLanguage();
@@ -123,8 +135,8 @@ function BuyerForm({ listId, onClose }: { listId: number; onClose: () => void })
         <textarea value={text} maxLength={MAX_MESSAGE_CHARS} dir="auto" onChange={(e) => { setText(e.target.value); }} />
       </label>
       {problem ? <p role="alert">{intl.formatMessage({ id: problem })}</p> : null}
-      {error ? <p role="alert">{errorText(intl, error)}</p> : null}
-      <button type="submit" className="button button--primary" disabled={sending}>
+      {error ? <p role="alert">{refusalText(intl, error)}</p> : null}
+      <button type="submit" className="button button--primary" disabled={sending || adTakesNoMessage(error)}>
         {intl.formatMessage({ id: sending ? 'contact.sending' : 'contact.send' })}
       </button>
     </form>
@@ -205,7 +217,7 @@ function VisitorForm({ listId }: { listId: number }) {
       {problem ? <p role="alert">{intl.formatMessage({ id: problem })}</p> : null}
       {error ? (
         <div role="alert">
-          <p>{errorText(intl, error)}</p>
+          <p>{refusalText(intl, error)}</p>
           {emailTaken ? (
             <Link className="button" to={localized(language, PATHS.signIn)}>
               {intl.formatMessage({ id: 'header.signIn' })}
@@ -213,7 +225,7 @@ function VisitorForm({ listId }: { listId: number }) {
           ) : null}
         </div>
       ) : null}
-      <button type="submit" className="button button--primary" disabled={sending}>
+      <button type="submit" className="button button--primary" disabled={sending || adTakesNoMessage(error)}>
         {intl.formatMessage({ id: sending ? 'contact.sending' : 'contact.send' })}
       </button>
     </form>

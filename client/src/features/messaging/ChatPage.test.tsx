@@ -2,13 +2,16 @@
 // the other party), a refused send with the §8 wording and a retry, the typing events sent
 // (start, stop, idle), blocked (input hidden, notice), block and unblock, delete after
 // confirmation and its refusal, a PDF shown as a link, a conversation that is not there, and
-// the server's chat:error reports shown as toasts in the §8 wording.
+// the server's chat:error reports shown as toasts in the §8 wording, and messages the server
+// did not take because the session ended (refused SESSION_EXPIRED, or unanswered when the
+// server ended the socket), which wait and leave again once the socket is back with a new token.
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { accessTokenFor, gateway } from '../../../test/fixtures';
+import { accessTokenFor, gateway, tokenPair } from '../../../test/fixtures';
 import { chatError, conversation, installFakeSocket, type FakeChatSocket } from '../../../test/fakeChatSocket';
 import { renderApp } from '../../../test/renderApp';
 import { setSessionSocketFactory } from '../../realtime/socket';
+import { storeTokens } from '../auth/session';
 import { TYPING_IDLE_MS } from './ChatPage';
 
 const ME = 1;
@@ -297,5 +300,72 @@ describe('chat:error', () => {
     socket.push('chat:error', { event: 'chat:read' });
     await waitFor(() => { expect(within(toasts).getAllByRole('alert')).toHaveLength(2); });
     expect(within(toasts).getAllByRole('alert')[1]).toHaveTextContent('خطأ، يرجى المحاولة لاحقًا');
+  });
+});
+
+describe('a message sent as the session ends', () => {
+  /** Signed in with a refresh token; the renewal answers `renewed`. */
+  function renewable() {
+    storeTokens(tokenPair({ accountId: ME }));
+    const renewed = { ...tokenPair({ accountId: ME }), accessToken: accessTokenFor({ accountId: ME, exp: Math.floor(Date.now() / 1000) + 1800 }) };
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ refreshAccessToken: () => renewed }));
+    return renewed;
+  }
+
+  it('refused SESSION_EXPIRED, waits, then leaves again with the new token (fr)', async () => {
+    const renewed = renewable();
+    let refusals = 1;
+    const socket = chat()
+      .answer('chat:sync', () => ({ ok: true, messages: [] }))
+      .answer('chat:send', (payload) => {
+        if (refusals-- > 0) return chatError('SESSION_EXPIRED', 'common.error.sessionExpired', 'Votre session a expiré');
+        const p = payload as { clientMessageId: string; text: string };
+        return { ok: true, message: message('m7', ME, p.text, p.clientMessageId) };
+      });
+    renderApp('/fr/messages/chat?conversation=c1');
+    fireEvent.change(await screen.findByLabelText('Votre message'), { target: { value: 'Toujours là ?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    await waitFor(() => {
+      expect(screen.getByText('Toujours là ?').closest('li')).toHaveTextContent('En attente de reconnexion…');
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    socket.endSession();
+
+    await waitFor(() => {
+      expect(screen.getByText('Toujours là ?').closest('li')).toHaveTextContent('Envoyé');
+    });
+    expect(socket.reconnections.map((a) => a.token)).toEqual([renewed.accessToken]);
+    const sends = socket.sent.filter((s) => s.event === 'chat:send');
+    expect(sends).toHaveLength(2);
+    expect(sends[1]?.payload).toEqual(sends[0]?.payload);
+  });
+
+  it('unanswered when the server ends the socket, waits, then leaves again (ar)', async () => {
+    renewable();
+    const socket = chat().answer('chat:sync', () => ({ ok: true, messages: [] }));
+    renderApp('/ar/messages/chat?conversation=c1');
+    fireEvent.change(await screen.findByLabelText('رسالتك'), { target: { value: 'هل ما زالت متوفرة؟' } });
+    fireEvent.click(screen.getByRole('button', { name: 'إرسال' }));
+    await waitFor(() => {
+      expect(screen.getByText('هل ما زالت متوفرة؟').closest('li')).toHaveTextContent('جارٍ الإرسال…');
+    });
+    // The server ends the session before answering; once the socket is back it takes the message.
+    socket.answer('chat:send', (payload) => {
+      const p = payload as { clientMessageId: string; text: string };
+      return { ok: true, message: message('m8', ME, p.text, p.clientMessageId) };
+    });
+    socket.push('session:expired', { code: 'SESSION_EXPIRED', messageKey: 'common.error.sessionExpired', message: 'x' });
+    expect(screen.getByText('هل ما زالت متوفرة؟').closest('li')).toHaveTextContent('في انتظار إعادة الاتصال…');
+    socket.connected = false;
+    socket.push('disconnect', 'io server disconnect');
+
+    await waitFor(() => {
+      expect(screen.getByText('هل ما زالت متوفرة؟').closest('li')).toHaveTextContent('أُرسلت');
+    });
+    const sends = socket.sent.filter((s) => s.event === 'chat:send');
+    expect(sends).toHaveLength(2);
+    expect(sends[1]?.payload).toEqual(sends[0]?.payload);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,11 @@
 // receipts (chat:read both ways: sent/read ticks), typing, block and unblock (the input is
 // hidden while blocked, with a notice), delete with a confirmation, attachments (an image or a
 // PDF under 5 MB, checked before sending, sent as binary with chat:send), and the other
-// person's presence (online, or when last seen), kept live by the presence event.
+// person's presence (online, or when last seen), kept live by the presence event. When the
+// server ends the socket's session (session:expired: its access token expired or was logged
+// out), the messages it had not acknowledged wait, and leave again with the same client
+// message id once the socket is back with a new token (auth/LiveSessionKeeper.tsx); what
+// arrived meanwhile comes with chat:sync.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -19,7 +23,7 @@ import { errorText } from '../../ui/errorText';
 import { selectUser } from '../auth/authSlice';
 import { attachmentProblem, readBytes, type AttachmentProblem } from './attachment';
 import { sessionSocket } from '../../realtime/socket';
-import { request, type ChatMessage, type Conversation } from './chatSocket';
+import { ChatRequestError, request, type ChatMessage, type Conversation } from './chatSocket';
 
 const PAGE = 30;
 /** After this long without a keystroke, the other party is told that typing stopped. */
@@ -30,8 +34,11 @@ interface Outgoing {
   text: string;
   /** A file sent with the message (its bytes are read when it is sent). */
   file?: File;
-  status: 'pending' | 'failed';
+  /** `waiting`: the session ended before the server took it; it is sent again on reconnection. */
+  status: 'pending' | 'waiting' | 'failed';
   error?: unknown;
+  /** Which sending this is: only the latest one's answer counts. */
+  attempt?: number;
 }
 
 type Load = { kind: 'loading' } | { kind: 'error'; error: unknown } | { kind: 'missing' } | { kind: 'ready' };
@@ -172,7 +179,12 @@ export default function ChatPage() {
   }, [conversationId, fetchAll, language, markRead, me, navigate]);
 
   const send = (item: Outgoing) => {
-    setOutgoing((current) => [...current.filter((o) => o.clientMessageId !== item.clientMessageId), { ...item, status: 'pending', error: undefined }]);
+    const attempt = (item.attempt ?? 0) + 1;
+    const latest = (o: Outgoing) => o.clientMessageId === item.clientMessageId && o.attempt === attempt;
+    setOutgoing((current) => [
+      ...current.filter((o) => o.clientMessageId !== item.clientMessageId),
+      { ...item, status: 'pending', error: undefined, attempt },
+    ]);
     const payload = async () => ({
       conversationId,
       clientMessageId: item.clientMessageId,
@@ -187,9 +199,34 @@ export default function ChatPage() {
         setOutgoing((current) => current.filter((o) => o.clientMessageId !== item.clientMessageId));
       })
       .catch((error: unknown) => {
-        setOutgoing((current) => current.map((o) => (o.clientMessageId === item.clientMessageId ? { ...o, status: 'failed', error } : o)));
+        // Refused because the session ended: it waits for the socket to come back.
+        const status = error instanceof ChatRequestError && error.code === 'SESSION_EXPIRED' ? 'waiting' : 'failed';
+        setOutgoing((current) => current.map((o) => (latest(o) ? { ...o, status, error } : o)));
       });
   };
+  // The socket's reconnection handlers below read the latest of these.
+  const sendLatest = useRef(send);
+  const outgoingLatest = useRef(outgoing);
+  useEffect(() => {
+    sendLatest.current = send;
+    outgoingLatest.current = outgoing;
+  });
+  useEffect(() => {
+    const socket = sessionSocket(language);
+    // The server will not answer what it had not answered when it ended the session.
+    const onSessionExpired = () => {
+      setOutgoing((current) => current.map((o) => (o.status === 'pending' ? { ...o, status: 'waiting' } : o)));
+    };
+    const onConnect = () => {
+      for (const item of outgoingLatest.current) if (item.status === 'waiting') sendLatest.current(item);
+    };
+    socket.on('session:expired', onSessionExpired);
+    socket.on('connect', onConnect);
+    return () => {
+      socket.off('session:expired', onSessionExpired);
+      socket.off('connect', onConnect);
+    };
+  }, [language]);
 
   const loadOlder = () => {
     const oldest = messages[0];
@@ -315,6 +352,8 @@ export default function ChatPage() {
             {o.file ? <p className="chat__file">{o.file.name}</p> : null}
             {o.status === 'pending' ? (
               <span className="chat__tick">{intl.formatMessage({ id: 'chat.status.pending' })}</span>
+            ) : o.status === 'waiting' ? (
+              <span className="chat__tick">{intl.formatMessage({ id: 'chat.status.waiting' })}</span>
             ) : (
               <span role="alert">
                 {errorText(intl, o.error)}{' '}

@@ -1,5 +1,6 @@
 // The conversation list: visitors go to sign in; loader; error with retry (the §8 wording of
-// the ack); empty; the list with unread badges and presence, kept live by the socket's events.
+// the ack); empty; the list with unread badges and presence, kept live by the socket's events
+// and asked again when the socket connects again.
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { accessTokenFor, gateway } from '../../../test/fixtures';
@@ -118,5 +119,24 @@ describe('conversation list', () => {
       expect(within(header).queryByText(/^\d+$/)).not.toBeInTheDocument();
     });
     expect(within(header).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/fr/messages');
+  });
+
+  it('asks for the list again when the socket connects again', async () => {
+    signIn();
+    let round = 0;
+    const socket = installFakeSocket().answer('chat:list', (payload) =>
+      (payload as { limit: number }).limit === 100 && round++ > 0
+        ? { ok: true, conversations: [conversation({ id: 'c2', adTitle: 'Renault Clio 2018' })], unreadTotal: 0 }
+        : { ok: true, conversations: [conversation()], unreadTotal: 0 },
+    );
+    renderApp('/messages');
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getByText('Dacia Logan 2019')).toBeInTheDocument();
+
+    socket.connected = false;
+    socket.connect();
+
+    expect(await within(list).findByText('Renault Clio 2018')).toBeInTheDocument();
+    expect(within(list).queryByText('Dacia Logan 2019')).not.toBeInTheDocument();
   });
 });

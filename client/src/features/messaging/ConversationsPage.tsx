@@ -1,6 +1,7 @@
 // The conversation list (/messages, spec §2 "messaging"): each conversation's ad (photo and
 // title), the other person with an online dot (presence), the last message and an unread
-// badge, kept live by chat:message, chat:read and presence. Loader, empty state, error with retry.
+// badge, kept live by chat:message, chat:read and presence, and asked again when the socket
+// connects again (after the server ended its session, say). Loader, empty state, error with retry.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -100,10 +101,12 @@ export default function ConversationsPage() {
     socket.on('chat:message', onMessage);
     socket.on('chat:read', onRead);
     socket.on('presence', onPresence);
+    socket.on('connect', fetchList);
     return () => {
       socket.off('chat:message', onMessage);
       socket.off('chat:read', onRead);
       socket.off('presence', onPresence);
+      socket.off('connect', fetchList);
     };
   }, [language, fetchList]);
 

@@ -11,6 +11,11 @@ import { renderApp } from '../../../test/renderApp';
 
 const AD_ID = '0193a8f0-0000-7000-8000-000010000585';
 
+/** Left-to-right text isolated inside a sentence (lib/bidi.ts), as the page writes amounts and codes. */
+function ltr(text: string): string {
+  return `\u2066${text}\u2069`;
+}
+
 function signIn() {
   document.cookie = `souk_token=${accessTokenFor()}; Path=/`;
 }
@@ -108,7 +113,7 @@ describe('checkout', () => {
     const submit = screen.getByRole('button', { name: 'Obtenir mon code de paiement' });
     expect(submit).toBeDisabled();
     const cashPlus = screen.getByRole('radio', { name: /Cash Plus/ });
-    expect(cashPlus.closest('label')).toHaveTextContent('En agence, avec un code : 2,50 DH de frais de transaction, 12,50 DH au total');
+    expect(cashPlus.closest('label')).toHaveTextContent(`En agence, avec un code : ${ltr('2,50 DH')} de frais de transaction, ${ltr('12,50 DH')} au total`);
     fireEvent.click(cashPlus);
     expect(row('Frais de transaction')).toHaveTextContent('2,50 DH');
     expect(row('Total à payer')).toHaveTextContent('12,50 DH');
@@ -121,7 +126,7 @@ describe('checkout', () => {
     expect(screen.getByRole('timer')).toHaveTextContent(/^Expire dans 4[78] h \d+ min \d+ s$/);
     const code = screen.getByRole('region', { name: 'Votre code de paiement' });
     expect(code).toHaveTextContent('Rendez-vous dans une agence Cash Plus.');
-    expect(code).toHaveTextContent('Donnez le code 012 345 6789 et payez 12,50 DH en espèces.');
+    expect(code).toHaveTextContent(`Donnez le code ${ltr('012 345 6789')} et payez ${ltr('12,50 DH')} en espèces.`);
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 
@@ -136,7 +141,10 @@ describe('checkout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'الحصول على رمز الأداء' }));
     expect(await screen.findByLabelText('رمز الأداء')).toHaveTextContent('012 345 6789');
     expect(screen.getByRole('timer')).toHaveTextContent(/^ينتهي خلال 4[78] س/);
-    expect(screen.getByRole('region', { name: 'رمز الأداء الخاص بك' })).toHaveTextContent('توجّه إلى إحدى وكالات تسهيلات.');
+    const code = screen.getByRole('region', { name: 'رمز الأداء الخاص بك' });
+    expect(code).toHaveTextContent('توجّه إلى إحدى وكالات تسهيلات.');
+    // The code and the amount are isolated, so that "12,50 DH" does not turn into "DH 12,50".
+    expect(code).toHaveTextContent(`قدّم الرمز ${ltr('012 345 6789')} وأدِّ ${ltr('12,50 DH')} نقدًا.`);
   });
 
   it('shows the open code at once and goes to the success page when the payment is confirmed', async () => {

@@ -20,6 +20,7 @@ import {
   type PaymentOrder,
 } from '../../api/payments';
 import { useLanguage, type MessageId } from '../../app/i18n';
+import { isolateLtr } from '../../lib/bidi';
 import { localized, PATHS } from '../../app/paths';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
@@ -109,7 +110,7 @@ function MethodChoice({
               {offer.available ? (
                 intl.formatMessage(
                   { id: offer.offline ? 'checkout.method.offline' : 'checkout.method.online' },
-                  { extra: offer.extraFee.withCurrency, total: offer.total.withCurrency },
+                  { extra: isolateLtr(offer.extraFee.withCurrency), total: isolateLtr(offer.total.withCurrency) },
                 )
               ) : (
                 intl.formatMessage({ id: 'checkout.method.unavailable' })
@@ -187,7 +188,10 @@ function PaymentCode({ order, onCheck, onRenew, checking }: { order: PaymentOrde
       <h3>{intl.formatMessage({ id: 'checkout.code.howTo' })}</h3>
       <ol className="checkout__instructions">
         <li>{intl.formatMessage({ id: 'checkout.code.step1' }, { agency })}</li>
-        <li>{intl.formatMessage({ id: 'checkout.code.step2' }, { code: groupedCode(order.code), total: order.total.withCurrency })}</li>
+        {/* Isolated: "52,50 DH" and the code keep their order inside an Arabic sentence. */}
+        <li>
+          {intl.formatMessage({ id: 'checkout.code.step2' }, { code: isolateLtr(groupedCode(order.code)), total: isolateLtr(order.total.withCurrency) })}
+        </li>
         <li>{intl.formatMessage({ id: 'checkout.code.step3' })}</li>
       </ol>
       <p className="checkout__note">{intl.formatMessage({ id: 'checkout.code.waiting' })}</p>

@@ -338,3 +338,15 @@ async fn bad_input_is_refused_in_both_languages_and_stores_nothing() {
     assert_eq!(orders_of(&s, seller_id).await[0].status, PaymentStatus::Pending, "no money recorded");
     assert_eq!(status_of(&s, &waiting).await, AdStatus::Deleted);
 }
+
+#[actix_web::test]
+async fn every_category_of_the_catalogue_has_an_insertion_fee() {
+    let s = start("pay-fees", |_| {}).await;
+    let tree = s.state.catalog.tree();
+    for c in tree.all() {
+        let fee = souk_domain::payments::insertion_fee(tree, c.id);
+        assert!(fee.is_some_and(|f| f.centimes() > 0), "category {} ({})", c.id, c.label.fr);
+    }
+    assert_eq!(souk_domain::payments::insertion_fee(tree, 2010), Some(Money::from_dirhams(50)));
+    assert_eq!(souk_domain::payments::insertion_fee(tree, 6020), Some(Money::from_dirhams(10)));
+}

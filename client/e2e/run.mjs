@@ -8,7 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const JOURNEYS = ['home', 'account', 'ads', 'listing', 'shops', 'stats', 'messaging'];
+// payment last: it publishes demo ads that waited for payment.
+const JOURNEYS = ['home', 'account', 'ads', 'listing', 'shops', 'stats', 'messaging', 'payment'];
 
 if (!process.env.BASE_URL) {
   if (process.env.E2E_STRICT === '1') {

@@ -189,10 +189,19 @@ pub enum ErrorCode {
     SavedSearchLimitReached,
     /// An orders filter status outside spec §2's initiated, preparing, delivering, delivered, cancelled.
     InvalidOrderStatus,
+    /// Spec §8 payment NoOrderIsUpdated: a payment confirmation whose code matches no order.
+    NoOrderIsUpdated,
+    /// Spec §8 payment UpdateIsNotAllowed: the order cannot change any more (its code expired,
+    /// it was refunded, or its ad no longer waits for payment).
+    UpdateIsNotAllowed,
+    /// Spec §8 payment OrderAlreadyCompleted: the order is already paid.
+    OrderAlreadyCompleted,
+    /// Spec §8 payment UnknownPaymentMethod: a method the checkout does not take.
+    UnknownPaymentMethod,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 91] = [
+    pub const ALL: [ErrorCode; 95] = [
         ErrorCode::InternalError,
         ErrorCode::MalformedRequest,
         ErrorCode::GraphqlParseFailed,
@@ -284,6 +293,10 @@ impl ErrorCode {
         ErrorCode::InvalidOffset,
         ErrorCode::SavedSearchLimitReached,
         ErrorCode::InvalidOrderStatus,
+        ErrorCode::NoOrderIsUpdated,
+        ErrorCode::UpdateIsNotAllowed,
+        ErrorCode::OrderAlreadyCompleted,
+        ErrorCode::UnknownPaymentMethod,
     ];
 
     /// The stable code sent in `extensions.code` and in a 400 body's `code`.
@@ -380,6 +393,10 @@ impl ErrorCode {
             ErrorCode::InvalidOffset => "INVALID_OFFSET",
             ErrorCode::SavedSearchLimitReached => "SAVED_SEARCH_LIMIT_REACHED",
             ErrorCode::InvalidOrderStatus => "INVALID_ORDER_STATUS",
+            ErrorCode::NoOrderIsUpdated => "NO_ORDER_IS_UPDATED",
+            ErrorCode::UpdateIsNotAllowed => "UPDATE_IS_NOT_ALLOWED",
+            ErrorCode::OrderAlreadyCompleted => "ORDER_ALREADY_COMPLETED",
+            ErrorCode::UnknownPaymentMethod => "UNKNOWN_PAYMENT_METHOD",
         }
     }
 
@@ -477,6 +494,10 @@ impl ErrorCode {
             ErrorCode::InvalidOffset => "search.error.offset",
             ErrorCode::SavedSearchLimitReached => "saveSearch.error.limit",
             ErrorCode::InvalidOrderStatus => "orders.error.status",
+            ErrorCode::NoOrderIsUpdated => "payment.error.noOrderIsUpdated",
+            ErrorCode::UpdateIsNotAllowed => "payment.error.updateIsNotAllowed",
+            ErrorCode::OrderAlreadyCompleted => "payment.error.orderAlreadyCompleted",
+            ErrorCode::UnknownPaymentMethod => "payment.error.unknownPaymentMethod",
         }
     }
 
@@ -682,6 +703,17 @@ impl ErrorCode {
                 "لقد بلغت الحد الأقصى لعمليات البحث المحفوظة",
             ),
             ErrorCode::InvalidOrderStatus => ("Ce statut de commande n'existe pas", "حالة الطلب هذه غير موجودة"),
+            ErrorCode::NoOrderIsUpdated => {
+                ("Aucune commande ne correspond à ce code de paiement", "لا يوجد أي طلب يطابق رمز الأداء هذا")
+            }
+            ErrorCode::UpdateIsNotAllowed => (
+                "Cette commande ne peut plus être modifiée : le code a expiré ou la commande est close",
+                "لم يعد من الممكن تعديل هذا الطلب: انتهت صلاحية الرمز أو أُغلق الطلب",
+            ),
+            ErrorCode::OrderAlreadyCompleted => ("Cette commande est déjà payée", "تم أداء هذا الطلب من قبل"),
+            ErrorCode::UnknownPaymentMethod => {
+                ("Ce moyen de paiement n'est pas disponible", "وسيلة الأداء هذه غير متاحة")
+            }
         };
         match lang {
             Lang::Fr => fr,
@@ -776,6 +808,9 @@ impl ErrorCode {
             ErrorCode::EmailMatchesNoAccount => 404,
             ErrorCode::CvTooLarge => 413,
             ErrorCode::CvType => 400,
+            ErrorCode::NoOrderIsUpdated => 404,
+            ErrorCode::UpdateIsNotAllowed | ErrorCode::OrderAlreadyCompleted => 409,
+            ErrorCode::UnknownPaymentMethod => 400,
         }
     }
 }

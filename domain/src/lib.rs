@@ -16,6 +16,7 @@ pub mod listing_url;
 pub mod moderation;
 pub mod money;
 pub mod orders;
+pub mod payments;
 pub mod search;
 pub mod stats;
 pub mod text;

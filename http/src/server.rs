@@ -26,6 +26,7 @@ use souk_services::notify::{
     LettreMailer, MailSettings, MailTransport, Mailer, MessageSender, OutboxMessageSender, SmtpTls,
 };
 use souk_services::orders::OrderService;
+use souk_services::payments::PaymentService;
 use souk_services::search::SearchService;
 use souk_services::search::parse_url::{ParseUrlService, slug_index};
 use souk_services::search::saved::SavedSearchService;
@@ -157,6 +158,9 @@ pub async fn build_state(
         sender,
         settings.ads.clone(),
     );
+    let ads = Arc::new(ads);
+    let payments =
+        PaymentService::new(Arc::new(store.clone()), Arc::clone(&ad_store), Arc::clone(&ads), Arc::clone(&catalog));
     let uploads = AdUploads::new(ad_store, Arc::clone(&media), settings.ads.max_parallel_uploads);
     let search = Arc::new(
         SearchService::new(Arc::new(store.clone()), Arc::new(store.clone()), Arc::clone(&catalog))
@@ -180,7 +184,8 @@ pub async fn build_state(
                 .set_alert_sink(Arc::new(souk_services::search::saved::FanoutAlertSink(chat.fanout().clone())));
             Arc::new(saved_searches)
         },
-        ads: Arc::new(ads),
+        ads,
+        payments: Arc::new(payments),
         stats,
         orders: Arc::new(OrderService::new(Arc::new(store.clone()))),
         search,

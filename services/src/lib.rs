@@ -11,6 +11,7 @@ pub mod lease;
 pub mod media;
 pub mod notify;
 pub mod orders;
+pub mod payments;
 pub mod search;
 pub mod stats;
 pub mod video;

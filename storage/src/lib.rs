@@ -12,6 +12,7 @@ pub mod error;
 pub mod media;
 pub mod metrics;
 pub mod orders;
+pub mod payments;
 pub mod reference;
 pub mod scylla;
 pub mod search;

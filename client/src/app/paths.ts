@@ -23,6 +23,10 @@ export const PATHS = {
   adInsert: '/ad/insert/1',
   messages: '/messages',
   messagesChat: '/messages/chat',
+  // The insertion-fee payment (spec §2 /checkout, /payment/success, /payment/failure).
+  checkout: '/checkout',
+  paymentSuccess: '/payment/success',
+  paymentFailure: '/payment/failure',
   // The seller centre (spec §2 route keys seller.*): no screens yet (docs/client-gaps.md).
   sellerProducts: '/account/seller/my-products',
   sellerOrders: '/account/seller/my-orders',

@@ -1,7 +1,7 @@
 // The route table (spec §2), each route reachable with or without an fr|ar prefix: home,
 // vertical homes, search listings, the ad view, the shop directory and shop pages, account
 // entry (sign-in, shop sign-in, sign-up, password reset, the account page), my ads and
-// favorites, the ad form, and 404. Pages are loaded on demand (React.lazy) inside the layout's
+// favorites, the ad form, the payment pages (checkout, success, failure), and 404. Pages are loaded on demand (React.lazy) inside the layout's
 // Suspense. The spec's other addresses of these pages (the ad form without a step, /ad?id=,
 // /v2/search, /list, /li, /deeplink/view/{id}, /magasin, /boutique, the ad operation links)
 // redirect to them. ROUTE_KEYS
@@ -45,6 +45,14 @@ const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../feat
 const StatsPage = lazy(() => import(/* webpackChunkName: "stats" */ '../features/stats/StatsPage'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/account-area/SettingsPage'));
 const OrdersPage = lazy(() => import(/* webpackChunkName: "my-ads" */ '../features/account-area/OrdersPage'));
+// The insertion-fee payment: checkout, success, failure.
+const CheckoutPage = lazy(() => import(/* webpackChunkName: "payment" */ '../features/payment/CheckoutPage'));
+const PaymentSuccessPage = lazy(() =>
+  import(/* webpackChunkName: "payment" */ '../features/payment/PaymentResultPage').then((m) => ({ default: m.PaymentSuccessPage })),
+);
+const PaymentFailurePage = lazy(() =>
+  import(/* webpackChunkName: "payment" */ '../features/payment/PaymentResultPage').then((m) => ({ default: m.PaymentFailurePage })),
+);
 
 /** The account area's routes beyond my ads and favorites, each behind sign-in. */
 function accountAreaRoutes(): RouteObject[] {
@@ -56,6 +64,9 @@ function accountAreaRoutes(): RouteObject[] {
     { path: `${relative(PATHS.settings)}/:section`, element: signedIn(<SettingsPage />) },
     // The e-mail verification link (sent by the server) names the path without v2.
     { path: 'account/settings/:section', element: <SettingsRedirect /> },
+    { path: relative(PATHS.checkout), element: signedIn(<CheckoutPage />) },
+    { path: relative(PATHS.paymentSuccess), element: signedIn(<PaymentSuccessPage />) },
+    { path: relative(PATHS.paymentFailure), element: signedIn(<PaymentFailurePage />) },
   ];
 }
 

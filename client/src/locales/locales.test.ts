@@ -19,7 +19,7 @@ describe('locale files', () => {
   ])('%s messages are not empty and format as ICU', (locale, messages) => {
     const problems: string[] = [];
     const intl = intlFor(locale, messages, problems);
-    const values = { days: 2, seconds: 30, hours: 24, min: 5, length: 6, phone: '0612345678', email: 'a@b.ma', name: 'Immobilier', title: 'Dacia', n: 1, total: 2, city: 'Fès', latitude: '34.03', longitude: '-5.00', date: '1 mars 2024', discount: 20, count: 3, reason: 'x', page: 1, pages: 2, max: 8, median: '10 DH', low: '5 DH', high: '20 DH', minutes: 60, admin: 'Admin Souk', time: '14:30', step: 1, steps: 3, metric: 'Vues', from: '16 nov.', to: '22 nov.', when: '24 nov. 2026', period: 'Du 1 au 3 décembre 2026', problem: 'trop lourde', id: 3, area: 'Maârif', address: 'Bd Zerktouni', value: '12', category: 'Voitures' };
+    const values = { days: 2, seconds: 30, hours: 24, min: 5, length: 6, phone: '0612345678', email: 'a@b.ma', name: 'Immobilier', title: 'Dacia', n: 1, total: 2, city: 'Fès', latitude: '34.03', longitude: '-5.00', date: '1 mars 2024', discount: 20, count: 3, reason: 'x', page: 1, pages: 2, max: 8, median: '10 DH', low: '5 DH', high: '20 DH', minutes: 60, admin: 'Admin Souk', time: '14:30', step: 1, steps: 3, metric: 'Vues', from: '16 nov.', to: '22 nov.', when: '24 nov. 2026', period: 'Du 1 au 3 décembre 2026', problem: 'trop lourde', id: 3, area: 'Maârif', address: 'Bd Zerktouni', value: '12', category: 'Voitures', extra: '2,50 DH', code: '123 456 7890', agency: 'Cash Plus' };
     for (const [key, message] of Object.entries(messages)) {
       expect([key, message.trim().length > 0]).toEqual([key, true]);
       intl.formatMessage({ id: key as keyof typeof fr }, values);

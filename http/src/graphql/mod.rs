@@ -12,6 +12,7 @@ pub mod context;
 pub mod documents;
 pub mod errors;
 pub mod orders;
+pub mod payments;
 pub mod request;
 pub mod search;
 pub mod stats;
@@ -35,6 +36,7 @@ pub struct QueryRoot(
     chat::ChatQuery,
     search::SearchQuery,
     orders::OrderQuery,
+    payments::PaymentQuery,
 );
 
 /// Every mutation of the product, merged from the areas' modules.
@@ -45,6 +47,7 @@ pub struct MutationRoot(
     stats::StatsMutation,
     chat::ChatMutation,
     search::SearchMutation,
+    payments::PaymentMutation,
 );
 
 pub type SoukSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;

@@ -223,7 +223,7 @@ impl AdService {
         }
     }
 
-    fn require_admin(caller: &Caller) -> Result<(), SoukError> {
+    pub(crate) fn require_admin(caller: &Caller) -> Result<(), SoukError> {
         // An admin acting as a user acts with that user's rights only.
         if caller.is_admin() && caller.acting_admin().is_none() {
             Ok(())

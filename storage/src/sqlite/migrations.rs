@@ -32,6 +32,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 14, name: "search_covering_indexes", apply: search_covering_indexes },
     Migration { version: 15, name: "search_word_counts", apply: search_word_counts },
     Migration { version: 16, name: "search_cells", apply: search_cells },
+    Migration { version: 17, name: "payment_orders", apply: payment_orders },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -553,6 +554,34 @@ fn purchase_orders(tx: &Transaction) -> Result<(), StoreError> {
         CREATE INDEX purchase_orders_by_buyer ON purchase_orders (buyer_id, created_at DESC, order_id DESC);
         CREATE INDEX purchase_orders_by_buyer_status
             ON purchase_orders (buyer_id, status, created_at DESC, order_id DESC);",
+    )?;
+    Ok(())
+}
+
+/// Orders of insertion fees (docs/storage.md): partitioned by account (my payment orders, newest
+/// first), found by their payment code (the agency's confirmation), and at most one pending
+/// order per ad (a partial unique index: the schema itself keeps "one open order per ad").
+fn payment_orders(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "CREATE TABLE payment_orders (
+            order_id TEXT PRIMARY KEY,
+            account_id INTEGER NOT NULL,
+            ad_id TEXT NOT NULL,
+            list_id INTEGER NOT NULL,
+            ad_title TEXT NOT NULL,
+            code TEXT NOT NULL,
+            method TEXT NOT NULL,
+            fee_centimes INTEGER NOT NULL CHECK (fee_centimes >= 0),
+            extra_fee_centimes INTEGER NOT NULL CHECK (extra_fee_centimes >= 0),
+            total_centimes INTEGER NOT NULL CHECK (total_centimes = fee_centimes + extra_fee_centimes),
+            status TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'expired', 'refunded')),
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            paid_at INTEGER
+        ) WITHOUT ROWID;
+        CREATE INDEX payment_orders_by_account ON payment_orders (account_id, created_at DESC, order_id DESC);
+        CREATE UNIQUE INDEX payment_orders_by_code ON payment_orders (code);
+        CREATE UNIQUE INDEX payment_orders_open_by_ad ON payment_orders (ad_id) WHERE status = 'pending';",
     )?;
     Ok(())
 }

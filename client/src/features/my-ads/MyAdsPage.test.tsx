@@ -4,7 +4,8 @@
 // the ad is not deletable yet, and on the server's refusal — appeal limit, properties, bulk
 // with a reason, select / deselect the page), the operation links of spec §2, the page moving
 // back when emptied, page titles, the empty state of every status tab, card or list display,
-// the tab counts after an operation, what an ad waiting for payment owes, a successful appeal,
+// the tab counts after an operation, what an ad waiting for payment owes and its way to the
+// checkout, a successful appeal,
 // bulk deletion with a reason, and favorites with unsave and its failures.
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -164,27 +165,31 @@ describe('my ads', () => {
     outcome = 'PAYMENT_REQUIRED';
     fireEvent.click(within(actions).getByRole('button', { name: 'Activer' }));
     const limit = await screen.findByRole('dialog', { name: "Limite d'annonces actives atteinte" });
-    expect(within(limit).getByRole('link', { name: 'Voir les frais dus' })).toHaveAttribute(
+    expect(limit).toHaveTextContent('Vous pouvez toujours payer pour activer votre annonce.');
+    expect(within(limit).getByRole('link', { name: 'Payer pour activer' })).toHaveAttribute(
       'href',
-      '/fr/account/v2/my-ads?status=PENDING_PAYMENT',
+      `/fr/checkout?ad=${DEACTIVATED[0]?.adId ?? ''}`,
     );
+    fireEvent.click(within(limit).getByRole('button', { name: 'Plus tard' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('says on an ad waiting for payment what is due and why, and offers no payment that does not exist', async () => {
+  it('says on an ad waiting for payment what is due and why, and leads to its checkout', async () => {
     signIn();
     const waiting = listAd({ listId: 5, title: 'Kia Picanto', status: 'pending_payment', category: { id: 2010, name: 'Voitures' } });
     mockFetch().mockImplementation(myAds({ getMyAds: () => ({ ads: [waiting], count: { total: 1 } }) }));
     const { unmount } = renderApp('/account/v2/my-ads?status=PENDING_PAYMENT');
     const due = await screen.findByRole('note', { name: "Frais d'insertion dus" });
     expect(due).toHaveTextContent("Vous avez atteint le nombre d'annonces gratuites actives de la catégorie « Voitures » : des frais d'insertion sont dus pour publier cette annonce.");
-    expect(due).toHaveTextContent("Le paiement en ligne n'est pas encore disponible.");
+    expect(due).toHaveTextContent("Payez les frais d'insertion avec un code en agence (Fatourati, Cash Plus ou Tasshilat).");
     const actions = screen.getByRole('group', { name: 'Actions sur « Kia Picanto »' });
+    expect(within(actions).getByRole('link', { name: "Payer les frais d'insertion" })).toHaveAttribute('href', `/fr/checkout?ad=${waiting.adId}`);
     expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Supprimer', 'Propriétés']);
-    expect(within(actions).queryByRole('link', { name: /pay/i })).not.toBeInTheDocument();
     unmount();
 
     renderApp('/ar/account/v2/my-ads?status=PENDING_PAYMENT');
     expect(await screen.findByRole('note', { name: 'رسوم الإدراج مستحقة' })).toHaveTextContent('لقد بلغت عدد الإعلانات المجانية النشطة في فئة «Voitures»');
+    expect(screen.getByRole('link', { name: 'أداء رسوم الإدراج' })).toHaveAttribute('href', `/ar/checkout?ad=${waiting.adId}`);
   });
 
   it('shows no payment note on ads in other statuses', async () => {

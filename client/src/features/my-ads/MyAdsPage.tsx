@@ -3,8 +3,8 @@
 // multi-select (select all / deselect all of the page) with bulk deactivate / delete, each
 // ad's operations (OperationDialogs.tsx), an empty state per tab and per active sub-filter
 // with a way to post an ad; a page emptied by an operation moves back one page. An ad waiting
-// for payment says what is due and why (insertion fees beyond the category's free ads); there
-// is no payment to offer yet (docs/decisions.md "Pending payment without payments"). The spec §2
+// for payment says what is due and why (insertion fees beyond the category's free ads) and
+// leads to its checkout (/checkout?ad=, docs/decisions.md "Offline payment codes"). The spec §2
 // operation links (/account/ad-operations?action=&adId=, /account/bulk?action=) arrive here
 // as ?action=&adId= and ?bulk= (router.tsx) and open their modal.
 
@@ -22,6 +22,7 @@ import { toastShown } from '../../ui/toastSlice';
 import { PagePager } from '../../ui/PagePager';
 import { PriceText } from '../../ui/Price';
 import { adPath } from '../ads/adPaths';
+import { checkoutPath } from '../payment/paymentPaths';
 import { AccountArea } from './AccountTabs';
 import { myAdEditPath } from './paths';
 import { LINK_ACTIONS, linkedDialog, OperationDialog, useAdOperations, type LinkAction } from './OperationDialogs';
@@ -105,7 +106,7 @@ function MyAdRow({ ad, selected, showStats, onSelect, operations }: RowProps) {
               <strong>{intl.formatMessage({ id: 'myAds.due.label' })}</strong>
             </p>
             <p>{intl.formatMessage({ id: 'myAds.due.why' }, { category: ad.category.name })}</p>
-            <p>{intl.formatMessage({ id: 'myAds.due.noPayment' })}</p>
+            <p>{intl.formatMessage({ id: 'myAds.due.how' })}</p>
           </div>
         ) : null}
         {showStats ? (
@@ -128,6 +129,11 @@ function MyAdRow({ ad, selected, showStats, onSelect, operations }: RowProps) {
           {status === 'ACTIVE' ? button('myAds.deactivate', () => { operations.deactivate(ad); }) : null}
           {status === 'DEACTIVATED' ? button('myAds.activate', () => { operations.activate(ad); }) : null}
           {status === 'REFUSED' ? button('myAds.appeal', () => { operations.open({ kind: 'appeal', ad }); }) : null}
+          {status === 'PENDING_PAYMENT' ? (
+            <Link className="button button--primary" to={checkoutPath(language, ad.adId)}>
+              {intl.formatMessage({ id: 'myAds.pay' })}
+            </Link>
+          ) : null}
           {status === 'DEACTIVATED' || status === 'REFUSED' || status === 'PENDING_PAYMENT'
             ? button('myAds.delete', () => { operations.requestDelete(ad); })
             : null}

@@ -1,6 +1,6 @@
 // The operation modals of my ads (spec §2 and §4): 'ad activated'; 'active limit reached'
-// (spec §8 "you can still pay to activate"; with no payment system yet its link shows the ad
-// on the pending-payment tab, which says what is due); the delete confirmation, or 'deletion refused' with the days remaining at
+// (spec §8 "you can still pay to activate": its link opens the checkout of the ad's insertion
+// fee); the delete confirmation, or 'deletion refused' with the days remaining at
 // once when the deactivated ad is not deletable yet (and when the server refuses); the
 // confirmation of an activation or deactivation asked for by a link (/account/ad-operations);
 // the appeal of a refused ad (APPEAL_LIMIT_REACHED shown); the bulk deactivate / delete with a
@@ -22,10 +22,10 @@ import {
 import { isGatewayError } from '../../api/gateway';
 import { useAppDispatch } from '../../app/hooks';
 import { useLanguage, type MessageId } from '../../app/i18n';
-import { localized, PATHS } from '../../app/paths';
 import { errorText } from '../../ui/errorText';
 import { Modal } from '../../ui/Modal';
 import { toastShown } from '../../ui/toastSlice';
+import { checkoutPath } from '../payment/paymentPaths';
 
 export type Dialog =
   | { kind: 'activated'; ad: Ad }
@@ -267,9 +267,12 @@ export function OperationDialog({ dialog, onClose, onConfirmDelete, onConfirmOpe
       return (
         <Modal title={intl.formatMessage({ id: 'myAds.limitReached.title' })} onClose={onClose}>
           <p>{intl.formatMessage({ id: 'myAds.limitReached.body' })}</p>
-          <Link className="button button--primary" to={`${localized(language, PATHS.myAds)}?status=PENDING_PAYMENT`} onClick={onClose}>
-            {intl.formatMessage({ id: 'myAds.limitReached.seeDue' })}
+          <Link className="button button--primary" to={checkoutPath(language, dialog.ad.adId)} onClick={onClose}>
+            {intl.formatMessage({ id: 'myAds.limitReached.pay' })}
           </Link>
+          <button type="button" className="button" onClick={onClose}>
+            {intl.formatMessage({ id: 'myAds.limitReached.later' })}
+          </button>
         </Modal>
       );
     case 'confirmDelete':

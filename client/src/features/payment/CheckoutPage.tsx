@@ -1,0 +1,300 @@
+// The checkout of an ad's insertion fee (/checkout?ad={adId}, spec §2 "Payment: steps pack
+// choice, method, pay; order summary"): the steps, the order summary (the ad, its fee, the
+// method's extra fee, the total in DH), the choice of method (the offline agencies; the card
+// listed as not available — no card provider, no fake redirect), then the payment code with its
+// 48-hour countdown and what to do at the agency. While the code waits, the page asks the server
+// every few seconds and goes to /payment/success once the agency's payment is confirmed; a
+// refused order goes to /payment/failure (retry or another method).
+
+import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isGatewayError } from '../../api/gateway';
+import {
+  groupedCode,
+  paymentsApi,
+  useGetMyAdInsertionFeeQuery,
+  useOrderAdPaymentMutation,
+  type AdInsertionFee,
+  type PaymentMethodOffer,
+  type PaymentOrder,
+} from '../../api/payments';
+import { useLanguage, type MessageId } from '../../app/i18n';
+import { isolateLtr } from '../../lib/bidi';
+import { localized, PATHS } from '../../app/paths';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Loader } from '../../ui/Loader';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { methodName, paymentResultPath } from './paymentPaths';
+
+/** How often a shown code asks whether its payment arrived. */
+export const PAYMENT_POLL_MS = 4000;
+
+const STEPS = ['checkout.step.summary', 'checkout.step.method', 'checkout.step.pay'] as const;
+
+function Steps({ current }: { current: number }) {
+  const intl = useIntl();
+  return (
+    <ol className="stepper checkout__steps" aria-label={intl.formatMessage({ id: 'checkout.steps' })}>
+      {STEPS.map((key, index) => (
+        <li key={key} aria-current={index === current ? 'step' : undefined}>
+          {intl.formatMessage({ id: key })}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The order summary: the ad, its fee, the chosen method's extra fee and the total. */
+function Summary({ fee, offer }: { fee: AdInsertionFee; offer: PaymentMethodOffer | undefined }) {
+  const intl = useIntl();
+  const rows: [MessageId, string][] = [
+    ['checkout.summary.ad', fee.title],
+    ['checkout.summary.fee', fee.fee.withCurrency],
+    ['checkout.summary.extraFee', offer ? offer.extraFee.withCurrency : '—'],
+    ['checkout.summary.total', (offer?.total ?? fee.fee).withCurrency],
+  ];
+  return (
+    <section className="checkout__summary" aria-labelledby="checkout-summary">
+      <h2 id="checkout-summary">{intl.formatMessage({ id: 'checkout.summary.title' })}</h2>
+      <dl className="ad-params">
+        {rows.map(([key, value]) => (
+          <div key={key}>
+            <dt>{intl.formatMessage({ id: key })}</dt>
+            {/* bdi: "52,50 DH" keeps its order inside an Arabic line. */}
+            <dd>
+              <bdi>{value}</bdi>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="checkout__note">{intl.formatMessage({ id: 'checkout.summary.why' })}</p>
+    </section>
+  );
+}
+
+function MethodChoice({
+  fee,
+  method,
+  onMethod,
+  onSubmit,
+  busy,
+}: {
+  fee: AdInsertionFee;
+  method: string;
+  onMethod: (method: string) => void;
+  onSubmit: () => void;
+  busy: boolean;
+}) {
+  const intl = useIntl();
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form className="checkout__methods" onSubmit={submit}>
+      <fieldset>
+        <legend>{intl.formatMessage({ id: 'checkout.method.title' })}</legend>
+        {fee.methods.map((offer) => (
+          <label key={offer.method} className="checkout__method">
+            <input
+              type="radio"
+              name="method"
+              value={offer.method}
+              checked={method === offer.method}
+              disabled={!offer.available}
+              onChange={() => { onMethod(offer.method); }}
+            />
+            <span>{methodName(intl, offer.method)}</span>
+            <span className="checkout__method-detail">
+              {offer.available ? (
+                intl.formatMessage(
+                  { id: offer.offline ? 'checkout.method.offline' : 'checkout.method.online' },
+                  { extra: isolateLtr(offer.extraFee.withCurrency), total: isolateLtr(offer.total.withCurrency) },
+                )
+              ) : (
+                intl.formatMessage({ id: 'checkout.method.unavailable' })
+              )}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="button button--primary" disabled={method === '' || busy}>
+        {intl.formatMessage({ id: 'checkout.order' })}
+      </button>
+    </form>
+  );
+}
+
+/** Hours, minutes and seconds left before `expiresAt`, counted down every second. */
+function useRemaining(expiresAt: string): number {
+  const end = new Date(expiresAt).getTime();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => { setNow(Date.now()); }, 1000);
+    return () => { window.clearInterval(timer); };
+  }, []);
+  return Math.max(0, Math.floor((end - now) / 1000));
+}
+
+function countdown(intl: IntlShape, seconds: number): string {
+  return intl.formatMessage(
+    { id: 'checkout.code.expiresIn' },
+    { hours: Math.floor(seconds / 3600), minutes: Math.floor((seconds % 3600) / 60), seconds: seconds % 60 },
+  );
+}
+
+function PaymentCode({ order, onCheck, onRenew, checking }: { order: PaymentOrder; onCheck: () => void; onRenew: () => void; checking: boolean }) {
+  const intl = useIntl();
+  const remaining = useRemaining(order.expiresAt);
+  const agency = methodName(intl, order.method);
+  const until = intl.formatDate(new Date(order.expiresAt), { dateStyle: 'medium', timeStyle: 'short' });
+  if (remaining === 0) {
+    return (
+      <section className="checkout__code" aria-labelledby="checkout-code">
+        <h2 id="checkout-code">{intl.formatMessage({ id: 'checkout.code.expiredTitle' })}</h2>
+        <p>{intl.formatMessage({ id: 'checkout.code.expired' })}</p>
+        <button type="button" className="button button--primary" onClick={onRenew}>
+          {intl.formatMessage({ id: 'checkout.code.renew' })}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <section className="checkout__code" aria-labelledby="checkout-code">
+      <h2 id="checkout-code">{intl.formatMessage({ id: 'checkout.code.title' })}</h2>
+      <p className="checkout__code-value" aria-label={intl.formatMessage({ id: 'checkout.code.label' })}>
+        <bdi>{groupedCode(order.code)}</bdi>
+      </p>
+      <dl className="ad-params">
+        <div>
+          <dt>{intl.formatMessage({ id: 'checkout.code.amount' })}</dt>
+          <dd>
+            <bdi>{order.total.withCurrency}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{intl.formatMessage({ id: 'checkout.code.agency' })}</dt>
+          <dd>{agency}</dd>
+        </div>
+        <div>
+          <dt>{intl.formatMessage({ id: 'checkout.code.validUntil' })}</dt>
+          <dd>{until}</dd>
+        </div>
+      </dl>
+      <p role="timer" className="checkout__countdown">
+        {countdown(intl, remaining)}
+      </p>
+      <h3>{intl.formatMessage({ id: 'checkout.code.howTo' })}</h3>
+      <ol className="checkout__instructions">
+        <li>{intl.formatMessage({ id: 'checkout.code.step1' }, { agency })}</li>
+        {/* Isolated: "52,50 DH" and the code keep their order inside an Arabic sentence. */}
+        <li>
+          {intl.formatMessage({ id: 'checkout.code.step2' }, { code: isolateLtr(groupedCode(order.code)), total: isolateLtr(order.total.withCurrency) })}
+        </li>
+        <li>{intl.formatMessage({ id: 'checkout.code.step3' })}</li>
+      </ol>
+      <p className="checkout__note">{intl.formatMessage({ id: 'checkout.code.waiting' })}</p>
+      <button type="button" className="button" onClick={onCheck} disabled={checking}>
+        {intl.formatMessage({ id: 'checkout.code.check' })}
+      </button>
+    </section>
+  );
+}
+
+function Checkout({ adId, chosen }: { adId: string; chosen: string }) {
+  const intl = useIntl();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const [method, setMethod] = useState(chosen);
+  // The order made on this page, shown at once (the fee's open order follows on the refetch).
+  const [ordered, setOrdered] = useState<PaymentOrder | undefined>();
+  const [renewing, setRenewing] = useState(false);
+  const [order, orderState] = useOrderAdPaymentMutation();
+  // The code shown: the one ordered here, else the ad's open order on the server (read from the
+  // cache first, so that the query below knows whether to keep asking).
+  const cached = paymentsApi.endpoints.getMyAdInsertionFee.useQueryState({ adId }).currentData;
+  const shown = (data: AdInsertionFee | undefined) => (renewing ? undefined : (ordered ?? data?.openOrder ?? undefined));
+  const { currentData, isError, error, refetch, isFetching } = useGetMyAdInsertionFeeQuery(
+    { adId },
+    { pollingInterval: shown(cached) ? PAYMENT_POLL_MS : 0, refetchOnMountOrArgChange: true },
+  );
+  const open = shown(currentData);
+  // Once a code was shown, the ad's publication means the agency's payment arrived.
+  const [sawCode, setSawCode] = useState(false);
+  if (open && !sawCode) setSawCode(true);
+  const paid = sawCode && currentData !== undefined && !currentData.due && currentData.status === 'active';
+
+  useEffect(() => {
+    // The agency's confirmation arrived while the code was shown: the ad is published.
+    if (paid) void navigate(paymentResultPath(language, 'success', adId), { replace: true });
+  }, [paid, navigate, language, adId]);
+
+  if (isError && !currentData) return <ErrorMessage error={error} onRetry={() => void refetch()} />;
+  if (!currentData) return <Loader label={intl.formatMessage({ id: 'checkout.loading' })} />;
+  if (!currentData.due) {
+    return (
+      <>
+        <p className="empty">{intl.formatMessage({ id: 'checkout.notDue' }, { title: currentData.title })}</p>
+        <Link className="button" to={localized(language, PATHS.myAds)}>
+          {intl.formatMessage({ id: 'checkout.backToMyAds' })}
+        </Link>
+      </>
+    );
+  }
+  const offer = currentData.methods.find((m) => m.method === (open?.method ?? method));
+  const submit = () => {
+    setRenewing(false);
+    order({ adId, method })
+      .unwrap()
+      .then((result) => { setOrdered(result); })
+      .catch((failure: unknown) => {
+        const reason = isGatewayError(failure) ? failure.code : 'INTERNAL_ERROR';
+        void navigate(paymentResultPath(language, 'failure', adId, { reason, method }));
+      });
+  };
+  return (
+    <>
+      <Steps current={open ? 2 : method === '' ? 0 : 1} />
+      <Summary fee={currentData} offer={offer} />
+      {open ? (
+        <PaymentCode
+          order={open}
+          checking={isFetching}
+          onCheck={() => void refetch()}
+          onRenew={() => {
+            setOrdered(undefined);
+            setRenewing(true);
+            setMethod('');
+            void refetch();
+          }}
+        />
+      ) : (
+        <MethodChoice fee={currentData} method={method} onMethod={setMethod} onSubmit={submit} busy={orderState.isLoading} />
+      )}
+    </>
+  );
+}
+
+export default function CheckoutPage() {
+  const intl = useIntl();
+  const language = useLanguage();
+  const [search] = useSearchParams();
+  const adId = (search.get('ad') ?? '').trim();
+  useDocumentTitle(intl.formatMessage({ id: 'checkout.documentTitle' }));
+  return (
+    <div className="page checkout">
+      <h1>{intl.formatMessage({ id: 'checkout.title' })}</h1>
+      {adId === '' ? (
+        <>
+          <p className="empty">{intl.formatMessage({ id: 'checkout.noAd' })}</p>
+          <Link className="button" to={`${localized(language, PATHS.myAds)}?status=PENDING_PAYMENT`}>
+            {intl.formatMessage({ id: 'checkout.backToMyAds' })}
+          </Link>
+        </>
+      ) : (
+        <Checkout key={adId} adId={adId} chosen={search.get('method') ?? ''} />
+      )}
+    </div>
+  );
+}

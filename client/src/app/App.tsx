@@ -2,7 +2,7 @@
 // in tests): store, language and text providers, the session keepers (tokens, and the live
 // socket's), the routes, the login wall and the toast region.
 
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { selectUser } from '../features/auth/authSlice';
 import { LoginWall } from '../features/auth/LoginWall';
@@ -23,7 +23,12 @@ const LiveSessionKeeper = lazy(() =>
 
 function LiveSession() {
   const user = useAppSelector(selectUser);
-  return user ? (
+  // Once someone has signed in, the keeper stays: signing out happens inside its own handling.
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (user) setWanted(true);
+  }, [user]);
+  return wanted ? (
     <Suspense fallback={null}>
       <LiveSessionKeeper />
     </Suspense>

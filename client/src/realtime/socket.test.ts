@@ -88,6 +88,19 @@ describe('the session socket', () => {
     expect(ended).toHaveLength(1);
   });
 
+  it('tells an end that came before any listener to the first one, once', async () => {
+    sessionSocket('fr');
+    first().endSession();
+    const early: unknown[] = [];
+    const late: unknown[] = [];
+    onSessionExpired((payload) => early.push(payload));
+    onSessionExpired((payload) => late.push(payload));
+    await Promise.resolve();
+
+    expect(early).toEqual([expect.objectContaining({ code: 'SESSION_EXPIRED' })]);
+    expect(late).toEqual([]);
+  });
+
   it('waits for the server’s disconnect when the new token comes before it', () => {
     sessionSocket('fr');
     const connect = jest.spyOn(first(), 'connect');

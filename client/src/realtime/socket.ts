@@ -37,6 +37,8 @@ interface Shared {
   lang: string;
   /** The server ended the socket's session (session:expired) and it has not been resumed. */
   expired: boolean;
+  /** What that session:expired carried, while no listener has been told (the keeper loads later). */
+  untold?: { payload: unknown };
   /** A new token is there: connect again as soon as the server's DISCONNECT has arrived. */
   resumeOnDisconnect: boolean;
 }
@@ -57,6 +59,7 @@ export function setSessionSocketFactory(next: SessionSocketFactory | undefined):
 function watch(entry: Shared): void {
   entry.socket.on('session:expired', (payload) => {
     entry.expired = true;
+    if (expiredListeners.size === 0) entry.untold = { payload };
     for (const listener of [...expiredListeners]) listener(payload);
   });
   entry.socket.on('disconnect', () => {
@@ -80,6 +83,16 @@ export function sessionSocket(lang: string): SessionSocket {
 /** Calls `listener` whenever the server ends the session's socket (session:expired); returns the unsubscribe. */
 export function onSessionExpired(listener: SessionExpiredListener): () => void {
   expiredListeners.add(listener);
+  // An end that came before any listener (the keeper's code loads with the messaging chunk) is
+  // told to the first one.
+  const entry = shared;
+  const untold = entry?.expired ? entry.untold : undefined;
+  if (entry && untold) {
+    entry.untold = undefined;
+    queueMicrotask(() => {
+      if (expiredListeners.has(listener)) listener(untold.payload);
+    });
+  }
   return () => {
     expiredListeners.delete(listener);
   };

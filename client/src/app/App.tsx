@@ -2,7 +2,7 @@
 // in tests): store, language and text providers, the session keepers (tokens, and the live
 // socket's), the routes, the login wall and the toast region.
 
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Provider } from 'react-redux';
 import { selectUser } from '../features/auth/authSlice';
 import { LoginWall } from '../features/auth/LoginWall';
@@ -25,9 +25,7 @@ function LiveSession() {
   const user = useAppSelector(selectUser);
   // Once someone has signed in, the keeper stays: signing out happens inside its own handling.
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (user) setWanted(true);
-  }, [user]);
+  if (user && !wanted) setWanted(true);
   return wanted ? (
     <Suspense fallback={null}>
       <LiveSessionKeeper />

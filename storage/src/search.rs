@@ -590,7 +590,8 @@ pub struct PageRequest {
 
 #[async_trait]
 pub trait SearchStore: Send + Sync + 'static {
-    /// Refreshes the planner's statistics of the listing index (`ANALYZE`), after a bulk load.
+    /// After a bulk load: refreshes the planner's statistics of the listing index (`ANALYZE`) and
+    /// merges the FTS index's segments into one.
     async fn analyze_listing(&self) -> Result<(), StoreError>;
     /// One page of matching active ads, the premium ones for its slots, counts and facets.
     async fn search_listing(&self, q: ListingQuery, page: PageRequest) -> Result<ListingPage, StoreError>;
@@ -920,7 +921,13 @@ fn list_ids(c: &Connection, sql: &str, args: &[Value]) -> Result<Vec<i64>, Store
 impl SearchStore for SqliteStore {
     async fn analyze_listing(&self) -> Result<(), StoreError> {
         self.write(|c| {
-            c.execute_batch("ANALYZE search_listing; ANALYZE ads; PRAGMA optimize;")?;
+            // After a bulk load the FTS index is many segments (each batch wrote its own): merged
+            // into one, a word's posting list is read from one place (a keyword search at
+            // 1,000,000 ads: p99 52 -> 43 ms at 50 connections; 6 s of work once).
+            c.execute_batch(
+                "ANALYZE search_listing; ANALYZE ads; PRAGMA optimize;
+                 INSERT INTO search_fts (search_fts) VALUES ('optimize');",
+            )?;
             Ok(())
         })
         .await

@@ -16,6 +16,7 @@ import { test } from 'node:test';
 import { BASE_URL, DEMO_ADMIN_LOGIN, DEMO_PASSWORD, DEMO_PRIVATE_LOGIN, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 import { translator } from './support/messages.mjs';
 import { readsLeftToRight } from './support/rtl.mjs';
+import { gql, tokenOf } from './support/graphql.mjs';
 
 /** The first demo ad (services/src/demo/generate.rs FIRST_LIST_ID). */
 const FIRST_DEMO_AD = 10_000_001;
@@ -139,24 +140,9 @@ test('the server draws an ad page before the client runs, and the client takes i
   }
 });
 
-async function gql(query, variables = {}, token) {
-  const response = await fetch(`${BASE_URL}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = await response.json();
-  assert.equal(body.errors, undefined, JSON.stringify(body.errors));
-  return body.data;
-}
-
 /** The admin approves the waiting ad titled `title` (the moderation queue, then moderateAd). */
 async function approveAsAdmin(title) {
-  const { loginByIdentifier } = await gql(
-    'mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }',
-    { i: DEMO_ADMIN_LOGIN, p: DEMO_PASSWORD },
-  );
-  const token = loginByIdentifier.accessToken;
+  const token = await tokenOf(DEMO_ADMIN_LOGIN);
   const { getModerationQueue } = await gql('query { getModerationQueue(page: 1, size: 100) { items { ad { adId title } } } }', {}, token);
   const waiting = getModerationQueue.items.map((item) => item.ad).find((ad) => ad.title === title);
   assert.ok(waiting, `"${title}" is in the moderation queue`);

@@ -9,11 +9,9 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE_URL, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { BASE_URL, DEMO_PASSWORD, DEMO_PRIVATE_LOGIN, DEMO_SHOP_LOGIN, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { activeAdsOf } from './support/graphql.mjs';
 
-const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
-const DEMO_PRIVATE_LOGIN = process.env.DEMO_PRIVATE_LOGIN;
-const DEMO_SHOP_LOGIN = process.env.DEMO_SHOP_LOGIN;
 /** "within a second" (spec of issue 9's journey). */
 const LIVE = { timeout: 1_000 };
 
@@ -50,30 +48,11 @@ const WORDS = {
 
 const { newContext } = useBrowser();
 
-async function gql(query, variables = {}, token) {
-  const response = await fetch(`${BASE_URL}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = await response.json();
-  assert.equal(body.errors, undefined, JSON.stringify(body.errors));
-  return body.data;
-}
-
 /** Active ads of the demo shop, as its my-ads tab lists them (one per language run). */
 async function shopAds() {
-  const { loginByIdentifier } = await gql(
-    'mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }',
-    { i: DEMO_SHOP_LOGIN, p: DEMO_PASSWORD },
-  );
-  const { getMyAds } = await gql(
-    'query { getMyAds(filters: { status: "ACTIVE" }, pagination: { number: 1, size: 12 }) { ads { listId } } }',
-    {},
-    loginByIdentifier.accessToken,
-  );
-  assert.ok(getMyAds.ads.length >= 2, 'the demo shop has active ads');
-  return getMyAds.ads.map((ad) => ad.listId);
+  const ads = await activeAdsOf(DEMO_SHOP_LOGIN);
+  assert.ok(ads.length >= 2, 'the demo shop has active ads');
+  return ads;
 }
 
 /** A signed-in page in a context of its own, recording page errors. */

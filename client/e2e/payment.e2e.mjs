@@ -12,27 +12,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BASE_URL, DEMO_ADMIN_LOGIN, DEMO_PASSWORD, DEMO_PRIVATE_LOGIN, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 import { translator } from './support/messages.mjs';
+import { gql, tokenOf } from './support/graphql.mjs';
 
 const { openPage } = useBrowser();
-
-async function gql(query, variables = {}, token) {
-  const response = await fetch(`${BASE_URL}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = await response.json();
-  assert.equal(body.errors, undefined, JSON.stringify(body.errors));
-  return body.data;
-}
-
-async function tokenOf(login) {
-  const { loginByIdentifier } = await gql(
-    'mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }',
-    { i: login, p: DEMO_PASSWORD },
-  );
-  return loginByIdentifier.accessToken;
-}
 
 /** The agency's confirmation of a paid code, made by the admin (docs/api.md "Payments"). */
 async function confirmAsAgency(code) {

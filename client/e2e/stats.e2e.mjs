@@ -10,40 +10,20 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE_URL, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { BASE_URL, DEMO_PASSWORD, DEMO_SHOP_LOGIN, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { activeAdsOf } from './support/graphql.mjs';
 
-const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'souk-demo-2026';
-const DEMO_SHOP_LOGIN = process.env.DEMO_SHOP_LOGIN;
 const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 /** "within a few seconds" */
 const LIVE_WAIT = { timeout: 5_000 };
 
 const { newContext } = useBrowser();
 
-async function gql(query, variables = {}, token) {
-  const response = await fetch(`${BASE_URL}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = await response.json();
-  assert.equal(body.errors, undefined, JSON.stringify(body.errors));
-  return body.data;
-}
-
 /** The list id of one of the shop's active ads, asked the way the my-ads tab asks. */
 async function oneOfTheShopsAds() {
-  const { loginByIdentifier } = await gql(
-    'mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }',
-    { i: DEMO_SHOP_LOGIN, p: DEMO_PASSWORD },
-  );
-  const { getMyAds } = await gql(
-    'query { getMyAds(filters: { status: "ACTIVE" }, pagination: { number: 1, size: 12 }) { ads { listId } } }',
-    {},
-    loginByIdentifier.accessToken,
-  );
-  assert.ok(getMyAds.ads.length > 0, 'the demo shop has active ads');
-  return getMyAds.ads[0].listId;
+  const ads = await activeAdsOf(DEMO_SHOP_LOGIN);
+  assert.ok(ads.length > 0, 'the demo shop has active ads');
+  return ads[0];
 }
 
 async function openShopStats(language) {

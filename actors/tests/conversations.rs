@@ -3,75 +3,19 @@
 //! actor (which reloads from storage), idle actors stop, and outsiders or unknown conversation
 //! ids start none.
 
-use async_trait::async_trait;
+mod common;
+
+use common::Flaky;
 use serde_json::Value;
 use souk_actors::conversation::{ConversationActors, Render};
 use souk_actors::fanout::{Fanout, Payload};
 use souk_actors::sessions::{ClientSink, Register, SessionRegistry, Size};
 use souk_domain::ErrorCode;
-use souk_storage::StoreError;
-use souk_storage::chat::{
-    Appended, ChatAd, ChatMessage, ChatStore, Conversation, ConversationView, NewMessage, Starter,
-};
+use souk_storage::chat::{ChatAd, ChatMessage, ChatStore, NewMessage, Starter};
 use souk_storage::sqlite::SqliteStore;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-/// The SQLite store, with a switch that makes the next append panic.
-struct Flaky {
-    inner: SqliteStore,
-    panic_next: AtomicBool,
-}
-
-#[async_trait]
-impl ChatStore for Flaky {
-    async fn find_chat_ad(&self, list_id: i64) -> Result<Option<ChatAd>, StoreError> {
-        self.inner.find_chat_ad(list_id).await
-    }
-    async fn open_conversation(&self, ad: ChatAd, starter: Starter) -> Result<(Conversation, bool), StoreError> {
-        self.inner.open_conversation(ad, starter).await
-    }
-    async fn conversation(&self, id: &str) -> Result<Option<Conversation>, StoreError> {
-        self.inner.conversation(id).await
-    }
-    async fn append_message(&self, message: NewMessage) -> Result<Appended, StoreError> {
-        if self.panic_next.swap(false, Ordering::SeqCst) {
-            panic!("storage bug while appending");
-        }
-        self.inner.append_message(message).await
-    }
-    async fn view(&self, id: &str, account: i64) -> Result<Option<ConversationView>, StoreError> {
-        self.inner.view(id, account).await
-    }
-    async fn conversations_of(&self, account: i64, limit: u32) -> Result<Vec<ConversationView>, StoreError> {
-        self.inner.conversations_of(account, limit).await
-    }
-    async fn messages(
-        &self,
-        id: &str,
-        account: i64,
-        before: Option<&str>,
-        limit: u32,
-    ) -> Result<Vec<ChatMessage>, StoreError> {
-        self.inner.messages(id, account, before, limit).await
-    }
-    async fn messages_since(&self, account: i64, since: &str, limit: u32) -> Result<Vec<ChatMessage>, StoreError> {
-        self.inner.messages_since(account, since, limit).await
-    }
-    async fn mark_read(&self, id: &str, account: i64, message: &str) -> Result<Option<ConversationView>, StoreError> {
-        self.inner.mark_read(id, account, message).await
-    }
-    async fn set_blocked(&self, id: &str, account: i64, blocked: bool) -> Result<Option<Conversation>, StoreError> {
-        self.inner.set_blocked(id, account, blocked).await
-    }
-    async fn delete_for(&self, id: &str, account: i64) -> Result<bool, StoreError> {
-        self.inner.delete_for(id, account).await
-    }
-    async fn unread_total(&self, account: i64) -> Result<u32, StoreError> {
-        self.inner.unread_total(account).await
-    }
-}
 
 struct Sink {
     id: String,
@@ -119,7 +63,7 @@ async fn conversations_check_parties_fan_out_block_restart_and_stop_when_idle() 
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let sqlite = SqliteStore::open(dir.join("souk.db"), 1).unwrap();
-    let store = Arc::new(Flaky { inner: sqlite.clone(), panic_next: AtomicBool::new(false) });
+    let store = Arc::new(Flaky::new(sqlite.clone()));
     let (registry, rooms) = SessionRegistry::start_supervised();
     let fanout = Fanout::local(registry.clone(), rooms);
     let render: Render = Arc::new(|m: &ChatMessage| serde_json::json!({ "id": m.message_id, "text": m.text }).into());
@@ -165,7 +109,7 @@ async fn conversations_check_parties_fan_out_block_restart_and_stop_when_idle() 
 
     // A panic in storage fails that request only; the supervisor restarts the actor, which
     // reloads the conversation (still blocked) from storage.
-    store.panic_next.store(true, Ordering::SeqCst);
+    store.panic_next_append.store(true, Ordering::SeqCst);
     actors.block(&id, SELLER, false).await.unwrap();
     let crashed = actors.post(BUYER, text(&id, BUYER, "c3")).await.unwrap_err();
     assert_eq!(crashed.code, ErrorCode::InternalError);

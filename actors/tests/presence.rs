@@ -7,19 +7,18 @@
 //! store and on Redis when one answers; a panic in presence's store work, or in the registry, restarts that actor under
 //! its supervisor with the state the design gives it.
 
-use async_trait::async_trait;
+mod common;
+
+use common::Flaky;
 use serde_json::Value;
 use souk_actors::fanout::{Fanout, Payload};
 use souk_actors::presence::{Presence, presence_of};
 use souk_actors::sessions::Size;
 use souk_actors::sessions::{AttachPresence, ClientSink, Register, SessionRegistry, Unregister};
-use souk_storage::StoreError;
-use souk_storage::chat::{
-    Appended, ChatAd, ChatMessage, ChatStore, Conversation, ConversationView, NewMessage, Starter,
-};
+use souk_storage::chat::{ChatAd, ChatStore, NewMessage, Starter};
 use souk_storage::ephemeral::{Ephemeral, MemoryEphemeral, RedisEphemeral};
 use souk_storage::sqlite::SqliteStore;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -252,65 +251,10 @@ async fn a_dead_process_does_not_keep_online_an_account_that_leaves_the_live_one
     }
 }
 
-/// The SQLite store, with a switch that makes the next `conversations_of` panic.
-struct Flaky {
-    inner: SqliteStore,
-    panic_next: AtomicBool,
-}
-
-#[async_trait]
-impl ChatStore for Flaky {
-    async fn find_chat_ad(&self, list_id: i64) -> Result<Option<ChatAd>, StoreError> {
-        self.inner.find_chat_ad(list_id).await
-    }
-    async fn open_conversation(&self, ad: ChatAd, starter: Starter) -> Result<(Conversation, bool), StoreError> {
-        self.inner.open_conversation(ad, starter).await
-    }
-    async fn conversation(&self, id: &str) -> Result<Option<Conversation>, StoreError> {
-        self.inner.conversation(id).await
-    }
-    async fn append_message(&self, message: NewMessage) -> Result<Appended, StoreError> {
-        self.inner.append_message(message).await
-    }
-    async fn view(&self, id: &str, account: i64) -> Result<Option<ConversationView>, StoreError> {
-        self.inner.view(id, account).await
-    }
-    async fn conversations_of(&self, account: i64, limit: u32) -> Result<Vec<ConversationView>, StoreError> {
-        if self.panic_next.swap(false, Ordering::SeqCst) {
-            panic!("storage bug while listing conversations");
-        }
-        self.inner.conversations_of(account, limit).await
-    }
-    async fn messages(
-        &self,
-        id: &str,
-        account: i64,
-        before: Option<&str>,
-        limit: u32,
-    ) -> Result<Vec<ChatMessage>, StoreError> {
-        self.inner.messages(id, account, before, limit).await
-    }
-    async fn messages_since(&self, account: i64, since: &str, limit: u32) -> Result<Vec<ChatMessage>, StoreError> {
-        self.inner.messages_since(account, since, limit).await
-    }
-    async fn mark_read(&self, id: &str, account: i64, message: &str) -> Result<Option<ConversationView>, StoreError> {
-        self.inner.mark_read(id, account, message).await
-    }
-    async fn set_blocked(&self, id: &str, account: i64, blocked: bool) -> Result<Option<Conversation>, StoreError> {
-        self.inner.set_blocked(id, account, blocked).await
-    }
-    async fn delete_for(&self, id: &str, account: i64) -> Result<bool, StoreError> {
-        self.inner.delete_for(id, account).await
-    }
-    async fn unread_total(&self, account: i64) -> Result<u32, StoreError> {
-        self.inner.unread_total(account).await
-    }
-}
-
 #[actix::test]
 async fn a_panic_restarts_presence_which_keeps_its_accounts_online() {
     let sqlite = fresh_store("restart");
-    let store = Arc::new(Flaky { inner: sqlite.clone(), panic_next: AtomicBool::new(false) });
+    let store = Arc::new(Flaky::new(sqlite.clone()));
     let ephemeral: Arc<dyn Ephemeral> = Arc::new(MemoryEphemeral::new("presence-restart:"));
     let heartbeat = Duration::from_millis(50);
     let (registry, rooms) = SessionRegistry::start_supervised();
@@ -321,9 +265,9 @@ async fn a_panic_restarts_presence_which_keeps_its_accounts_online() {
     eventually("account 1 online", async || presence_of(ephemeral.as_ref(), 1).await.unwrap().online).await;
 
     // Account 2 arrives and telling its partners panics: the actor restarts.
-    store.panic_next.store(true, Ordering::SeqCst);
+    store.panic_next_listing.store(true, Ordering::SeqCst);
     registry.do_send(Register { account_id: 2, sink: sink("two") });
-    eventually("the panic happened", async || !store.panic_next.load(Ordering::SeqCst)).await;
+    eventually("the panic happened", async || !store.panic_next_listing.load(Ordering::SeqCst)).await;
     // After the restart both accounts are still online here and heartbeated: after several
     // times to live they are online still.
     tokio::time::sleep(heartbeat * 10).await;

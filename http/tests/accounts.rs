@@ -13,9 +13,7 @@ use souk_services::notify::read_outbox;
 use souk_storage::accounts::AccountStore;
 
 async fn call(s: &TestServer, token: Option<&str>, query: &str, variables: Value) -> Value {
-    let auth = token.map(|t| format!("Bearer {t}"));
-    let headers: Vec<(&str, &str)> = auth.as_deref().map(|a| vec![("Authorization", a)]).unwrap_or_default();
-    s.gql_ok(&headers, query, variables).await
+    s.gql_as(token, &[], query, variables).await
 }
 
 const REGISTER: &str = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken refreshToken expiresIn tokenType } info { id uuId name type phone { number } email storeId location { city { id name } } } } }";

@@ -23,12 +23,7 @@ async fn call(s: &TestServer, token: Option<&str>, query: &str, variables: Value
 }
 
 async fn call_in(s: &TestServer, token: Option<&str>, lang: &str, query: &str, variables: Value) -> Value {
-    let auth = token.map(|t| format!("Bearer {t}"));
-    let mut headers: Vec<(&str, &str)> = vec![("Accept-Language", lang)];
-    if let Some(a) = auth.as_deref() {
-        headers.push(("Authorization", a));
-    }
-    s.gql_ok(&headers, query, variables).await
+    s.gql_as(token, &[("Accept-Language", lang)], query, variables).await
 }
 
 /// Signs up a private account; answers (token, account id).

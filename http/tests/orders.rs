@@ -19,12 +19,7 @@ const ORDERS: &str = "query getMyPurchaseOrders($query: PurchaseOrdersQuery!) {
 }";
 
 async fn call(s: &TestServer, token: Option<&str>, lang: &str, query: &str, vars: Value) -> Value {
-    let auth = token.map(|t| format!("Bearer {t}"));
-    let mut headers: Vec<(&str, &str)> = vec![("Accept-Language", lang)];
-    if let Some(a) = auth.as_deref() {
-        headers.push(("Authorization", a));
-    }
-    s.gql_ok(&headers, query, vars).await
+    s.gql_as(token, &[("Accept-Language", lang)], query, vars).await
 }
 
 async fn sign_up(s: &TestServer, name: &str, phone: &str) -> (String, i64) {

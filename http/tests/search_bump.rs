@@ -14,12 +14,7 @@ use souk_storage::ads::AdStore;
 use std::time::Duration;
 
 async fn call(s: &TestServer, token: Option<&str>, query: &str, vars: Value) -> Value {
-    let auth = token.map(|t| format!("Bearer {t}"));
-    let mut headers: Vec<(&str, &str)> = vec![("User-Agent", "Mozilla/5.0 Firefox/140.0")];
-    if let Some(a) = auth.as_deref() {
-        headers.push(("Authorization", a));
-    }
-    s.gql_ok(&headers, query, vars).await
+    s.gql_as(token, &[("User-Agent", "Mozilla/5.0 Firefox/140.0")], query, vars).await
 }
 
 fn car(list_id: i64, owner: i64, at: i64, images: Vec<String>) -> Ad {

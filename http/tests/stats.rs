@@ -17,12 +17,7 @@ use souk_storage::ads::AdStore;
 const BROWSER: &str = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36";
 
 async fn call(s: &TestServer, token: Option<&str>, visitor: &str, agent: &str, query: &str, vars: Value) -> Value {
-    let auth = token.map(|t| format!("Bearer {t}"));
-    let mut headers: Vec<(&str, &str)> = vec![("visitorId", visitor), ("User-Agent", agent)];
-    if let Some(a) = auth.as_deref() {
-        headers.push(("Authorization", a));
-    }
-    s.gql_ok(&headers, query, vars).await
+    s.gql_as(token, &[("visitorId", visitor), ("User-Agent", agent)], query, vars).await
 }
 
 async fn sign_up(s: &TestServer, input: Value) -> (String, i64, Option<i64>) {

@@ -112,6 +112,16 @@ impl TestServer {
         body
     }
 
+    /// `gql_ok` signed in with `token` (an `Authorization: Bearer` header) when there is one.
+    pub async fn gql_as(&self, token: Option<&str>, headers: &[(&str, &str)], query: &str, variables: Value) -> Value {
+        let auth = token.map(|t| format!("Bearer {t}"));
+        let mut all = headers.to_vec();
+        if let Some(a) = auth.as_deref() {
+            all.push(("Authorization", a));
+        }
+        self.gql_ok(&all, query, variables).await
+    }
+
     /// A GET of `path` that does not follow redirects; answers (status, Location, body).
     pub async fn get_no_redirect(&self, path: &str) -> (StatusCode, String, String) {
         let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");

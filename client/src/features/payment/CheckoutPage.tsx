@@ -6,7 +6,7 @@
 // every few seconds and goes to /payment/success once the agency's payment is confirmed; a
 // refused order goes to /payment/failure (retry or another method).
 
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useEffect, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isGatewayError } from '../../api/gateway';
@@ -24,6 +24,7 @@ import { isolateLtr } from '../../lib/bidi';
 import { localized, PATHS } from '../../app/paths';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
+import { Amount } from '../../ui/Price';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { methodName, paymentResultPath } from './paymentPaths';
 
@@ -48,11 +49,12 @@ function Steps({ current }: { current: number }) {
 /** The order summary: the ad, its fee, the chosen method's extra fee and the total. */
 function Summary({ fee, offer }: { fee: AdInsertionFee; offer: PaymentMethodOffer | undefined }) {
   const intl = useIntl();
-  const rows: [MessageId, string][] = [
-    ['checkout.summary.ad', fee.title],
-    ['checkout.summary.fee', fee.fee.withCurrency],
-    ['checkout.summary.extraFee', offer ? offer.extraFee.withCurrency : '—'],
-    ['checkout.summary.total', (offer?.total ?? fee.fee).withCurrency],
+  // Each value isolated: a Latin title or "52,50 DH" keeps its order inside an Arabic line.
+  const rows: [MessageId, ReactNode][] = [
+    ['checkout.summary.ad', <bdi>{fee.title}</bdi>],
+    ['checkout.summary.fee', <Amount text={fee.fee.withCurrency} />],
+    ['checkout.summary.extraFee', offer ? <Amount text={offer.extraFee.withCurrency} /> : '—'],
+    ['checkout.summary.total', <Amount text={(offer?.total ?? fee.fee).withCurrency} />],
   ];
   return (
     <section className="checkout__summary" aria-labelledby="checkout-summary">
@@ -61,10 +63,7 @@ function Summary({ fee, offer }: { fee: AdInsertionFee; offer: PaymentMethodOffe
         {rows.map(([key, value]) => (
           <div key={key}>
             <dt>{intl.formatMessage({ id: key })}</dt>
-            {/* bdi: "52,50 DH" keeps its order inside an Arabic line. */}
-            <dd>
-              <bdi>{value}</bdi>
-            </dd>
+            <dd>{value}</dd>
           </div>
         ))}
       </dl>

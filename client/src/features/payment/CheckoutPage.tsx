@@ -169,7 +169,7 @@ function PaymentCode({ order, onCheck, onRenew, checking }: { order: PaymentOrde
         <div>
           <dt>{intl.formatMessage({ id: 'checkout.code.amount' })}</dt>
           <dd>
-            <bdi>{order.total.withCurrency}</bdi>
+            <Amount text={order.total.withCurrency} />
           </dd>
         </div>
         <div>

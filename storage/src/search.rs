@@ -121,6 +121,45 @@ pub(crate) const COVERING_INDEXES: &str = "
     ANALYZE search_listing;
 ";
 
+/// Migration 18: what a keyword search reads of every match — its count, facets, order,
+/// relevance length and premium window — in a narrow table of its own beside the listing row
+/// (eight integers, about 28 bytes a row, against the listing row's thirty columns). A keyword
+/// search looks each match up by list id, up to `COUNT_CAP` of them; in the wide table those
+/// lookups were half of its time at 1,000,000 ads (docs/benchmarks.md, search sixth round).
+/// Triggers keep it equal to `search_listing` whoever writes that, so no writer has to know it.
+pub(crate) const HITS_SCHEMA: &str = "
+    CREATE TABLE search_hits (
+        list_id INTEGER PRIMARY KEY,
+        category_id INTEGER NOT NULL,
+        city_id INTEGER NOT NULL,
+        rank_time INTEGER NOT NULL,
+        price INTEGER,
+        premium_from INTEGER NOT NULL,
+        premium_until INTEGER NOT NULL,
+        words INTEGER NOT NULL
+    );
+    CREATE TRIGGER search_hits_insert AFTER INSERT ON search_listing BEGIN
+        INSERT OR REPLACE INTO search_hits (list_id, category_id, city_id, rank_time, price, premium_from,
+            premium_until, words)
+        VALUES (NEW.list_id, NEW.category_id, NEW.city_id, NEW.rank_time, NEW.price, NEW.premium_from,
+            NEW.premium_until, NEW.words);
+    END;
+    CREATE TRIGGER search_hits_update AFTER UPDATE OF list_id, category_id, city_id, rank_time, price,
+        premium_from, premium_until, words ON search_listing BEGIN
+        DELETE FROM search_hits WHERE list_id = OLD.list_id;
+        INSERT OR REPLACE INTO search_hits (list_id, category_id, city_id, rank_time, price, premium_from,
+            premium_until, words)
+        VALUES (NEW.list_id, NEW.category_id, NEW.city_id, NEW.rank_time, NEW.price, NEW.premium_from,
+            NEW.premium_until, NEW.words);
+    END;
+    CREATE TRIGGER search_hits_delete AFTER DELETE ON search_listing BEGIN
+        DELETE FROM search_hits WHERE list_id = OLD.list_id;
+    END;
+    INSERT INTO search_hits (list_id, category_id, city_id, rank_time, price, premium_from, premium_until, words)
+        SELECT list_id, category_id, city_id, rank_time, price, premium_from, premium_until, words
+        FROM search_listing ORDER BY list_id;
+";
+
 /// The seller's columns of the listing index follow the seller whoever writes them: a shop
 /// conversion (`accounts.account_type`) or a verified flag (`stores.is_verified_seller`)
 /// updates that seller's rows in the same statement (migration 9). A disabled or re-enabled
@@ -635,14 +674,16 @@ fn where_clause(q: &ListingQuery, m: Option<&KeywordMatch>) -> (String, Vec<Valu
 }
 
 /// The FROM of a listing query (the FTS match joined to the index row when there is a keyword)
-/// and the WHERE of `conds`.
+/// and the WHERE of `conds`. A keyword search with no condition beyond the match itself joins
+/// the narrow `search_hits` (`HITS_SCHEMA`), which holds every column such a search reads as
+/// `l`; one with filters joins the listing row.
 fn from_where_sql(keyword: bool, conds: &[String]) -> String {
     let mut sql = if keyword {
+        let match_only = conds.iter().all(|cond| cond.starts_with("search_fts."));
+        let joined = if match_only { "search_hits" } else { "search_listing" };
         // The match drives the join (CROSS JOIN keeps that order): with the scope tokens it is
         // already narrowed to the query's category and place.
-        String::from(
-            "FROM search_fts CROSS JOIN search_listing l ON l.list_id = search_fts.rowid WHERE search_fts MATCH ?1",
-        )
+        format!("FROM search_fts CROSS JOIN {joined} l ON l.list_id = search_fts.rowid WHERE search_fts MATCH ?1")
     } else {
         String::from("FROM search_listing l")
     };

@@ -349,3 +349,73 @@ async fn migration_12_gives_the_keyword_index_its_place_and_category_tokens() {
     assert_eq!(found(&reopened, 1).await, 1);
     assert_eq!(found(&reopened, 2).await, 0);
 }
+
+/// A keyword search reads its matches' order and price from `search_hits` (migration 18): a
+/// bump, a price edit, a deactivation made through the store and a row changed in place move the
+/// keyword listing, and the narrow table stays equal, row for row, to the listing index.
+#[tokio::test]
+async fn keyword_searches_follow_bumps_edits_and_removals_through_the_hits_table() {
+    use souk_domain::search::{SearchSort, keyword_words};
+    use souk_storage::search::{CategoryScope, ListingQuery, PageRequest, PlaceScope, SearchStore};
+
+    let (store, owner, _) = fresh("hits").await;
+    let mut ids = Vec::new();
+    for (title, at) in [("Riad ancien", 1_000), ("Riad neuf", 1_100), ("Riad familial", 1_200)] {
+        let ad = create(&store, owner, title, at).await;
+        store.apply_change(status_change(&ad, AdStatus::PendingReview, AdStatus::Active, at + 1)).await.unwrap();
+        ids.push(store.find_ad(&ad).await.unwrap().unwrap().ad.list_id);
+    }
+    let query = ListingQuery {
+        keyword: keyword_words("riad"),
+        category: Some(CategoryScope::Leaf(6020)),
+        place: Some(PlaceScope::City(1)),
+        ..ListingQuery::default()
+    };
+    let listed = |sort: SearchSort| {
+        let (s, q) = (store.clone(), query.clone());
+        let page = PageRequest { sort, offset: 0, limit: 12, premium_slots: 0, page: 1, now: 5_000, with_facets: true };
+        async move {
+            let p = s.search_listing(q, page).await.unwrap();
+            (p.ads.iter().map(|a| a.ad.list_id).collect::<Vec<_>>(), p.total)
+        }
+    };
+    assert_eq!(listed(SearchSort::Newest).await, (vec![ids[2], ids[1], ids[0]], 3));
+
+    // A bump refreshes the rank time: the oldest ad comes first.
+    let first_ad = "ad-Riad ancien-1000";
+    store
+        .add_vas_pack(first_ad, VasPack { name: "bump".into(), start_date: 2_000, end_date: 90_000 }, Some(2_000))
+        .await
+        .unwrap();
+    assert_eq!(listed(SearchSort::Newest).await, (vec![ids[0], ids[2], ids[1]], 3));
+
+    // A price edit moves the ad in a price sort (all three cost 1,000 DH before).
+    let mut edit = AdChange::new("ad-Riad neuf-1100", AdStatus::Active, 2_100);
+    edit.fields = Some(fields("Riad neuf", 500));
+    store.apply_change(edit).await.unwrap();
+    assert_eq!(listed(SearchSort::PriceAsc).await.0[0], ids[1]);
+
+    // A deactivated ad leaves the keyword listing.
+    store
+        .apply_change(status_change("ad-Riad familial-1200", AdStatus::Active, AdStatus::Deactivated, 2_200))
+        .await
+        .unwrap();
+    assert_eq!(listed(SearchSort::Newest).await, (vec![ids[0], ids[1]], 2));
+
+    let path = std::env::temp_dir().join(format!("souk-ads-hits-{}", std::process::id())).join("souk.db");
+    let raw = rusqlite::Connection::open(&path).unwrap();
+    let count = |sql: &str| raw.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap();
+    assert_eq!(count("SELECT count(*) FROM search_hits"), 2);
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM search_listing l JOIN search_hits h ON h.list_id = l.list_id
+             WHERE h.category_id = l.category_id AND h.city_id = l.city_id AND h.rank_time = l.rank_time
+               AND h.price IS l.price AND h.premium_from = l.premium_from
+               AND h.premium_until = l.premium_until AND h.words = l.words"
+        ),
+        2
+    );
+    // A row changed in place (as migrations do) is followed too.
+    raw.execute("UPDATE search_listing SET rank_time = 9000 WHERE list_id = ?1", [ids[1]]).unwrap();
+    assert_eq!(listed(SearchSort::Newest).await, (vec![ids[1], ids[0]], 2));
+}

@@ -33,6 +33,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 15, name: "search_word_counts", apply: search_word_counts },
     Migration { version: 16, name: "search_cells", apply: search_cells },
     Migration { version: 17, name: "payment_orders", apply: payment_orders },
+    Migration { version: 18, name: "search_hits", apply: search_hits },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -506,6 +507,13 @@ fn search_cells(tx: &Transaction) -> Result<(), StoreError> {
         tx.execute_batch("ALTER TABLE search_listing ADD COLUMN words INTEGER NOT NULL DEFAULT 0")?;
     }
     crate::search::rebuild_fts(tx)
+}
+
+/// The columns a keyword search reads of every match, in a narrow table kept by triggers
+/// (`crate::search::HITS_SCHEMA`), filled from the listing index.
+fn search_hits(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(crate::search::HITS_SCHEMA)?;
+    Ok(())
 }
 
 /// Saved searches get an alerts switch (on for the ones saved before).

@@ -926,7 +926,7 @@ fn facet(hits: &[Hit], key: impl Fn(&Hit) -> u32) -> Vec<(u32, u64)> {
 }
 
 /// The same order as `order_by`, on scanned rows.
-fn sort_hits(hits: &mut [Hit], sort: SearchSort, keyword: bool) {
+fn hit_order(sort: SearchSort, keyword: bool) -> impl Fn(&Hit, &Hit) -> std::cmp::Ordering {
     use std::cmp::Ordering;
     let newest = |a: &Hit, b: &Hit| b.rank_time.cmp(&a.rank_time).then(b.list_id.cmp(&a.list_id));
     let price = |a: &Hit, b: &Hit, desc: bool| match (a.price, b.price) {
@@ -936,12 +936,23 @@ fn sort_hits(hits: &mut [Hit], sort: SearchSort, keyword: bool) {
         (Some(x), Some(y)) if desc => y.cmp(&x),
         (Some(x), Some(y)) => x.cmp(&y),
     };
-    match sort {
-        SearchSort::Relevance if keyword => hits.sort_by(|a, b| a.score.total_cmp(&b.score).then_with(|| newest(a, b))),
-        SearchSort::Relevance | SearchSort::Newest => hits.sort_by(newest),
-        SearchSort::PriceAsc => hits.sort_by(|a, b| price(a, b, false).then_with(|| newest(a, b))),
-        SearchSort::PriceDesc => hits.sort_by(|a, b| price(a, b, true).then_with(|| newest(a, b))),
+    move |a: &Hit, b: &Hit| match sort {
+        SearchSort::Relevance if keyword => a.score.total_cmp(&b.score).then_with(|| newest(a, b)),
+        SearchSort::Relevance | SearchSort::Newest => newest(a, b),
+        SearchSort::PriceAsc => price(a, b, false).then_with(|| newest(a, b)),
+        SearchSort::PriceDesc => price(a, b, true).then_with(|| newest(a, b)),
     }
+}
+
+/// The first `count` scanned rows in the page order, sorted; the rest in no order. Only the
+/// page and what precedes it are sorted (a page is 12 of up to `COUNT_CAP` rows).
+fn sort_first(hits: &mut [Hit], count: usize, sort: SearchSort, keyword: bool) {
+    let order = hit_order(sort, keyword);
+    if count < hits.len() {
+        hits.select_nth_unstable_by(count, &order);
+    }
+    let count = count.min(hits.len());
+    hits[..count].sort_by(&order);
 }
 
 fn load_by_list_ids(c: &Connection, ids: &[i64]) -> Result<Vec<StoredAd>, StoreError> {
@@ -999,8 +1010,8 @@ impl SearchStore for SqliteStore {
             // search); the older matches follow, newest listed first (docs/search.md).
             let ranked_page = relevance && (p.offset as usize) < hits.len();
             let page_ids: Vec<i64> = if complete || ranked_page {
-                sort_hits(&mut hits, p.sort, keyword);
                 let from = (p.offset.min(usize::MAX as u64) as usize).min(hits.len());
+                sort_first(&mut hits, from.saturating_add(p.limit as usize), p.sort, keyword);
                 hits[from..].iter().take(p.limit as usize).map(|h| h.list_id).collect()
             } else if relevance {
                 let oldest_ranked = hits.iter().map(|h| h.list_id).min().unwrap_or(i64::MAX);

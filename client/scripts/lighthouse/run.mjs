@@ -28,7 +28,7 @@ const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
 const jsonPath = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
 const gzip = args.includes('--gzip');
-const given = args.filter((arg, i) => !(i === jsonAt || i === jsonAt + 1) && arg !== '--gzip');
+const given = args.filter((arg, i) => !(jsonAt >= 0 && (i === jsonAt || i === jsonAt + 1)) && arg !== '--gzip');
 
 /** A proxy to ORIGIN that gzips text bodies for clients that accept it; its base URL. */
 async function gzipProxy() {

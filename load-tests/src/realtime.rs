@@ -41,6 +41,26 @@ struct Counters {
     acked: AtomicU64,
     delivered: AtomicU64,
     errors: AtomicU64,
+    /// The first few distinct error answers (refused acknowledgements, unreadable frames), so
+    /// that a run's errors say what they were.
+    error_samples: std::sync::Mutex<Vec<String>>,
+}
+
+/// How many distinct error answers a run keeps for its report.
+const ERROR_SAMPLES: usize = 4;
+
+impl Counters {
+    /// Counts an error and keeps its text if it is one of the first distinct ones.
+    fn error(&self, what: &str) {
+        self.errors.fetch_add(1, Ordering::Relaxed);
+        let what: String = what.chars().take(200).collect();
+        if let Ok(mut samples) = self.error_samples.lock()
+            && samples.len() < ERROR_SAMPLES
+            && !samples.contains(&what)
+        {
+            samples.push(what);
+        }
+    }
 }
 
 /// The resident memory of a process, in KiB (Linux).
@@ -130,7 +150,7 @@ async fn open(
                 Reply::Other => continue,
             };
             if !ok {
-                counters.errors.fetch_add(1, Ordering::Relaxed);
+                counters.error(&text);
             }
             if let Some(id) = ack {
                 let sent = p.lock().map(|mut m| m.remove(&id)).unwrap_or(None);
@@ -423,7 +443,7 @@ pub async fn chat(
                     counters.sent.fetch_add(n, Ordering::Relaxed);
                     seq = due;
                 } else {
-                    counters.errors.fetch_add(1, Ordering::Relaxed);
+                    counters.error("a send failed (the connection was closed)");
                     break;
                 }
             }
@@ -498,6 +518,9 @@ pub async fn chat(
         rss_start.map_or("?".into(), |k| k.to_string()),
         rss_end.map_or("?".into(), |k| k.to_string()),
     );
+    for sample in counters.error_samples.lock().map(|s| s.clone()).unwrap_or_default() {
+        println!("  error: {sample}");
+    }
     Ok(())
 }
 

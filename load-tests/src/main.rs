@@ -6,6 +6,12 @@
 
 mod realtime;
 mod relay;
+
+// The same allocator as the server: the generator shares the machine's two cores with the
+// server under test, so what it spends in glibc's malloc is taken from the measurement.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod stats;
 mod ws;
 

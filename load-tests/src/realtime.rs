@@ -13,7 +13,7 @@
 
 use crate::ws::{self, Frame, Writer};
 use serde_json::{Value, json};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -86,7 +86,47 @@ fn host_port(url: &str) -> String {
 /// One open connection: the writer, and what was sent and not yet acknowledged.
 struct Conn {
     writer: Arc<Mutex<Writer>>,
-    pending: Arc<std::sync::Mutex<HashMap<u64, Instant>>>,
+    pending: Arc<std::sync::Mutex<Pending>>,
+}
+
+/// When each message of a connection not yet acknowledged left. Its sequence numbers follow
+/// each other and acknowledgements come back nearly in order, so the times are kept in a ring
+/// indexed by sequence number (a hash map of hundreds of thousands of entries during a backlog
+/// was a tenth of the generator's time, time the server under test shared).
+#[derive(Default)]
+struct Pending {
+    /// The sequence number of `slots[0]`.
+    first: u64,
+    /// Send times; `None` once acknowledged (or never sent).
+    slots: VecDeque<Option<Instant>>,
+}
+
+impl Pending {
+    /// Notes that message `seq` left at `at` (numbers only grow on a connection).
+    fn sent(&mut self, seq: u64, at: Instant) {
+        if self.slots.is_empty() {
+            self.first = seq;
+        }
+        let Some(index) = seq.checked_sub(self.first).and_then(|i| usize::try_from(i).ok()) else { return };
+        while self.slots.len() < index {
+            self.slots.push_back(None);
+        }
+        match self.slots.get_mut(index) {
+            Some(slot) => *slot = Some(at),
+            None => self.slots.push_back(Some(at)),
+        }
+    }
+
+    /// When message `seq` left, once: None if unknown or already acknowledged.
+    fn acked(&mut self, seq: u64) -> Option<Instant> {
+        let index = usize::try_from(seq.checked_sub(self.first)?).ok()?;
+        let at = self.slots.get_mut(index)?.take();
+        while let Some(None) = self.slots.front() {
+            self.slots.pop_front();
+            self.first += 1;
+        }
+        at
+    }
 }
 
 /// What a connection's reader collected.
@@ -127,7 +167,7 @@ async fn open(
     if target != Target::Ws {
         ws::socketio_connect(&mut reader, &writer, &auth.to_string()).await?;
     }
-    let pending: Arc<std::sync::Mutex<HashMap<u64, Instant>>> = Arc::default();
+    let pending: Arc<std::sync::Mutex<Pending>> = Arc::default();
     let (w, p) = (Arc::clone(&writer), Arc::clone(&pending));
     let handle = tokio::spawn(async move {
         let mut samples = Samples::default();
@@ -153,7 +193,7 @@ async fn open(
                 counters.error(&text);
             }
             if let Some(id) = ack {
-                let sent = p.lock().map(|mut m| m.remove(&id)).unwrap_or(None);
+                let sent = p.lock().map(|mut m| m.acked(id)).unwrap_or(None);
                 if let Some(at) = sent
                     && ok
                 {
@@ -238,20 +278,31 @@ pub(crate) fn reply(target: Target, text: &str) -> Reply {
     Reply::Other
 }
 
-/// One chat message frame from `sender` with ack id `seq`.
+/// One chat message frame from `sender` with ack id `seq`, written straight into its text (the
+/// generator makes one per message at every rate: no JSON tree).
 pub(crate) fn frame(target: Target, conversation: &str, sender: usize, seq: u64, base: Instant) -> String {
-    let text = format!("{sender}:{}", base.elapsed().as_micros());
-    // Time first, as the web client makes them (`c-{time}-{counter}`): one sender's ids follow
-    // each other in the store's index.
-    let millis = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
-    let client_id = format!("c-{millis:011x}-{sender}-{seq}");
-    match target {
-        Target::Ws => json!({ "conversationId": conversation, "clientMessageId": seq, "text": text }).to_string(),
-        _ => format!(
-            "42{seq}{}",
-            json!(["chat:send", { "conversationId": conversation, "clientMessageId": client_id, "text": text }])
+    use std::fmt::Write as _;
+    let micros = base.elapsed().as_micros();
+    // Conversation ids are the server's (UUIDs, or the relay's names): quoted as JSON anyway.
+    let conversation = Value::from(conversation);
+    let mut out = String::with_capacity(160);
+    let _ = match target {
+        Target::Ws => write!(
+            out,
+            "{{\"conversationId\":{conversation},\"clientMessageId\":{seq},\"text\":\"{sender}:{micros}\"}}"
         ),
-    }
+        _ => {
+            // Time first, as the web client makes them (`c-{time}-{counter}`): one sender's ids
+            // follow each other in the store's index.
+            let millis =
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
+            write!(
+                out,
+                "42{seq}[\"chat:send\",{{\"conversationId\":{conversation},\"clientMessageId\":\"c-{millis:011x}-{sender}-{seq}\",\"text\":\"{sender}:{micros}\"}}]"
+            )
+        }
+    };
+    out
 }
 
 /// Sends the chat messages `first..=last` of `sender` on `conn` in one write (what was due since
@@ -269,7 +320,7 @@ async fn send_due(
     if let Ok(mut p) = conn.pending.lock() {
         let now = Instant::now();
         for seq in seqs {
-            p.insert(seq, now);
+            p.sent(seq, now);
         }
     }
     conn.writer.lock().await.texts(&frames).await.is_ok()
@@ -575,6 +626,45 @@ pub async fn idle(target: Target, url: &str, count: usize, pid: u32, hold: Durat
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pending_sends_are_matched_once_in_or_out_of_order() {
+        let t0 = Instant::now();
+        let at = |ms: u64| t0 + Duration::from_millis(ms);
+        let mut p = Pending::default();
+        for seq in 1..=4 {
+            p.sent(seq, at(seq));
+        }
+        assert_eq!(p.acked(2), Some(at(2)));
+        assert_eq!(p.acked(2), None, "an acknowledgement counts once");
+        assert_eq!(p.acked(1), Some(at(1)));
+        assert_eq!(p.slots.len(), 2, "acknowledged heads are dropped");
+        assert_eq!(p.acked(9), None, "never sent");
+        assert_eq!(p.acked(0), None, "before the first");
+        p.sent(5, at(5));
+        assert_eq!((p.acked(5), p.acked(4), p.acked(3)), (Some(at(5)), Some(at(4)), Some(at(3))));
+        assert!(p.slots.is_empty());
+        // After a drained ring the numbers go on from where they are.
+        p.sent(6, at(6));
+        assert_eq!(p.acked(6), Some(at(6)));
+    }
+
+    #[test]
+    fn frames_are_json_the_servers_read() {
+        let base = Instant::now();
+        let ws: Value = serde_json::from_str(&frame(Target::Ws, "c\"1", 3, 7, base)).expect("json");
+        assert_eq!((ws["conversationId"].as_str(), ws["clientMessageId"].as_u64()), (Some("c\"1"), Some(7)));
+        assert!(ws["text"].as_str().is_some_and(|t| t.starts_with("3:")), "{ws}");
+        let sio = frame(Target::Souk, "conv-9", 3, 7, base);
+        let rest = sio.strip_prefix("427").expect("an EVENT with ack id 7");
+        let event: Value = serde_json::from_str(rest).expect("json");
+        assert_eq!(event[0], "chat:send");
+        assert_eq!(event[1]["conversationId"], "conv-9");
+        assert!(
+            event[1]["clientMessageId"].as_str().is_some_and(|c| c.starts_with("c-") && c.ends_with("-3-7")),
+            "{event}"
+        );
+    }
 
     #[test]
     fn users_and_conversations_are_chosen_independently() {

@@ -674,13 +674,12 @@ fn where_clause(q: &ListingQuery, m: Option<&KeywordMatch>) -> (String, Vec<Valu
 }
 
 /// The FROM of a listing query (the FTS match joined to the index row when there is a keyword)
-/// and the WHERE of `conds`. A keyword search with no condition beyond the match itself joins
-/// the narrow `search_hits` (`HITS_SCHEMA`), which holds every column such a search reads as
-/// `l`; one with filters joins the listing row.
+/// and the WHERE of `conds`, the conditions on the listing row. A keyword search with none
+/// joins the narrow `search_hits` (`HITS_SCHEMA`), which holds every column such a search reads
+/// as `l`; one with filters joins the listing row.
 fn from_where_sql(keyword: bool, conds: &[String]) -> String {
     let mut sql = if keyword {
-        let match_only = conds.iter().all(|cond| cond.starts_with("search_fts."));
-        let joined = if match_only { "search_hits" } else { "search_listing" };
+        let joined = if conds.is_empty() { "search_hits" } else { "search_listing" };
         // The match drives the join (CROSS JOIN keeps that order): with the scope tokens it is
         // already narrowed to the query's category and place.
         format!("FROM search_fts CROSS JOIN {joined} l ON l.list_id = search_fts.rowid WHERE search_fts MATCH ?1")
@@ -1015,13 +1014,13 @@ impl SearchStore for SqliteStore {
                 hits[from..].iter().take(p.limit as usize).map(|h| h.list_id).collect()
             } else if relevance {
                 let oldest_ranked = hits.iter().map(|h| h.list_id).min().unwrap_or(i64::MAX);
-                let (mut conds, mut page_args) = conditions(&q, m.as_ref(), Scope::FromMatch);
+                // The scan's own FROM and WHERE (a keyword's always ends with a WHERE), past the
+                // oldest ranked match.
+                let mut page_args = args.clone();
                 page_args.push(Value::Integer(oldest_ranked));
-                conds.push(format!("search_fts.rowid < ?{}", page_args.len()));
                 let n = page_args.len();
                 let page_sql = format!(
-                    "SELECT l.list_id {} ORDER BY search_fts.rowid DESC LIMIT ?{} OFFSET ?{}",
-                    from_where_sql(true, &conds),
+                    "SELECT l.list_id {from_where} AND search_fts.rowid < ?{n} ORDER BY search_fts.rowid DESC LIMIT ?{} OFFSET ?{}",
                     n + 1,
                     n + 2
                 );

@@ -6,14 +6,13 @@
 
 mod realtime;
 mod relay;
+mod stats;
+mod ws;
 
 // The same allocator as the server: the generator shares the machine's two cores with the
 // server under test, so what it spends in glibc's malloc is taken from the measurement.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-mod stats;
-mod ws;
 
 use clap::{Parser, Subcommand};
 use serde_json::{Value, json};

@@ -67,6 +67,13 @@ impl SqliteStore {
         // syncs the WAL at each commit (NORMAL would only survive a crash of the process, not of
         // the machine). One sync serves the whole group, which is what makes it affordable.
         writer_conn.pragma_update(None, "synchronous", "FULL")?;
+        // Each write runs in its own savepoint (so that a failing one rolls back alone), and a
+        // savepoint keeps the first copy of every page it changes in a sub-journal. In memory,
+        // that copy is a memcpy and the sub-journal is emptied when the savepoint is released;
+        // in a temporary file (the default once it outgrows 64 KiB) it is a `pwrite` per page,
+        // and the file only grows until the commit (seen: 3 % of the writer's time at 140,000
+        // chat messages/s).
+        writer_conn.pragma_update(None, "temp_store", "MEMORY")?;
         migrations::apply(&mut writer_conn)?;
         // Whatever the WAL holds (a migration's rebuilt index, a seed, the last run's tail) goes
         // into the database file before any reader starts: a page still in the WAL is found

@@ -2,8 +2,10 @@
 //! over N keep-alive connections for a bounded time against a loopback server and reports
 //! throughput and latency percentiles. Scenarios `chat` and `idle` drive the real-time chat
 //! over WebSocket (Souk, the reference socket.io relay of `load-tests/reference/`, or the
-//! minimal relay that `souk-load relay` serves: the ceiling).
+//! minimal relay that `souk-load relay` serves: the ceiling). Scenario `chat-store` measures
+//! the chat's SQLite store alone, in process.
 
+mod chat_store;
 mod realtime;
 mod relay;
 mod stats;
@@ -155,6 +157,19 @@ enum Scenario {
         /// Seconds after which the relay stops by itself.
         #[arg(long, default_value_t = 3600)]
         lifetime: u64,
+    },
+    /// The chat's SQLite store alone, in process: M conversations appending batches of B
+    /// messages at once, for a bounded time, into a fresh temporary database.
+    ChatStore {
+        /// Conversations (M), each appending its batches one after the other.
+        #[arg(long, default_value_t = 8)]
+        conversations: usize,
+        /// Messages per batch (B): one `append_messages` call, as a Conversation actor makes.
+        #[arg(long, default_value_t = 128)]
+        batch: usize,
+        /// Seconds of measurement (after a 1 s warm-up).
+        #[arg(long, default_value_t = 10)]
+        duration: u64,
     },
     /// The CPU cost of sign-in (argon2id verification) and of one access-token check, on one
     /// thread, in process.
@@ -510,6 +525,14 @@ async fn bounded<E: std::fmt::Display>(
 async fn main() -> std::process::ExitCode {
     let (url, operation, connections, duration, lang, login, password) = match Cli::parse().scenario {
         Scenario::Auth { iterations } => return auth_costs(iterations),
+        Scenario::ChatStore { conversations, batch, duration } => {
+            let duration = Duration::from_secs(duration.clamp(1, MAX_DURATION_SECS));
+            let limit = duration + Duration::from_secs(60);
+            return bounded(limit, async move {
+                chat_store::run(conversations, batch, duration).await.map(|line| println!("{line}"))
+            })
+            .await;
+        }
         Scenario::Relay { port, lifetime } => {
             return match relay::run(port, Duration::from_secs(lifetime.max(1))).await {
                 Ok(()) => std::process::ExitCode::SUCCESS,

@@ -302,6 +302,63 @@ async fn sqlite_finds_the_ad_of_a_list_id() {
     store.shutdown().await;
 }
 
+/// Messages stored before migration 19, with their ids as text, read the same after it: the
+/// history, a retried send answered with the stored message, a client id refused in another
+/// conversation, and the catch-up after a message id.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_messages_stored_as_text_survive_the_compact_ids_migration() {
+    let path = temp_db("compact-ids");
+    let store = SqliteStore::open(&path, 1).expect("open");
+    let (c, _) = store.open_conversation(ad(1), Starter::Account(BUYER)).await.unwrap();
+    let (other, _) = store.open_conversation(ad(2), Starter::Account(BUYER)).await.unwrap();
+    let first = store.append_message(text(&c.conversation_id, BUYER, "b-1", "Salam")).await.unwrap().message;
+    let second = store.append_message(text(&c.conversation_id, SELLER, "s-1", "Bonjour")).await.unwrap().message;
+    store.shutdown().await;
+
+    // Back to the shape of migration 6: the same rows with their ids as text.
+    let text_id = |column: &str| {
+        format!(
+            "lower(substr(hex({column}), 1, 8) || '-' || substr(hex({column}), 9, 4) || '-' || substr(hex({column}), 13, 4)
+             || '-' || substr(hex({column}), 17, 4) || '-' || substr(hex({column}), 21))"
+        )
+    };
+    let raw = rusqlite::Connection::open(&path).unwrap();
+    raw.execute_batch(&format!(
+        "CREATE TABLE m (conversation_id TEXT NOT NULL, bucket INTEGER NOT NULL, message_id TEXT NOT NULL,
+             sender_id INTEGER NOT NULL, client_message_id TEXT NOT NULL, body TEXT, attachment TEXT,
+             PRIMARY KEY (conversation_id, bucket, message_id)) WITHOUT ROWID;
+         INSERT INTO m SELECT {}, bucket, {}, sender_id, client_message_id, body, attachment FROM chat_messages;
+         DROP TABLE chat_messages; ALTER TABLE m RENAME TO chat_messages;
+         CREATE TABLE k (sender_id INTEGER NOT NULL, client_message_id TEXT NOT NULL, conversation_id TEXT NOT NULL,
+             message_id TEXT NOT NULL, PRIMARY KEY (sender_id, client_message_id)) WITHOUT ROWID;
+         INSERT INTO k SELECT sender_id, client_message_id, {}, {} FROM chat_client_ids;
+         DROP TABLE chat_client_ids; ALTER TABLE k RENAME TO chat_client_ids;
+         DELETE FROM schema_migrations WHERE version = 19;",
+        text_id("conversation_id"),
+        text_id("message_id"),
+        text_id("conversation_id"),
+        text_id("message_id"),
+    ))
+    .unwrap();
+    let stored: String = raw.query_row("SELECT message_id FROM chat_messages LIMIT 1", [], |r| r.get(0)).unwrap();
+    assert_eq!(stored.len(), 36, "the rows are back to text ids before the migration");
+    drop(raw);
+
+    let store = SqliteStore::open(&path, 1).expect("reopen: migration 19 runs");
+    let history = store.messages(&c.conversation_id, BUYER, None, 10).await.unwrap();
+    assert_eq!(history, vec![second.clone(), first.clone()]);
+    let retried = store.append_message(text(&c.conversation_id, BUYER, "b-1", "Salam")).await.unwrap();
+    assert!(retried.duplicate);
+    assert_eq!(retried.message, first);
+    let refused = store.append_message(text(&other.conversation_id, BUYER, "b-1", "Salam")).await;
+    assert!(matches!(refused, Err(StoreError::Conflict(_))), "{refused:?}");
+    let missed = store.messages_since(BUYER, &first.message_id, 10).await.unwrap();
+    assert_eq!(missed, vec![second.clone()]);
+    let older = store.messages(&c.conversation_id, BUYER, Some(&second.message_id), 10).await.unwrap();
+    assert_eq!(older, vec![first]);
+    store.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn scylla_backend_conforms() {
     let millis = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis();

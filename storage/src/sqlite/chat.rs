@@ -6,6 +6,11 @@
 //! - `chat_messages`: partition (conversation, week bucket), clustered by UUIDv7 id, read newest
 //!   first walking the buckets backwards;
 //! - `chat_client_ids`: (sender, client message id) -> message, for idempotent retries.
+//!
+//! In the two tables written for every message, conversation and message ids are the UUIDs'
+//! 16 bytes, not their 36 characters of text (migration 19): a third fewer bytes per message,
+//! so fewer B-tree pages split and written to the WAL by the one writer thread. Blobs compare
+//! byte by byte, which orders UUIDv7 ids by time as their text did.
 
 use super::SqliteStore;
 use crate::chat::rules::{self, now_millis};
@@ -75,6 +80,54 @@ pub(super) fn migration(tx: &Transaction) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Migration 19: the ids of `chat_messages` and `chat_client_ids` as 16-byte blobs.
+pub(super) fn compact_ids_migration(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "CREATE TABLE chat_messages_compact (
+            conversation_id BLOB NOT NULL,
+            bucket INTEGER NOT NULL,
+            message_id BLOB NOT NULL,
+            sender_id INTEGER NOT NULL,
+            client_message_id TEXT NOT NULL,
+            body TEXT,
+            attachment TEXT,
+            PRIMARY KEY (conversation_id, bucket, message_id)
+        ) WITHOUT ROWID;
+        INSERT INTO chat_messages_compact
+            SELECT unhex(conversation_id, '-'), bucket, unhex(message_id, '-'), sender_id, client_message_id,
+                   body, attachment
+            FROM chat_messages;
+        DROP TABLE chat_messages;
+        ALTER TABLE chat_messages_compact RENAME TO chat_messages;
+        CREATE TABLE chat_client_ids_compact (
+            sender_id INTEGER NOT NULL,
+            client_message_id TEXT NOT NULL,
+            conversation_id BLOB NOT NULL,
+            message_id BLOB NOT NULL,
+            PRIMARY KEY (sender_id, client_message_id)
+        ) WITHOUT ROWID;
+        INSERT INTO chat_client_ids_compact
+            SELECT sender_id, client_message_id, unhex(conversation_id, '-'), unhex(message_id, '-')
+            FROM chat_client_ids;
+        DROP TABLE chat_client_ids;
+        ALTER TABLE chat_client_ids_compact RENAME TO chat_client_ids;",
+    )?;
+    Ok(())
+}
+
+/// The 16 bytes of a UUID written as text; None when it is not one (no stored id matches it).
+fn id_bytes(id: &str) -> Option<[u8; 16]> {
+    uuid::Uuid::parse_str(id).ok().map(uuid::Uuid::into_bytes)
+}
+
+/// The text of the UUID stored as 16 bytes in column `at`.
+fn id_text(r: &Row, at: usize) -> rusqlite::Result<String> {
+    let bytes = r.get_ref(at)?.as_blob()?;
+    uuid::Uuid::from_slice(bytes)
+        .map(|id| id.to_string())
+        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(at, rusqlite::types::Type::Blob, Box::new(e)))
+}
+
 const CONVERSATION_COLUMNS: &str = "c.conversation_id, c.list_id, c.ad_id, c.ad_title, c.ad_image, c.buyer_id, \
      c.visitor_email, c.seller_id, c.created_at, c.buyer_blocked, c.seller_blocked";
 
@@ -102,11 +155,11 @@ fn load_conversation(c: &Connection, id: &str) -> Result<Option<Conversation>, S
 const MESSAGE_COLUMNS: &str = "conversation_id, message_id, sender_id, client_message_id, body, attachment";
 
 fn message_row(r: &Row) -> rusqlite::Result<(ChatMessage, Option<String>)> {
-    let message_id: String = r.get(1)?;
+    let message_id = id_text(r, 1)?;
     let sent_at = message_millis(&message_id).unwrap_or(0);
     Ok((
         ChatMessage {
-            conversation_id: r.get(0)?,
+            conversation_id: id_text(r, 0)?,
             message_id,
             sender_id: r.get(2)?,
             client_message_id: r.get(3)?,
@@ -124,12 +177,16 @@ fn finish_message((mut m, attachment): (ChatMessage, Option<String>)) -> Result<
 }
 
 fn load_message(c: &Connection, conversation_id: &str, message_id: &str) -> Result<Option<ChatMessage>, StoreError> {
-    let Some(millis) = message_millis(message_id) else { return Ok(None) };
+    let (Some(millis), Some(conversation), Some(message)) =
+        (message_millis(message_id), id_bytes(conversation_id), id_bytes(message_id))
+    else {
+        return Ok(None);
+    };
     let sql = format!(
         "SELECT {MESSAGE_COLUMNS} FROM chat_messages WHERE conversation_id = ?1 AND bucket = ?2 AND message_id = ?3"
     );
     c.prepare_cached(&sql)?
-        .query_row(params![conversation_id, bucket_of(millis), message_id], message_row)
+        .query_row(params![conversation, bucket_of(millis), message], message_row)
         .optional()?
         .map(finish_message)
         .transpose()
@@ -177,14 +234,23 @@ fn walk_newest_first(
          WHERE conversation_id = ?1 AND bucket = ?2 AND message_id < ?3 AND message_id > ?4
          ORDER BY message_id DESC LIMIT ?5"
     );
+    // No bound: past every 16-byte id above, the empty blob below. A bound that is not an id
+    // matches no stored message (and is refused before reaching here by the callers).
+    let bound = |id: Option<&str>, none: &[u8]| match id.filter(|id| !id.is_empty()) {
+        Some(id) => id_bytes(id).map(|b| b.to_vec()),
+        None => Some(none.to_vec()),
+    };
+    let (Some(conversation), Some(upper), Some(lower)) =
+        (id_bytes(conversation_id), bound(before, &[0xff; 17]), bound(after, &[]))
+    else {
+        return Ok(Vec::new());
+    };
     let mut st = c.prepare_cached(&sql)?;
     let mut out = Vec::new();
-    let upper = before.unwrap_or("~");
-    let lower = after.unwrap_or("");
     let mut bucket = from_bucket;
     while bucket >= to_bucket && out.len() < limit {
         let want = (limit - out.len()) as i64;
-        let rows = st.query_map(params![conversation_id, bucket, upper, lower, want], message_row)?;
+        let rows = st.query_map(params![conversation, bucket, upper, lower, want], message_row)?;
         for row in rows {
             out.push(finish_message(row?)?);
         }
@@ -512,40 +578,40 @@ fn append_checked(
     members: &mut MemberUpdates,
     statements: &mut AppendStatements,
 ) -> Result<Result<Appended, StoreError>, StoreError> {
-    let parties = match members.parties(c, &m.conversation_id)? {
-        Some(parties) => parties,
-        None => return Ok(Err(StoreError::Corrupt(format!("no conversation {}", m.conversation_id)))),
+    let Some(StoredConversation { parties, key: conversation }) = members.conversation(c, &m.conversation_id)? else {
+        return Ok(Err(StoreError::Corrupt(format!("no conversation {}", m.conversation_id))));
     };
     let attachment = match rules::attachment_json(&m) {
         Ok(attachment) => attachment,
         Err(refused) => return Ok(Err(refused)),
     };
-    let message_id = uuid::Uuid::now_v7().to_string();
+    let id = uuid::Uuid::now_v7();
     let claimed =
-        statements.claim.execute(params![m.sender_id, m.client_message_id, m.conversation_id, message_id])? == 1;
+        statements.claim.execute(params![m.sender_id, m.client_message_id, conversation, id.as_bytes()])? == 1;
     if !claimed {
         // A retry: the message stored the first time is the answer (nothing is written).
-        let (conversation_id, earlier): (String, String) = c
+        let (earlier_conversation, earlier): (Vec<u8>, String) = c
             .prepare_cached(
                 "SELECT conversation_id, message_id FROM chat_client_ids
                      WHERE sender_id = ?1 AND client_message_id = ?2",
             )?
-            .query_row(params![m.sender_id, m.client_message_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        if conversation_id != m.conversation_id {
+            .query_row(params![m.sender_id, m.client_message_id], |r| Ok((r.get(0)?, id_text(r, 1)?)))?;
+        if earlier_conversation != conversation {
             return Ok(Err(StoreError::Conflict(format!(
                 "client message id {} already used in another conversation",
                 m.client_message_id
             ))));
         }
-        let message = load_message(c, &conversation_id, &earlier)?
+        let message = load_message(c, &m.conversation_id, &earlier)?
             .ok_or_else(|| StoreError::Corrupt(format!("message {earlier} missing")))?;
         return Ok(Ok(Appended { message, duplicate: true }));
     }
+    let message_id = id.to_string();
     let sent_at = message_millis(&message_id).unwrap_or_else(now_millis);
     statements.insert.execute(params![
-        m.conversation_id,
+        conversation,
         bucket_of(sent_at),
-        message_id,
+        id.as_bytes(),
         m.sender_id,
         m.client_message_id,
         m.text,
@@ -562,8 +628,18 @@ fn append_checked(
 #[derive(Default)]
 struct MemberUpdates {
     /// The parties of each conversation of the batch (`None`: no such conversation).
-    parties: std::collections::HashMap<String, Option<[Option<i64>; 2]>>,
-    rows: std::collections::HashMap<(String, i64), MemberUpdate>,
+    /// (A batch is a Conversation actor's: one conversation, so a short list searched in order
+    /// beats hashing the id of every message.)
+    conversations: Vec<(String, Option<StoredConversation>)>,
+    rows: Vec<((String, i64), MemberUpdate)>,
+}
+
+/// A conversation of the batch as an append needs it: its parties (the buyer if an account,
+/// and the seller) and its key in `chat_messages`.
+#[derive(Clone, Copy)]
+struct StoredConversation {
+    parties: [Option<i64>; 2],
+    key: [u8; 16],
 }
 
 struct MemberUpdate {
@@ -579,25 +655,40 @@ struct MemberUpdate {
 
 impl MemberUpdates {
     /// The buyer (if an account) and the seller of a conversation, read once per batch.
-    fn parties(&mut self, c: &Connection, conversation_id: &str) -> Result<Option<[Option<i64>; 2]>, StoreError> {
-        if let Some(known) = self.parties.get(conversation_id) {
+    fn conversation(
+        &mut self,
+        c: &Connection,
+        conversation_id: &str,
+    ) -> Result<Option<StoredConversation>, StoreError> {
+        if let Some((_, known)) = self.conversations.iter().find(|(id, _)| id == conversation_id) {
             return Ok(*known);
         }
-        let parties = load_conversation(c, conversation_id)?.map(|conv| [conv.buyer_id, Some(conv.seller_id)]);
-        self.parties.insert(conversation_id.to_owned(), parties);
-        Ok(parties)
+        let found = match (load_conversation(c, conversation_id)?, id_bytes(conversation_id)) {
+            (Some(conv), Some(key)) => Some(StoredConversation { parties: [conv.buyer_id, Some(conv.seller_id)], key }),
+            _ => None,
+        };
+        self.conversations.push((conversation_id.to_owned(), found));
+        Ok(found)
     }
 
     fn record(&mut self, m: &NewMessage, party: Option<i64>, sent_at: i64, message_id: &str) {
         let Some(party) = party else { return };
-        let row = self.rows.entry((m.conversation_id.clone(), party)).or_insert_with(|| MemberUpdate {
-            last_activity: sent_at,
-            last_message_id: String::new(),
-            last_preview: String::new(),
-            last_sender_id: m.sender_id,
-            own_last: None,
-            unread_after: 0,
-        });
+        let at = match self.rows.iter().position(|((id, p), _)| *p == party && *id == m.conversation_id) {
+            Some(at) => at,
+            None => {
+                let row = MemberUpdate {
+                    last_activity: sent_at,
+                    last_message_id: String::new(),
+                    last_preview: String::new(),
+                    last_sender_id: m.sender_id,
+                    own_last: None,
+                    unread_after: 0,
+                };
+                self.rows.push(((m.conversation_id.clone(), party), row));
+                self.rows.len() - 1
+            }
+        };
+        let row = &mut self.rows[at].1;
         row.last_activity = sent_at;
         message_id.clone_into(&mut row.last_message_id);
         m.preview.clone_into(&mut row.last_preview);

@@ -34,6 +34,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 16, name: "search_cells", apply: search_cells },
     Migration { version: 17, name: "payment_orders", apply: payment_orders },
     Migration { version: 18, name: "search_hits", apply: search_hits },
+    Migration { version: 19, name: "chat_compact_ids", apply: super::chat::compact_ids_migration },
 ];
 
 /// Applies the migrations the database does not have yet.

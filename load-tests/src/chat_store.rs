@@ -84,7 +84,7 @@ async fn measure(
                     .map(|_| {
                         seq += 1;
                         // As a conversation goes: the two parties in turn, short texts.
-                        let sender = if seq % 2 == 0 { SELLER } else { BUYERS + i as i64 };
+                        let sender = if seq.is_multiple_of(2) { SELLER } else { BUYERS + i as i64 };
                         let text = format!("message {seq} de {sender}");
                         NewMessage {
                             conversation_id: conversation_id.clone(),

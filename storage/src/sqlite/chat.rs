@@ -627,9 +627,9 @@ fn append_checked(
 /// once: the last message, and the party's unread count and read marker.
 #[derive(Default)]
 struct MemberUpdates {
-    /// The parties of each conversation of the batch (`None`: no such conversation).
-    /// (A batch is a Conversation actor's: one conversation, so a short list searched in order
-    /// beats hashing the id of every message.)
+    /// Each conversation of the batch, read once (`None`: no such conversation). A batch is a
+    /// Conversation actor's, so one conversation: a short list searched in order beats hashing
+    /// the id of every message.
     conversations: Vec<(String, Option<StoredConversation>)>,
     rows: Vec<((String, i64), MemberUpdate)>,
 }
@@ -654,7 +654,7 @@ struct MemberUpdate {
 }
 
 impl MemberUpdates {
-    /// The buyer (if an account) and the seller of a conversation, read once per batch.
+    /// A conversation's parties and key, read once per batch.
     fn conversation(
         &mut self,
         c: &Connection,

@@ -238,9 +238,8 @@ pub(crate) mod rules {
         .transpose()
     }
 
-    /// The message an append stored, under its new id.
-    pub fn stored(m: NewMessage, message_id: String) -> ChatMessage {
-        let sent_at = message_millis(&message_id).unwrap_or_else(now_millis);
+    /// The message an append stored, under its new id sent at `sent_at` (the id's time).
+    pub fn stored(m: NewMessage, message_id: String, sent_at: i64) -> ChatMessage {
         ChatMessage {
             message_id,
             conversation_id: m.conversation_id,
@@ -277,7 +276,11 @@ pub(crate) mod rules {
 
 /// The milliseconds since the epoch of a UUIDv7 message id; None for anything else.
 pub fn message_millis(message_id: &str) -> Option<i64> {
-    let id = uuid::Uuid::parse_str(message_id).ok()?;
+    uuid_millis(&uuid::Uuid::parse_str(message_id).ok()?)
+}
+
+/// The milliseconds since the epoch of a UUIDv7; None for another version.
+pub fn uuid_millis(id: &uuid::Uuid) -> Option<i64> {
     if id.get_version_num() != 7 {
         return None;
     }

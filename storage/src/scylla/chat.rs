@@ -401,7 +401,7 @@ impl ChatStore for ScyllaChatStore {
             })
             .await?;
         }
-        Ok(Appended { message: rules::stored(m, message_id), duplicate: false })
+        Ok(Appended { message: rules::stored(m, message_id, sent_at), duplicate: false })
     }
 
     async fn view(&self, conversation_id: &str, account_id: i64) -> Result<Option<ConversationView>, StoreError> {

@@ -16,6 +16,7 @@ use super::SqliteStore;
 use crate::chat::rules::{self, now_millis};
 use crate::chat::{
     Appended, ChatAd, ChatMessage, ChatStore, Conversation, ConversationView, NewMessage, Starter, message_millis,
+    uuid_millis,
 };
 use crate::error::StoreError;
 use async_trait::async_trait;
@@ -606,8 +607,7 @@ fn append_checked(
             .ok_or_else(|| StoreError::Corrupt(format!("message {earlier} missing")))?;
         return Ok(Ok(Appended { message, duplicate: true }));
     }
-    let message_id = id.to_string();
-    let sent_at = message_millis(&message_id).unwrap_or_else(now_millis);
+    let sent_at = uuid_millis(&id).unwrap_or_else(now_millis);
     statements.insert.execute(params![
         conversation,
         bucket_of(sent_at),
@@ -617,10 +617,11 @@ fn append_checked(
         m.text,
         attachment
     ])?;
+    let message_id = id.to_string();
     for party in parties {
         members.record(&m, party, sent_at, &message_id);
     }
-    Ok(Ok(Appended { message: rules::stored(m, message_id), duplicate: false }))
+    Ok(Ok(Appended { message: rules::stored(m, message_id, sent_at), duplicate: false }))
 }
 
 /// What a batch changes in each party's `chat_members` row, gathered so that each row is written

@@ -3,14 +3,9 @@
 
 use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_souk-load");
+mod common;
 
-/// The number after `label` in the result line.
-fn figure(line: &str, label: &str) -> f64 {
-    let rest = line.split(label).nth(1).unwrap_or_else(|| panic!("no {label:?} in {line:?}"));
-    let number: String = rest.trim_start().chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
-    number.parse().unwrap_or_else(|_| panic!("no number after {label:?} in {line:?}"))
-}
+use common::{BIN, figure};
 
 #[test]
 fn the_chat_store_scenario_appends_and_cleans_up() {

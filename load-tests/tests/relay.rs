@@ -5,7 +5,9 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_souk-load");
+mod common;
+
+use common::{BIN, figure};
 
 /// The relay's process, killed when dropped.
 struct Relay(Child);
@@ -36,13 +38,6 @@ fn start_relay() -> (Relay, String) {
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .to_owned();
     (relay, addr)
-}
-
-/// The number after `label` in the generator's result line.
-fn figure(line: &str, label: &str) -> f64 {
-    let rest = line.split(label).nth(1).unwrap_or_else(|| panic!("no {label:?} in {line:?}"));
-    let number: String = rest.trim_start().chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
-    number.parse().unwrap_or_else(|_| panic!("no number after {label:?} in {line:?}"))
 }
 
 #[test]

@@ -198,10 +198,20 @@ pub enum ErrorCode {
     OrderAlreadyCompleted,
     /// Spec §8 payment UnknownPaymentMethod: a method the checkout does not take.
     UnknownPaymentMethod,
+    /// A seller-centre operation by an account without the e-commerce store-owner role (spec §6).
+    EcommerceRoleRequired,
+    /// A product id that is not the caller's, or an ad that is not a product for sale.
+    ProductNotFound,
+    /// A product operation its status does not allow (nothing is possible after deleted, spec §4).
+    ProductOperationNotAllowed,
+    /// Checkout of more units than the product has left (`{units}` left).
+    OutOfStock,
+    /// Checkout of one's own product.
+    CannotBuyOwnProduct,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 95] = [
+    pub const ALL: [ErrorCode; 100] = [
         ErrorCode::InternalError,
         ErrorCode::MalformedRequest,
         ErrorCode::GraphqlParseFailed,
@@ -297,6 +307,11 @@ impl ErrorCode {
         ErrorCode::UpdateIsNotAllowed,
         ErrorCode::OrderAlreadyCompleted,
         ErrorCode::UnknownPaymentMethod,
+        ErrorCode::EcommerceRoleRequired,
+        ErrorCode::ProductNotFound,
+        ErrorCode::ProductOperationNotAllowed,
+        ErrorCode::OutOfStock,
+        ErrorCode::CannotBuyOwnProduct,
     ];
 
     /// The stable code sent in `extensions.code` and in a 400 body's `code`.
@@ -397,6 +412,11 @@ impl ErrorCode {
             ErrorCode::UpdateIsNotAllowed => "UPDATE_IS_NOT_ALLOWED",
             ErrorCode::OrderAlreadyCompleted => "ORDER_ALREADY_COMPLETED",
             ErrorCode::UnknownPaymentMethod => "UNKNOWN_PAYMENT_METHOD",
+            ErrorCode::EcommerceRoleRequired => "ECOMMERCE_ROLE_REQUIRED",
+            ErrorCode::ProductNotFound => "PRODUCT_NOT_FOUND",
+            ErrorCode::ProductOperationNotAllowed => "PRODUCT_OPERATION_NOT_ALLOWED",
+            ErrorCode::OutOfStock => "OUT_OF_STOCK",
+            ErrorCode::CannotBuyOwnProduct => "CANNOT_BUY_OWN_PRODUCT",
         }
     }
 
@@ -498,6 +518,11 @@ impl ErrorCode {
             ErrorCode::UpdateIsNotAllowed => "payment.error.updateIsNotAllowed",
             ErrorCode::OrderAlreadyCompleted => "payment.error.orderAlreadyCompleted",
             ErrorCode::UnknownPaymentMethod => "payment.error.unknownPaymentMethod",
+            ErrorCode::EcommerceRoleRequired => "seller.error.roleRequired",
+            ErrorCode::ProductNotFound => "product.error.notFound",
+            ErrorCode::ProductOperationNotAllowed => "product.error.operationNotAllowed",
+            ErrorCode::OutOfStock => "checkout.error.outOfStock",
+            ErrorCode::CannotBuyOwnProduct => "checkout.error.ownProduct",
         }
     }
 
@@ -703,16 +728,33 @@ impl ErrorCode {
                 "لقد بلغت الحد الأقصى لعمليات البحث المحفوظة",
             ),
             ErrorCode::InvalidOrderStatus => ("Ce statut de commande n'existe pas", "حالة الطلب هذه غير موجودة"),
-            ErrorCode::NoOrderIsUpdated => {
-                ("Aucune commande ne correspond à ce code de paiement", "لا يوجد أي طلب يطابق رمز الأداء هذا")
-            }
-            ErrorCode::UpdateIsNotAllowed => (
-                "Cette commande ne peut plus être modifiée : le code a expiré ou la commande est close",
-                "لم يعد من الممكن تعديل هذا الطلب: انتهت صلاحية الرمز أو أُغلق الطلب",
+            ErrorCode::NoOrderIsUpdated => (
+                "Aucune commande n'a été mise à jour : cette commande est introuvable",
+                "لم يتم تحديث أي طلب: هذا الطلب غير موجود",
             ),
-            ErrorCode::OrderAlreadyCompleted => ("Cette commande est déjà payée", "تم أداء هذا الطلب من قبل"),
+            ErrorCode::UpdateIsNotAllowed => (
+                "Cette commande ne peut pas être modifiée ainsi dans son état actuel",
+                "لا يمكن تعديل هذا الطلب بهذه الطريقة في حالته الحالية",
+            ),
+            ErrorCode::OrderAlreadyCompleted => ("Cette commande est déjà terminée", "هذا الطلب مكتمل بالفعل"),
             ErrorCode::UnknownPaymentMethod => {
                 ("Ce moyen de paiement n'est pas disponible", "وسيلة الأداء هذه غير متاحة")
+            }
+            ErrorCode::EcommerceRoleRequired => (
+                "Cet espace est réservé aux boutiques e-commerce",
+                "هذا الفضاء مخصص لمتاجر التجارة الإلكترونية",
+            ),
+            ErrorCode::ProductNotFound => ("Ce produit n'existe pas ou n'est plus en vente", "هذا المنتج غير موجود أو لم يعد معروضًا للبيع"),
+            ErrorCode::ProductOperationNotAllowed => (
+                "Cette opération n'est pas possible pour ce produit dans son état actuel",
+                "هذه العملية غير ممكنة لهذا المنتج في حالته الحالية",
+            ),
+            ErrorCode::OutOfStock => (
+                "Stock insuffisant : il ne reste que {units} unité(s) de ce produit",
+                "المخزون غير كافٍ: لم يتبق من هذا المنتج سوى {units} وحدة",
+            ),
+            ErrorCode::CannotBuyOwnProduct => {
+                ("Vous ne pouvez pas acheter votre propre produit", "لا يمكنك شراء منتجك الخاص")
             }
         };
         match lang {
@@ -811,6 +853,10 @@ impl ErrorCode {
             ErrorCode::NoOrderIsUpdated => 404,
             ErrorCode::UpdateIsNotAllowed | ErrorCode::OrderAlreadyCompleted => 409,
             ErrorCode::UnknownPaymentMethod => 400,
+            ErrorCode::EcommerceRoleRequired => 403,
+            ErrorCode::ProductNotFound => 404,
+            ErrorCode::ProductOperationNotAllowed | ErrorCode::OutOfStock => 409,
+            ErrorCode::CannotBuyOwnProduct => 400,
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod moderation;
 pub mod money;
 pub mod orders;
 pub mod payments;
+pub mod products;
 pub mod search;
 pub mod stats;
 pub mod text;

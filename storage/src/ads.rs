@@ -395,46 +395,56 @@ fn enqueue(c: &Connection, ad_id: &str, kind: &str, flags: &[String], now: i64) 
     Ok(())
 }
 
+/// Writes one whole ad as it is (a seed, or a seller-centre product's ad) and its search rows.
+pub(crate) fn insert_ad_row(c: &Connection, a: &Ad) -> Result<(), StoreError> {
+    let mut st = c.prepare_cached(
+        "INSERT INTO ads (ad_id, list_id, account_id, category_id, ad_type, title, description, price_centimes,
+                          city_id, area_id, params, status, urgent, delivery, phone_hidden, images,
+                          published_at, modified_at, rank_time, discount, video, state_time, edit_status,
+                          refusal_reason, duplicate_key)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?17,
+                 ?19, ?20, ?21, ?22, ?23, ?24)",
+    )?;
+    st.execute(params![
+        a.ad_id,
+        a.list_id,
+        a.account_id,
+        a.category_id,
+        a.ad_type,
+        a.title,
+        a.description,
+        a.price.map(|p| p.centimes()),
+        a.city_id,
+        a.area_id,
+        json(&a.params)?,
+        a.status.as_str(),
+        a.urgent,
+        a.delivery,
+        a.phone_hidden,
+        json(&a.images)?,
+        a.published_at,
+        a.modified_at,
+        a.discount,
+        a.video,
+        a.state_time,
+        a.edit_status.map(EditStatus::as_str),
+        a.refusal_reason,
+        souk_domain::moderation::duplicate_key(&a.title, &a.description)
+    ])?;
+    search::sync_ad(c, &a.ad_id, true)
+}
+
+/// The next public list id (one more than the largest).
+pub(crate) fn next_list_id(c: &Connection) -> Result<i64, StoreError> {
+    Ok(c.query_row("SELECT coalesce(max(list_id), 100000000) + 1 FROM ads", [], |r| r.get(0))?)
+}
+
 #[async_trait]
 impl AdStore for SqliteStore {
     async fn insert_ads(&self, ads: Vec<Ad>) -> Result<(), StoreError> {
         self.write(move |c| {
-            let mut st = c.prepare(
-                "INSERT INTO ads (ad_id, list_id, account_id, category_id, ad_type, title, description, price_centimes,
-                                  city_id, area_id, params, status, urgent, delivery, phone_hidden, images,
-                                  published_at, modified_at, rank_time, discount, video, state_time, edit_status,
-                                  refusal_reason, duplicate_key)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?17,
-                         ?19, ?20, ?21, ?22, ?23, ?24)",
-            )?;
             for a in &ads {
-                st.execute(params![
-                    a.ad_id,
-                    a.list_id,
-                    a.account_id,
-                    a.category_id,
-                    a.ad_type,
-                    a.title,
-                    a.description,
-                    a.price.map(|p| p.centimes()),
-                    a.city_id,
-                    a.area_id,
-                    json(&a.params)?,
-                    a.status.as_str(),
-                    a.urgent,
-                    a.delivery,
-                    a.phone_hidden,
-                    json(&a.images)?,
-                    a.published_at,
-                    a.modified_at,
-                    a.discount,
-                    a.video,
-                    a.state_time,
-                    a.edit_status.map(EditStatus::as_str),
-                    a.refusal_reason,
-                    souk_domain::moderation::duplicate_key(&a.title, &a.description)
-                ])?;
-                search::sync_ad(c, &a.ad_id, true)?;
+                insert_ad_row(c, a)?;
             }
             // Ads that wait for moderation are in its queue, oldest first.
             c.execute(
@@ -464,8 +474,7 @@ impl AdStore for SqliteStore {
 
     async fn create_ad(&self, new: NewAd) -> Result<StoredAd, StoreError> {
         self.write(move |c| {
-            let list_id: i64 =
-                c.query_row("SELECT coalesce(max(list_id), 100000000) + 1 FROM ads", [], |r| r.get(0))?;
+            let list_id = next_list_id(c)?;
             let f = &new.fields;
             c.execute(
                 "INSERT INTO ads (ad_id, list_id, account_id, category_id, ad_type, title, description, price_centimes,

@@ -34,6 +34,10 @@ pub enum Message {
     /// The daily digest of new ads matching saved searches: per search, its name and the new
     /// ads (title, link), and how many more there are than listed.
     SavedSearchDigest { searches: Vec<DigestSearch> },
+    /// A buyer placed an order on a seller-centre product (issue 23's order alert).
+    NewOrder { order_id: String, product: String, units: u32, total: String, buyer: String, link: String },
+    /// A PENDING order was not prepared in time: the seller is reminded.
+    OrderReminder { order_id: String, product: String, hours: u32, link: String },
 }
 
 /// One saved search in a digest.
@@ -55,6 +59,8 @@ impl Message {
             Message::AdRefused { .. } => "ad_refused",
             Message::SellerMessage { .. } => "seller_message",
             Message::SavedSearchDigest { .. } => "saved_search_digest",
+            Message::NewOrder { .. } => "new_order",
+            Message::OrderReminder { .. } => "order_reminder",
         }
     }
 
@@ -67,7 +73,9 @@ impl Message {
             Message::RecoveryLink { .. }
             | Message::AdRefused { .. }
             | Message::SellerMessage { .. }
-            | Message::SavedSearchDigest { .. } => None,
+            | Message::SavedSearchDigest { .. }
+            | Message::NewOrder { .. }
+            | Message::OrderReminder { .. } => None,
         }
     }
 
@@ -75,7 +83,9 @@ impl Message {
     pub fn link(&self) -> Option<&str> {
         match self {
             Message::RecoveryLink { link, .. } | Message::EmailVerification { link, .. } => Some(link),
-            Message::SellerMessage { link, .. } => Some(link),
+            Message::SellerMessage { link, .. }
+            | Message::NewOrder { link, .. }
+            | Message::OrderReminder { link, .. } => Some(link),
             Message::PhoneVerificationCode { .. }
             | Message::RecoveryCode { .. }
             | Message::AdRefused { .. }

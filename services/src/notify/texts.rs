@@ -67,6 +67,22 @@ pub fn render_sms(msg: &Message, lang: Lang) -> String {
         (Message::SellerMessage { title, from_email, link, .. }, Lang::Ar) => {
             format!("Souk: رسالة جديدة من {} بخصوص «{}»: {link}", one_line(from_email), one_line(title))
         }
+        (Message::NewOrder { product, units, total, link, .. }, Lang::Fr) => {
+            format!("Souk : nouvelle commande de {units} × « {} » ({total}), à préparer : {link}", one_line(product))
+        }
+        (Message::NewOrder { product, units, total, link, .. }, Lang::Ar) => {
+            format!("Souk: طلب جديد: {units} × «{}» ({total})، يرجى تجهيزه: {link}", one_line(product))
+        }
+        (Message::OrderReminder { product, hours, link, .. }, Lang::Fr) => format!(
+            "Souk : la commande « {} » attend d'être préparée depuis {} : {link}",
+            one_line(product),
+            duration_hours(*hours, lang)
+        ),
+        (Message::OrderReminder { product, hours, link, .. }, Lang::Ar) => format!(
+            "Souk: الطلب «{}» ينتظر التجهيز منذ {}: {link}",
+            one_line(product),
+            duration_hours(*hours, lang)
+        ),
         (Message::SavedSearchDigest { searches }, Lang::Fr) => format!(
             "Souk : {} nouvelles annonces pour vos recherches sauvegardées.",
             searches.iter().map(|s| s.ads.len() + s.more).sum::<usize>()
@@ -294,6 +310,54 @@ fn email_content(msg: &Message, lang: Lang) -> EmailContent {
                 blocks.push(Button { label: "عرض رسائلي", url: link.clone() });
                 blocks.push(Fine(format!("للرد عليه، اكتب إلى {from}.")));
                 EmailContent { subject: format!("رسالة جديدة بخصوص «{title}»"), blocks }
+            }
+        }
+        Message::NewOrder { order_id, product, units, total, buyer, link } => {
+            let (product, buyer) = (one_line(product), one_line(buyer));
+            if fr {
+                EmailContent {
+                    subject: format!("Nouvelle commande : {product}"),
+                    blocks: vec![
+                        greeting,
+                        Para(format!("{buyer} vient de commander {units} × « {product} » pour {total}, payable à la livraison.")),
+                        Para(format!("Commande n° {order_id}. Préparez-la depuis votre espace vendeur :")),
+                        Button { label: "Voir mes commandes", url: link.clone() },
+                        Fine("Le client attend un appel de confirmation : préparez la commande au plus vite.".into()),
+                    ],
+                }
+            } else {
+                EmailContent {
+                    subject: format!("طلب جديد: {product}"),
+                    blocks: vec![
+                        greeting,
+                        Para(format!("طلب {buyer} للتو {units} × «{product}» بمبلغ {total}، يُدفع عند التسليم.")),
+                        Para(format!("رقم الطلب {order_id}. جهّزه من فضاء البائع:")),
+                        Button { label: "عرض طلباتي", url: link.clone() },
+                        Fine("ينتظر الزبون مكالمة تأكيد: جهّز الطلب في أقرب وقت.".into()),
+                    ],
+                }
+            }
+        }
+        Message::OrderReminder { order_id, product, hours, link } => {
+            let (product, waited) = (one_line(product), duration_hours(*hours, lang));
+            if fr {
+                EmailContent {
+                    subject: format!("Commande en attente : {product}"),
+                    blocks: vec![
+                        greeting,
+                        Para(format!("La commande n° {order_id} de « {product} » attend d'être préparée depuis {waited}.")),
+                        Button { label: "Préparer la commande", url: link.clone() },
+                    ],
+                }
+            } else {
+                EmailContent {
+                    subject: format!("طلب في الانتظار: {product}"),
+                    blocks: vec![
+                        greeting,
+                        Para(format!("الطلب رقم {order_id} لـ«{product}» ينتظر التجهيز منذ {waited}.")),
+                        Button { label: "تجهيز الطلب", url: link.clone() },
+                    ],
+                }
             }
         }
         Message::SavedSearchDigest { searches } => {

@@ -35,6 +35,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 17, name: "payment_orders", apply: payment_orders },
     Migration { version: 18, name: "search_hits", apply: search_hits },
     Migration { version: 19, name: "chat_compact_ids", apply: super::chat::compact_ids_migration },
+    Migration { version: 20, name: "seller_centre", apply: seller_centre },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -591,6 +592,90 @@ fn payment_orders(tx: &Transaction) -> Result<(), StoreError> {
         CREATE INDEX payment_orders_by_account ON payment_orders (account_id, created_at DESC, order_id DESC);
         CREATE UNIQUE INDEX payment_orders_by_code ON payment_orders (code);
         CREATE UNIQUE INDEX payment_orders_open_by_ad ON payment_orders (ad_id) WHERE status = 'pending';",
+    )?;
+    Ok(())
+}
+
+/// The seller centre (issue 23, docs/storage.md): products of e-commerce shops (one seller's
+/// products by status; the ad that carries each one by its list id), what a checkout adds to
+/// an order (its product, the buyer's order key that makes a retried checkout one order,
+/// delivery details and fee, commission, when it entered its status, the workflow's reminder
+/// and lateness), sale orders read by their seller's partition, the open orders the workflow
+/// actors reload at start, the buyers' remembered delivery details, and home-delivery requests
+/// by seller and by callback due time.
+fn seller_centre(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "CREATE TABLE seller_products (
+            product_id TEXT PRIMARY KEY,
+            seller_id INTEGER NOT NULL,
+            ad_id TEXT NOT NULL UNIQUE,
+            list_id INTEGER NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            category_id INTEGER NOT NULL,
+            city_id INTEGER NOT NULL,
+            description TEXT NOT NULL,
+            images TEXT NOT NULL,
+            units INTEGER NOT NULL CHECK (units >= 0),
+            unit_price_centimes INTEGER NOT NULL CHECK (unit_price_centimes > 0),
+            discount_kind TEXT CHECK (discount_kind IN ('percent', 'amount')),
+            discount_value INTEGER,
+            reference TEXT,
+            boost_pack TEXT,
+            orders_count INTEGER NOT NULL DEFAULT 0,
+            status TEXT NOT NULL CHECK (status IN ('active', 'outOfStock', 'deactivated', 'deleted')),
+            version INTEGER NOT NULL DEFAULT 0,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX seller_products_by_seller_status
+            ON seller_products (seller_id, status, updated_at DESC, product_id DESC);
+
+        ALTER TABLE purchase_orders ADD COLUMN product_id TEXT;
+        ALTER TABLE purchase_orders ADD COLUMN order_key TEXT;
+        ALTER TABLE purchase_orders ADD COLUMN delivery_fee_centimes INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE purchase_orders ADD COLUMN commission_centimes INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE purchase_orders ADD COLUMN delivery TEXT;
+        ALTER TABLE purchase_orders ADD COLUMN status_at INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE purchase_orders ADD COLUMN delivered_at INTEGER;
+        ALTER TABLE purchase_orders ADD COLUMN reminded_at INTEGER;
+        ALTER TABLE purchase_orders ADD COLUMN late INTEGER NOT NULL DEFAULT 0;
+        UPDATE purchase_orders SET status_at = created_at;
+        UPDATE purchase_orders SET delivered_at = created_at WHERE status = 'DELIVERED';
+        CREATE UNIQUE INDEX purchase_orders_by_key ON purchase_orders (buyer_id, order_key)
+            WHERE order_key IS NOT NULL;
+        CREATE INDEX purchase_orders_by_seller ON purchase_orders (seller_id, created_at DESC, order_id DESC);
+        CREATE INDEX purchase_orders_by_seller_status
+            ON purchase_orders (seller_id, status, created_at DESC, order_id DESC);
+        CREATE INDEX purchase_orders_open ON purchase_orders (status, order_id)
+            WHERE status IN ('PENDING', 'READY', 'DELIVERING');
+
+        CREATE TABLE checkout_details (
+            account_id INTEGER PRIMARY KEY,
+            full_name TEXT NOT NULL,
+            email TEXT NOT NULL,
+            phone TEXT NOT NULL,
+            address TEXT NOT NULL,
+            city_id INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
+        );
+
+        CREATE TABLE delivery_requests (
+            request_id TEXT PRIMARY KEY,
+            list_id INTEGER NOT NULL,
+            seller_id INTEGER NOT NULL,
+            requester_id INTEGER,
+            ad_title TEXT NOT NULL,
+            first_name TEXT NOT NULL,
+            email TEXT NOT NULL,
+            phone TEXT NOT NULL,
+            city_id INTEGER NOT NULL,
+            area_id INTEGER,
+            address TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            callback_before INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX delivery_requests_by_seller ON delivery_requests (seller_id, created_at DESC, request_id DESC);
+        CREATE INDEX delivery_requests_by_due ON delivery_requests (callback_before, request_id);",
     )?;
     Ok(())
 }

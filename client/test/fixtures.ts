@@ -182,7 +182,15 @@ function base64Url(text: string): string {
 
 /** An access token shaped like the server's (HS256 JWT with the spec §3 claims); unsigned. */
 export function accessTokenFor(
-  claims: { accountId?: number; name?: string; roles?: string[]; storeId?: number | null; act?: number; exp?: number } = {},
+  claims: {
+    accountId?: number;
+    name?: string;
+    roles?: string[];
+    allowedAccess?: string[];
+    storeId?: number | null;
+    act?: number;
+    exp?: number;
+  } = {},
 ): string {
   const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const payload = base64Url(
@@ -193,7 +201,7 @@ export function accessTokenFor(
       roles: claims.roles ?? [],
       name: claims.name ?? 'Yassine El Amrani',
       email: null,
-      allowedAccess: [],
+      allowedAccess: claims.allowedAccess ?? [],
       exp: claims.exp ?? Math.floor(Date.now() / 1000) + 900,
       ...(claims.act === undefined ? {} : { act: claims.act }),
     }),

@@ -93,8 +93,21 @@ export interface Seller {
   phoneHidden: boolean;
 }
 
+/** The seller-centre product an ad sells (null for an ordinary ad): whether and at what price it can be bought. */
+export interface PublicProduct {
+  id: string;
+  units: number;
+  /** active or outOfStock. */
+  status: string;
+  unitPrice: { centimes: number; withCurrency: string };
+  finalPrice: { centimes: number; withCurrency: string; withoutCurrency: string };
+  discount: { kind: 'percent' | 'amount'; value: number } | null;
+}
+
 export interface PublicAd {
   ad: AdDetail;
+  /** Absent from answers of servers before the seller centre. */
+  product?: PublicProduct | null;
   seller: Seller;
   latitude: number;
   longitude: number;
@@ -200,6 +213,10 @@ export const GET_AD = `query getAd($listId: Int!) {
     ad { ${DETAIL_FIELDS} }
     seller { accountId name type storeId isVerifiedSeller memberSince logo phoneHidden }
     latitude longitude savedByMe
+    product {
+      id units status unitPrice { centimes withCurrency }
+      finalPrice { centimes withCurrency withoutCurrency } discount { kind value }
+    }
   }
 }`;
 export const GET_RELATED_ADS = `query getRelatedAds($listId: Int!) { getRelatedAds(listId: $listId) { ${AD_FIELDS} } }`;

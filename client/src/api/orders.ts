@@ -35,7 +35,7 @@ export const GET_MY_PURCHASE_ORDERS = `query getMyPurchaseOrders($query: Purchas
   }
 }`;
 
-export const ordersApi = api.injectEndpoints({
+export const ordersApi = api.enhanceEndpoints({ addTagTypes: ['PurchaseOrders'] }).injectEndpoints({
   endpoints: (build) => ({
     getMyPurchaseOrders: build.query<PurchaseOrdersPage, { status: OrderStatus; page: number; size: number }>({
       query: ({ status, page, size }) => ({
@@ -43,6 +43,7 @@ export const ordersApi = api.injectEndpoints({
         variables: { query: { filters: { status }, page: { number: page, size } } },
       }),
       transformResponse: (data: { getMyPurchaseOrders: PurchaseOrdersPage }) => data.getMyPurchaseOrders,
+      providesTags: ['PurchaseOrders'],
     }),
   }),
 });

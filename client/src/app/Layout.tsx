@@ -8,6 +8,7 @@ import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { selectUser } from '../features/auth/authSlice';
+import { isSeller } from '../features/auth/session';
 import { useRequireSignIn } from '../features/auth/loginWall';
 import { Loader } from '../ui/Loader';
 import { useAppSelector } from './hooks';
@@ -18,6 +19,8 @@ import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 // The chat socket (socket.io-client) stays out of the main chunk.
 const UnreadBadge = lazy(() => import(/* webpackChunkName: "messaging" */ '../features/messaging/UnreadBadge'));
+// Only e-commerce shop owners (allowedAccess seller.my-products) get the live order alerts.
+const SellerOrdersBadge = lazy(() => import(/* webpackChunkName: "seller-alerts" */ '../features/seller/SellerOrdersBadge'));
 // Only an acting admin's session needs it (and getCurrentUser with it).
 const ActingAdminBanner = lazy(() => import(/* webpackChunkName: "acting-admin" */ '../features/account-area/ActingAdminBanner'));
 
@@ -71,6 +74,11 @@ export function Layout() {
           <Link className="app-header__shops" to={shopDirectoryPath(language)}>
             {intl.formatMessage({ id: 'shops.link' })}
           </Link>
+          {user && isSeller(user) ? (
+            <Suspense fallback={null}>
+              <SellerOrdersBadge />
+            </Suspense>
+          ) : null}
           {user ? (
             <Suspense fallback={null}>
               <UnreadBadge />

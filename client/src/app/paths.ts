@@ -27,10 +27,16 @@ export const PATHS = {
   checkout: '/checkout',
   paymentSuccess: '/payment/success',
   paymentFailure: '/payment/failure',
-  // The seller centre (spec §2 route keys seller.*): no screens yet (docs/client-gaps.md).
+  // The seller centre (spec §2 route keys seller.*, its settings tab, the product form: insert,
+  // and edit as /product/edit/{id}; /product/edit?id= redirects there).
   sellerProducts: '/account/seller/my-products',
   sellerOrders: '/account/seller/my-orders',
   sellerPayments: '/account/seller/my-payments',
+  sellerSettings: '/account/seller/settings',
+  productInsert: '/product/insert',
+  productEdit: '/product/edit',
+  // The e-commerce checkout of a product (spec §2 /ecom/checkout?listId=&quantity=).
+  ecomCheckout: '/ecom/checkout',
 } as const;
 
 /** Spec §2 route keys, every one the spec names, with their paths (without language prefix). */

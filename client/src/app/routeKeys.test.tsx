@@ -1,9 +1,9 @@
 // The spec §2 route keys: every key the spec names exists, builds its path with and without the
 // fr / ar prefix (account.my-ads with its status and page query), and reaches its own route in
-// the route table under each prefix; the seller centre's keys, which have no screens yet
-// (docs/client-gaps.md), reach the 404 page rather than another page.
+// the route table under each prefix; the seller centre's keys reach its pages, which send a
+// visitor to sign in first.
 
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { gateway } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -40,6 +40,9 @@ const ROUTE_OF: Partial<Record<RouteKey, { path: string; params?: Record<string,
   'account.settings.contact': { path: 'account/v2/settings/:section', params: { section: 'contact' } },
   'account.stats': { path: 'account/v2/stats' },
   'messaging.chat': { path: 'messages/chat' },
+  'seller.my-products': { path: 'account/seller/my-products' },
+  'seller.my-orders': { path: 'account/seller/my-orders' },
+  'seller.my-payments': { path: 'account/seller/my-payments' },
 };
 
 const KEYS = Object.keys(SPEC) as RouteKey[];
@@ -78,10 +81,15 @@ it('account.my-ads carries its status and page, as my ads reads them', () => {
 });
 
 it.each(SELLER_KEYS.flatMap((key) => [
-  [key, 'fr', 'Page introuvable'],
-  [key, 'ar', 'الصفحة غير موجودة'],
-]))('%s (%s) is the 404 page until the seller centre has screens', async (key, language, title) => {
+  [key, 'fr'],
+  [key, 'ar'],
+]))('%s (%s) sends a visitor to sign in, and back afterwards', async (key, language) => {
   jest.spyOn(globalThis, 'fetch').mockImplementation(gateway());
-  renderApp(routePath(key, language as 'fr' | 'ar'));
-  expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  const path = routePath(key, language as 'fr' | 'ar');
+  const app = renderApp(path);
+  await waitFor(() => {
+    expect(app.pathname()).toBe(`/${language}/account/signin`);
+  });
+  expect(new URLSearchParams(app.search()).get('next')).toBe(path);
+  expect(screen.queryByRole('heading', { level: 1, name: language === 'ar' ? 'الصفحة غير موجودة' : 'Page introuvable' })).not.toBeInTheDocument();
 });

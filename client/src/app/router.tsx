@@ -1,7 +1,8 @@
 // The route table (spec §2), each route reachable with or without an fr|ar prefix: home,
 // vertical homes, search listings, the ad view, the shop directory and shop pages, account
 // entry (sign-in, shop sign-in, sign-up, password reset, the account page), my ads and
-// favorites, the ad form, the payment pages (checkout, success, failure), and 404. Pages are loaded on demand (React.lazy) inside the layout's
+// favorites, the ad form, the payment pages (checkout, success, failure), the seller centre
+// (products, orders, payments, settings, the product form) and the e-commerce checkout, and 404. Pages are loaded on demand (React.lazy) inside the layout's
 // Suspense. The spec's other addresses of these pages (the ad form without a step, /ad?id=,
 // /v2/search, /list, /li, /deeplink/view/{id}, /magasin, /boutique, the ad operation links)
 // redirect to them. ROUTE_KEYS
@@ -53,6 +54,50 @@ const PaymentSuccessPage = lazy(() =>
 const PaymentFailurePage = lazy(() =>
   import(/* webpackChunkName: "payment" */ '../features/payment/PaymentResultPage').then((m) => ({ default: m.PaymentFailurePage })),
 );
+// The seller centre (issue 23): its tabs, the product form, and the e-commerce checkout.
+const SellerProductsPage = lazy(() => import(/* webpackChunkName: "seller" */ '../features/seller/ProductsPage'));
+const SaleOrdersPage = lazy(() => import(/* webpackChunkName: "seller" */ '../features/seller/SaleOrdersPage'));
+const SellerPaymentsPage = lazy(() => import(/* webpackChunkName: "seller" */ '../features/seller/PaymentsPage'));
+const SellerSettingsPage = lazy(() => import(/* webpackChunkName: "seller" */ '../features/seller/SellerSettingsPage'));
+const ProductFormPage = lazy(() => import(/* webpackChunkName: "seller-product" */ '../features/seller/ProductFormPage'));
+const EcomCheckoutPage = lazy(() => import(/* webpackChunkName: "ecom-checkout" */ '../features/ecommerce/EcomCheckoutPage'));
+
+/**
+ * The seller centre's routes (spec §2 seller.*): /account/seller/{my-products, my-orders,
+ * my-payments, settings} (/account/seller opens the orders), /product/insert and
+ * /product/edit/{id} (/product/edit?id={id} redirects there); the e-commerce checkout
+ * /ecom/checkout?listId=&quantity=. All behind sign-in; the pages tell other accounts that the
+ * seller centre is for e-commerce shops.
+ */
+function sellerRoutes(): RouteObject[] {
+  const signedIn = (page: ReactNode) => <RequireSignIn>{page}</RequireSignIn>;
+  return [
+    { path: relative(PATHS.sellerProducts), element: signedIn(<SellerProductsPage />) },
+    { path: relative(PATHS.sellerOrders), element: signedIn(<SaleOrdersPage />) },
+    { path: relative(PATHS.sellerPayments), element: signedIn(<SellerPaymentsPage />) },
+    { path: relative(PATHS.sellerSettings), element: signedIn(<SellerSettingsPage />) },
+    { path: 'account/seller', element: <SellerHomeRedirect /> },
+    { path: relative(PATHS.productInsert), element: signedIn(<ProductFormPage />) },
+    { path: `${relative(PATHS.productEdit)}/:id`, element: signedIn(<ProductFormPage />) },
+    { path: relative(PATHS.productEdit), element: <ProductEditRedirect /> },
+    { path: relative(PATHS.ecomCheckout), element: signedIn(<EcomCheckoutPage />) },
+  ];
+}
+
+/** /account/seller → its orders tab (the tab that works on every screen). */
+function SellerHomeRedirect() {
+  const prefix = usePrefix();
+  return <Navigate to={`${prefix}${relative(PATHS.sellerOrders)}?status=pending&page=1`} replace />;
+}
+
+/** /product/edit?id={id} → /product/edit/{id}; without an id, the products. */
+function ProductEditRedirect() {
+  const { search } = useLocation();
+  const prefix = usePrefix();
+  const id = new URLSearchParams(search).get('id');
+  const to = id ? `${relative(PATHS.productEdit)}/${encodeURIComponent(id)}` : `${relative(PATHS.sellerProducts)}?status=active&page=1`;
+  return <Navigate to={`${prefix}${to}`} replace />;
+}
 
 /** The account area's routes beyond my ads and favorites, each behind sign-in. */
 function accountAreaRoutes(): RouteObject[] {
@@ -146,7 +191,7 @@ function ShopDirectoryRedirect() {
   return <Navigate to={`${prefix}boutiques${search}`} replace />;
 }
 
-/** Spec §2 route keys with their paths (app/paths.ts); the seller centre's have no page yet. */
+/** Spec §2 route keys with their paths (app/paths.ts). */
 export { ROUTE_KEYS } from './paths';
 
 function relative(path: string): string {
@@ -208,6 +253,7 @@ function pageRoutes(): RouteObject[] {
       ),
     },
     ...accountAreaRoutes(),
+    ...sellerRoutes(),
     {
       path: relative(PATHS.messages),
       element: (

@@ -1,13 +1,15 @@
-// The redux store: the current language, who is signed in (and the login wall), toasts, and the RTK Query cache of gateway data.
+// The redux store: the current language, who is signed in (and the login wall), toasts, a shop
+// owner's live order alerts, and the RTK Query cache of gateway data.
 
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api } from '../api/baseApi';
 import { toastsSlice } from '../ui/toastSlice';
 import { authSlice } from '../features/auth/authSlice';
 import { sessionExpiryMiddleware } from '../features/auth/sessionExpiry';
+import { orderAlertsSlice } from '../features/seller/orderAlertsSlice';
 import { languageSlice } from './languageSlice';
 
-const rootReducer = combineSlices(languageSlice, authSlice, toastsSlice, api);
+const rootReducer = combineSlices(languageSlice, authSlice, toastsSlice, orderAlertsSlice, api);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -19,7 +19,7 @@ describe('locale files', () => {
   ])('%s messages are not empty and format as ICU', (locale, messages) => {
     const problems: string[] = [];
     const intl = intlFor(locale, messages, problems);
-    const values = { days: 2, seconds: 30, hours: 24, min: 5, length: 6, phone: '0612345678', email: 'a@b.ma', name: 'Immobilier', title: 'Dacia', n: 1, total: 2, city: 'Fès', latitude: '34.03', longitude: '-5.00', date: '1 mars 2024', discount: 20, count: 3, reason: 'x', page: 1, pages: 2, max: 8, median: '10 DH', low: '5 DH', high: '20 DH', minutes: 60, admin: 'Admin Souk', time: '14:30', step: 1, steps: 3, metric: 'Vues', from: '16 nov.', to: '22 nov.', when: '24 nov. 2026', period: 'Du 1 au 3 décembre 2026', problem: 'trop lourde', id: 3, area: 'Maârif', address: 'Bd Zerktouni', value: '12', category: 'Voitures', extra: '2,50 DH', code: '123 456 7890', agency: 'Cash Plus' };
+    const values = { days: 2, seconds: 30, hours: 24, min: 5, length: 6, phone: '0612345678', email: 'a@b.ma', name: 'Immobilier', title: 'Dacia', n: 1, total: 2, city: 'Fès', latitude: '34.03', longitude: '-5.00', date: '1 mars 2024', discount: 20, count: 3, reason: 'x', page: 1, pages: 2, max: 8, median: '10 DH', low: '5 DH', high: '20 DH', minutes: 60, admin: 'Admin Souk', time: '14:30', step: 1, steps: 3, metric: 'Vues', from: '16 nov.', to: '22 nov.', when: '24 nov. 2026', period: 'Du 1 au 3 décembre 2026', problem: 'trop lourde', id: 3, area: 'Maârif', address: 'Bd Zerktouni', value: '12', category: 'Voitures', extra: '2,50 DH', code: '123 456 7890', agency: 'Cash Plus', units: 4, price: '450 DH', value: 20, rate: '10 %', sku: 'REF-1', status: 'En préparation' };
     for (const [key, message] of Object.entries(messages)) {
       expect([key, message.trim().length > 0]).toEqual([key, true]);
       intl.formatMessage({ id: key as keyof typeof fr }, values);
@@ -51,6 +51,19 @@ describe('locale files', () => {
     expect(problems).toEqual([]);
   });
 
+  it('say how many units are left when the stock is short, in French and Arabic', () => {
+    const problems: string[] = [];
+    const french = intlFor('fr-MA', fr, problems);
+    const arabic = intlFor('ar-MA', ar, problems);
+    const left = (intl: IntlShape, units: number) => intl.formatMessage({ id: 'checkout.error.outOfStock' }, { units });
+    expect(left(french, 1)).toBe('Stock insuffisant : il ne reste que 1 unité de ce produit');
+    expect(left(french, 3)).toBe('Stock insuffisant : il ne reste que 3 unités de ce produit');
+    expect(left(arabic, 2)).toContain('وحدتين');
+    expect(left(arabic, 4)).toContain('4 وحدات');
+    expect(left(arabic, 11)).toContain('11 وحدة');
+    expect(problems).toEqual([]);
+  });
+
   it('count down the one-time code with Arabic plural forms', () => {
     const problems: string[] = [];
     const arabic = intlFor('ar-MA', ar, problems);
@@ -64,7 +77,11 @@ describe('locale files', () => {
   });
 
   it('carry the server error catalogue keys in both languages', () => {
-    for (const key of ['login.error.incorrectCredentials', 'otp.error.enterCode', 'validation.password.min', 'validation.city.required']) {
+    const keys = ['login.error.incorrectCredentials', 'otp.error.enterCode', 'validation.password.min', 'validation.city.required'];
+    // Issue 23 (domain/src/error.rs): the seller centre's and the checkout's refusals.
+    keys.push('seller.error.roleRequired', 'product.error.notFound', 'product.error.operationNotAllowed', 'checkout.error.outOfStock');
+    keys.push('checkout.error.ownProduct', 'payment.error.noOrderIsUpdated', 'payment.error.updateIsNotAllowed', 'payment.error.orderAlreadyCompleted');
+    for (const key of keys) {
       expect(Object.keys(fr)).toContain(key);
       expect(Object.keys(ar)).toContain(key);
     }

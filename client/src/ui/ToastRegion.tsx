@@ -25,9 +25,9 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   const text =
     toast.kind === 'error'
-      ? errorText(intl, { code: 'TOAST', messageKey: toast.messageKey, message: toast.message })
+      ? errorText(intl, { code: 'TOAST', messageKey: toast.messageKey, message: toast.message, extensions: toast.values })
       : toast.messageKey && hasMessage(intl, toast.messageKey)
-        ? intl.formatMessage({ id: toast.messageKey })
+        ? intl.formatMessage({ id: toast.messageKey }, toast.values)
         : (toast.message ?? '');
 
   return (

@@ -10,10 +10,19 @@ export function hasMessage(intl: IntlShape, key: string): key is MessageId {
   return Object.prototype.hasOwnProperty.call(intl.messages, key);
 }
 
+/** The numbers and words an error's wording quotes (`{days}`, `{units}`), from its extensions. */
+function quotedValues(extensions: Record<string, unknown> | undefined): Record<string, string | number> {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(extensions ?? {})) {
+    if (typeof value === 'number' || typeof value === 'string') values[name] = value;
+  }
+  return values;
+}
+
 export function errorText(intl: IntlShape, error: unknown): string {
   if (isGatewayError(error)) {
     if (error.messageKey && hasMessage(intl, error.messageKey)) {
-      return intl.formatMessage({ id: error.messageKey });
+      return intl.formatMessage({ id: error.messageKey }, quotedValues(error.extensions));
     }
     if (error.message) return error.message;
   }

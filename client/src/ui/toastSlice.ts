@@ -12,6 +12,8 @@ export interface Toast {
   messageKey?: string;
   /** Server wording or other ready-made text, used when the key is absent or unknown. */
   message?: string;
+  /** The values the message quotes (`{id}`, `{name}`). */
+  values?: Record<string, string | number>;
   /** A toast with the same key replaces the previous one instead of stacking. */
   key?: string;
 }

@@ -2,21 +2,29 @@
 // the status filters initiated, preparing, delivering, delivered, cancelled; the orders of the
 // status (getMyPurchaseOrders) with their product, total, status, date (day, short month,
 // year — spec §9) and payment method, both translated; the empty state of each status, the
-// loader, the error with a retry, and pages.
+// loader, the error with a retry, and pages. The orders move live (issue 23): each
+// `order:updated` of the real-time socket changes the order's status where it is shown (marked
+// as just updated, with a toast), and the other statuses' lists are read again.
 
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import {
   ORDER_STATUSES,
   orderStatusOf,
+  ordersApi,
   paymentMethodOf,
   useGetMyPurchaseOrdersQuery,
   type OrderStatus,
   type PurchaseOrder,
 } from '../../api/orders';
+import { useAppDispatch } from '../../app/hooks';
 import { useLanguage, type MessageId } from '../../app/i18n';
 import { localized } from '../../app/paths';
+import type { AppDispatch, RootState } from '../../app/store';
+import { isOrderUpdated, ORDER_UPDATED_EVENT, type OrderUpdated } from '../../realtime/orderEvents';
+import { useRealtimeConnector } from '../../realtime/RealtimeContext';
+import { toastShown } from '../../ui/toastSlice';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { PagePager } from '../../ui/PagePager';
@@ -31,7 +39,72 @@ function readStatus(value: string | null): OrderStatus {
 
 function statusText(intl: IntlShape, status: string): string {
   const known = orderStatusOf(status);
+  if (!known && status.toLowerCase() === 'returned') return intl.formatMessage({ id: 'orders.orderStatus.returned' });
   return intl.formatMessage({ id: known ? (`orders.orderStatus.${known}` as MessageId) : 'orders.orderStatus.other' });
+}
+
+/**
+ * Applies one `order:updated` to the cached lists: the order takes its new buyer status (or
+ * leaves, when deleted) in every list that shows it; the lists that do not are read again, so
+ * that the one it moved to has it.
+ */
+export function applyOrderUpdate(update: OrderUpdated) {
+  return (dispatch: AppDispatch, getState: () => RootState) => {
+    // The store's type knows the api's tags only as other modules inject them.
+    const state = () => getState() as unknown as Parameters<typeof ordersApi.util.selectCachedArgsForQuery>[0];
+    const cached = ordersApi.util.selectCachedArgsForQuery(state(), 'getMyPurchaseOrders');
+    for (const args of cached) {
+      const page = ordersApi.endpoints.getMyPurchaseOrders.select(args)(state()).data;
+      if (page?.orders.some((order) => order.id === update.id)) {
+        dispatch(
+          ordersApi.util.updateQueryData('getMyPurchaseOrders', args, (draft) => {
+            if (update.deleted) {
+              draft.orders = draft.orders.filter((order) => order.id !== update.id);
+              draft.count = Math.max(0, draft.count - 1);
+              return;
+            }
+            const order = draft.orders.find((o) => o.id === update.id);
+            if (order) order.status = update.buyerStatus;
+          }),
+        );
+      } else {
+        void dispatch(ordersApi.endpoints.getMyPurchaseOrders.initiate(args, { forceRefetch: true, subscribe: false }));
+      }
+    }
+  };
+}
+
+/** Listens to `order:updated` while the page is open; answers the ids updated live. */
+function useLiveOrderUpdates(): ReadonlySet<string> {
+  const intl = useIntl();
+  const connect = useRealtimeConnector();
+  const language = useLanguage();
+  const dispatch = useAppDispatch();
+  const [updated, setUpdated] = useState<ReadonlySet<string>>(() => new Set());
+  useEffect(() => {
+    const socket = connect(language);
+    const onUpdated = (payload: unknown) => {
+      if (!isOrderUpdated(payload)) return;
+      dispatch(applyOrderUpdate(payload));
+      setUpdated((current) => new Set(current).add(payload.id));
+      if (!payload.deleted) {
+        dispatch(
+          toastShown({
+            kind: 'info',
+            key: `order-updated:${payload.id}`,
+            messageKey: 'orders.live.updated',
+            values: { id: payload.id, status: statusText(intl, payload.buyerStatus) },
+          }),
+        );
+      }
+    };
+    socket.on(ORDER_UPDATED_EVENT, onUpdated);
+    return () => {
+      socket.off(ORDER_UPDATED_EVENT, onUpdated);
+      socket.close();
+    };
+  }, [connect, dispatch, intl, language]);
+  return updated;
 }
 
 function paymentText(intl: IntlShape, method: string): string {
@@ -44,12 +117,12 @@ function dateText(intl: IntlShape, iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : intl.formatDate(date, { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-function OrderRow({ order }: { order: PurchaseOrder }) {
+function OrderRow({ order, live }: { order: PurchaseOrder; live: boolean }) {
   const intl = useIntl();
   const language = useLanguage();
   const { product } = order;
   return (
-    <tr>
+    <tr className={live ? 'orders__row--live' : undefined}>
       <td>{order.id}</td>
       <td>
         {product.thumbnail ? <img className="orders__thumbnail" src={product.thumbnail} alt="" loading="lazy" /> : null}
@@ -58,7 +131,10 @@ function OrderRow({ order }: { order: PurchaseOrder }) {
       <td>
         <Amount text={order.total} />
       </td>
-      <td>{statusText(intl, order.status)}</td>
+      <td>
+        {statusText(intl, order.status)}
+        {live ? <span className="orders__live">{intl.formatMessage({ id: 'orders.live.mark' })}</span> : null}
+      </td>
       <td>{dateText(intl, order.date)}</td>
       <td>{paymentText(intl, order.paymentMethod)}</td>
     </tr>
@@ -73,6 +149,7 @@ interface OrdersProps {
 
 function Orders({ status, page, onPage }: OrdersProps) {
   const intl = useIntl();
+  const live = useLiveOrderUpdates();
   const { currentData, data, isFetching, isError, error, refetch } = useGetMyPurchaseOrdersQuery({ status, page, size: PAGE_SIZE });
 
   // A page that no longer exists (orders moved to another status) goes back one page.
@@ -101,7 +178,7 @@ function Orders({ status, page, onPage }: OrdersProps) {
           </thead>
           <tbody>
             {currentData.orders.map((order) => (
-              <OrderRow key={order.id} order={order} />
+              <OrderRow key={order.id} order={order} live={live.has(order.id)} />
             ))}
           </tbody>
         </table>

@@ -1,7 +1,8 @@
 // The ad view (spec §2: /vi/{id}.htm and /{region}/{category}/{slug}_{id}.htm, with or without
 // a language prefix): gallery, title, price, labels, parameters, description, availability
-// (vacation rentals), place and map, seller, show number, save, share, report abuse, contact
-// seller, related and premium ads.
+// (vacation rentals), place and map, the Buy action of a seller-centre product and the
+// home-delivery request (features/ecommerce/BuyBox.tsx), seller, show number, save, share,
+// report abuse, contact seller, related and premium ads.
 // An unknown ad (or id) is the "ad not found" state. Each ad shown reports a view
 // (collectPerformanceEvent), which the owner's statistics count.
 
@@ -21,6 +22,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { AdCardSection } from '../ads/AdCard';
 import { adPath, listIdFromFile } from '../ads/adPaths';
 import { AdAvailability } from '../availability/AdAvailability';
+import { BuyBox } from '../ecommerce/BuyBox';
 import { LazyListingPage } from '../listing/LazyListingPage';
 import { AdMap } from './AdMap';
 import { ContactSeller } from './ContactSeller';
@@ -166,6 +168,7 @@ function AdView({ listId }: { listId: number }) {
         <AdMap latitude={latitude} longitude={longitude} city={place} />
       </div>
       <aside className="ad-view__side">
+        <BuyBox listId={ad.listId} title={ad.title} sellerAccountId={seller.accountId} product={currentData.product} delivery={ad.delivery} />
         <SellerSummary seller={seller} />
         <div className="ad-view__actions">
           <PhoneButton listId={ad.listId} hidden={seller.phoneHidden} />

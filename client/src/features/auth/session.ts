@@ -21,6 +21,8 @@ export interface SessionUser {
   name: string;
   email: string | null;
   roles: string[];
+  /** The areas the roles open (spec §3 claim allowedAccess: `seller.my-products`...). */
+  allowedAccess: string[];
   type: UserType;
   isAdmin: boolean;
   /** Seconds since the epoch when the access token stops being accepted. */
@@ -61,6 +63,9 @@ export function userFromToken(token: string): SessionUser | undefined {
   }
   if (!isRecord(claims) || typeof claims.sub !== 'string' || typeof claims.accountId !== 'number') return undefined;
   const roles = Array.isArray(claims.roles) ? claims.roles.filter((r): r is string => typeof r === 'string') : [];
+  const allowedAccess = Array.isArray(claims.allowedAccess)
+    ? claims.allowedAccess.filter((a): a is string => typeof a === 'string')
+    : [];
   return {
     uuId: claims.sub,
     accountId: claims.accountId,
@@ -68,11 +73,20 @@ export function userFromToken(token: string): SessionUser | undefined {
     name: typeof claims.name === 'string' ? claims.name : '',
     email: typeof claims.email === 'string' ? claims.email : null,
     roles,
+    allowedAccess,
     type: userTypeOf(roles),
     isAdmin: roles.includes('ROLE_ADMIN'),
     expiresAt: typeof claims.exp === 'number' ? claims.exp : 0,
     actingAdminId: typeof claims.act === 'number' ? claims.act : null,
   };
+}
+
+/** The access that opens the seller centre (spec §6: e-commerce store owners, token claim allowedAccess). */
+export const SELLER_ACCESS = 'seller.my-products';
+
+/** Whether the person may use the seller centre (products, sale orders, payments). */
+export function isSeller(user: Pick<SessionUser, 'allowedAccess'> | null | undefined): boolean {
+  return user?.allowedAccess.includes(SELLER_ACCESS) === true;
 }
 
 /** Keeps a new session's tokens in cookies for the whole site. */

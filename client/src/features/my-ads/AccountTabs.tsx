@@ -1,6 +1,6 @@
 // The account area's frame (spec §2): the page title ('my account' for private sellers, 'my
 // shop' for shops), the shop banner and the shop's onboarding tour, and the tabs — private: my ads, my orders, favorites, settings; shop: my ads,
-// statistics, settings. Selecting a tab opens it at its first status and page.
+// statistics, settings, and the seller centre for e-commerce shops. Selecting a tab opens it at its first status and page.
 
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { OnboardingTour } from '../account-area/OnboardingTour';
 import { ShopBanner } from '../account-area/ShopBanner';
 import { selectUser } from '../auth/authSlice';
+import { isSeller } from '../auth/session';
 
 interface Tab {
   path: string;
@@ -34,6 +35,9 @@ const SHOP_TABS: Tab[] = [
   { path: PATHS.settings, search: '', label: 'accountArea.tab.settings', prefix: true },
 ];
 
+/** E-commerce shops (allowedAccess seller.my-products) reach their seller centre from here. */
+const SELLER_TAB: Tab = { path: PATHS.sellerOrders, search: '?status=pending&page=1', label: 'accountArea.tab.sellerCentre' };
+
 export function AccountArea({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const language = useLanguage();
@@ -41,7 +45,7 @@ export function AccountArea({ children }: { children: ReactNode }) {
   const shop = user?.type === 'shop';
   const title = intl.formatMessage({ id: shop ? 'accountArea.title.shop' : 'accountArea.title.private' });
   useDocumentTitle(`${title} · Souk`);
-  const tabs = shop ? SHOP_TABS : PRIVATE_TABS;
+  const tabs = shop ? (isSeller(user) ? [...SHOP_TABS, SELLER_TAB] : SHOP_TABS) : PRIVATE_TABS;
   return (
     <div className="page account-area">
       <h1>{title}</h1>

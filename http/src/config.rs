@@ -26,6 +26,7 @@ pub struct Settings {
     pub log: LogSettings,
     pub demo: DemoSettings,
     pub search: SearchSettings,
+    pub orders: OrdersSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -220,6 +221,37 @@ pub struct SearchSettings {
     pub digest_hour_utc: u32,
 }
 
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OrdersSettings {
+    /// The delivery fee of a cash-on-delivery order, whole DH.
+    pub delivery_fee_dh: i64,
+    /// The platform's commission on delivered goods, percent.
+    pub commission_percent: u32,
+    /// A PENDING order not prepared within this reminds the seller (seconds; 48 h).
+    pub reminder_after_secs: i64,
+    /// A DELIVERING order not delivered within this is marked late (seconds).
+    pub late_after_secs: i64,
+    /// A home-delivery request's callback is due within this (seconds; spec §9: 2 hours).
+    pub delivery_callback_secs: i64,
+}
+
+impl OrdersSettings {
+    /// The service's settings, links pointing at `public_base_url`.
+    pub fn service(&self, public_base_url: &str) -> souk_services::orders::OrderSettings {
+        souk_services::orders::OrderSettings {
+            delivery_fee: souk_domain::Money::from_dirhams(self.delivery_fee_dh),
+            commission_percent: self.commission_percent,
+            times: souk_actors::order_workflow::WorkflowTimes {
+                reminder_after_secs: self.reminder_after_secs,
+                late_after_secs: self.late_after_secs,
+            },
+            public_base_url: public_base_url.to_string(),
+            delivery_callback_secs: self.delivery_callback_secs,
+        }
+    }
+}
+
 /// A setting that stops start-up, with the setting's name in the message.
 #[derive(Debug, thiserror::Error)]
 #[error("configuration: {0}")]
@@ -305,6 +337,15 @@ impl Settings {
             );
         }
         self.ads.validate().map_err(ConfigError)?;
+        let o = &self.orders;
+        if o.delivery_fee_dh < 0 || o.commission_percent > 50 {
+            return fail("orders.delivery_fee_dh must be 0 or more and orders.commission_percent at most 50");
+        }
+        if o.reminder_after_secs < 1 || o.late_after_secs < 1 || o.delivery_callback_secs < 60 {
+            return fail(
+                "orders.reminder_after_secs and orders.late_after_secs must be at least 1, orders.delivery_callback_secs at least 60",
+            );
+        }
         if self.client_log.max_bytes == 0 || self.client_log.per_minute == 0 {
             return fail("client_log.max_bytes and client_log.per_minute must be above 0");
         }

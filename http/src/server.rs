@@ -25,7 +25,8 @@ use souk_services::client_log::ClientLogService;
 use souk_services::notify::{
     LettreMailer, MailSettings, MailTransport, Mailer, MessageSender, OutboxMessageSender, SmtpTls,
 };
-use souk_services::orders::OrderService;
+use souk_services::orders::{OrderService, OrderStores};
+use souk_services::products::ProductService;
 use souk_services::payments::PaymentService;
 use souk_services::search::SearchService;
 use souk_services::search::parse_url::{ParseUrlService, slug_index};
@@ -66,6 +67,8 @@ pub enum StartError {
     Mail(String),
     #[error("social: {0}")]
     Social(String),
+    #[error("orders: {0}")]
+    Orders(String),
     #[error("metrics: {0}")]
     Metrics(#[from] prometheus::Error),
     #[error("server.host/server.port {addr}: {source}")]
@@ -168,6 +171,7 @@ pub async fn build_state(
     );
     let shops = ShopService::new(Arc::new(store.clone()), Arc::new(store.clone()), Arc::clone(&search));
     let slugs = Arc::new(slug_index(&catalog));
+    let order_mailer = Arc::clone(&mailer);
     let saved_searches = SavedSearchService::new(
         Arc::new(store.clone()),
         Arc::new(store.clone()),
@@ -178,6 +182,23 @@ pub async fn build_state(
         Arc::clone(&slugs),
         settings.auth.public_base_url.clone(),
     );
+    let orders = Arc::new(OrderService::new(
+        OrderStores {
+            orders: Arc::new(store.clone()),
+            products: Arc::new(store.clone()),
+            accounts: Arc::new(store.clone()),
+            delivery: Arc::new(store.clone()),
+            ads: Arc::new(store.clone()),
+        },
+        Arc::clone(&catalog),
+        Arc::clone(&media),
+        settings.orders.service(&settings.auth.public_base_url),
+    ));
+    let resumed = orders
+        .run_workflows(chat.fanout().clone(), order_mailer)
+        .await
+        .map_err(|e| StartError::Orders(e.to_string()))?;
+    tracing::info!(open_orders = resumed, "order workflows started");
     Ok(AppState {
         saved_searches: {
             saved_searches
@@ -187,7 +208,8 @@ pub async fn build_state(
         ads,
         payments: Arc::new(payments),
         stats,
-        orders: Arc::new(OrderService::new(Arc::new(store.clone()))),
+        orders,
+        products: Arc::new(ProductService::new(Arc::new(store.clone()), Arc::new(store.clone()), Arc::clone(&catalog))),
         search,
         shops: Arc::new(shops),
         parse_url: Arc::new(ParseUrlService::new(Arc::clone(&catalog), Arc::clone(&slugs))),

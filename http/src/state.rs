@@ -13,6 +13,7 @@ use souk_services::chat::ChatService;
 use souk_services::client_log::ClientLogService;
 use souk_services::orders::OrderService;
 use souk_services::payments::PaymentService;
+use souk_services::products::ProductService;
 use souk_services::search::SearchService;
 use souk_services::search::parse_url::ParseUrlService;
 use souk_services::search::saved::SavedSearchService;
@@ -36,6 +37,7 @@ pub struct AppState {
     pub stats: Arc<StatsService>,
     pub orders: Arc<OrderService>,
     pub payments: Arc<PaymentService>,
+    pub products: Arc<ProductService>,
     pub uploads: Arc<AdUploads>,
     pub search: Arc<SearchService>,
     pub shops: Arc<ShopService>,

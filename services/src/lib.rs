@@ -12,6 +12,7 @@ pub mod media;
 pub mod notify;
 pub mod orders;
 pub mod payments;
+pub mod products;
 pub mod search;
 pub mod stats;
 pub mod video;

@@ -353,8 +353,9 @@ pub struct Seller {
     pub phone_hidden: bool,
 }
 
-/// An ad as buyers see it.
+/// An ad as buyers see it (its `product` resolver is in `products.rs`).
 #[derive(SimpleObject)]
+#[graphql(complex)]
 pub struct PublicAdNode {
     pub ad: MyAd,
     pub seller: Seller,

@@ -13,6 +13,7 @@ pub mod documents;
 pub mod errors;
 pub mod orders;
 pub mod payments;
+pub mod products;
 pub mod request;
 pub mod search;
 pub mod stats;
@@ -37,6 +38,7 @@ pub struct QueryRoot(
     search::SearchQuery,
     orders::OrderQuery,
     payments::PaymentQuery,
+    products::ProductQuery,
 );
 
 /// Every mutation of the product, merged from the areas' modules.
@@ -48,6 +50,8 @@ pub struct MutationRoot(
     chat::ChatMutation,
     search::SearchMutation,
     payments::PaymentMutation,
+    orders::OrderMutation,
+    products::ProductMutation,
 );
 
 pub type SoukSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;

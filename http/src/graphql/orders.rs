@@ -1,11 +1,19 @@
-//! GraphQL operations of orders, buyer side (spec §7): `getMyPurchaseOrders(query)` — the
-//! signed-in caller's own purchase orders for the "my orders" tab, one status or all, paged.
+//! GraphQL operations of orders (spec §7; docs/api.md "Seller centre, checkout and sale
+//! orders"): buyer side `getMyPurchaseOrders`, `getCheckout` and `placeOrder`; seller side
+//! `getMySaleOrders`, `getMySaleOrdersCounts`, the workflow actions (`prepareOrder`,
+//! `cancelOrder`, `deleteOrder`, `shipOrder`, `deliverOrder`, `returnOrder`), the seller banner
+//! and payments; home-delivery requests. Each resolver reads the caller, makes one
+//! orders-service call and maps the result.
 
 use super::ads::image_node;
+use super::payments::{Amount, amount};
+use super::products::StatusCount;
 use super::request::req;
 use async_graphql::{Context, InputObject, Object, Result, SimpleObject};
+use souk_domain::orders::{DeliveryDetails, OrderAction, seller_payment_status};
 use souk_domain::time::rfc3339;
-use souk_services::orders::PurchaseOrdersRequest;
+use souk_services::orders::{CheckoutForm, DeliveryRequestForm, PurchaseOrdersRequest, actions_for, thumb_path};
+use souk_storage::delivery::DeliveryRequest;
 use souk_storage::orders::Order;
 
 /// `filters` of "my orders".
@@ -53,6 +61,8 @@ pub struct PurchaseOrder {
     pub date: String,
     /// `cod` (cash on delivery) or `cc`.
     pub payment_method: String,
+    /// What the caller may do: `cancel` while it is PENDING.
+    pub allowed_actions: Vec<String>,
 }
 
 /// One page of "my orders" and how many orders the status has.
@@ -64,6 +74,7 @@ pub struct PurchaseOrdersPage {
 
 fn purchase_order(o: Order, state: &crate::state::AppState) -> PurchaseOrder {
     PurchaseOrder {
+        allowed_actions: actions_for(&o, o.buyer_id).iter().map(|a| a.as_str().to_string()).collect(),
         id: o.order_id,
         product: OrderProduct {
             sku: o.sku,
@@ -77,6 +88,237 @@ fn purchase_order(o: Order, state: &crate::state::AppState) -> PurchaseOrder {
         date: rfc3339(o.created_at),
         payment_method: o.payment_method.as_str().into(),
     }
+}
+
+/// The buyer of a sale order, as the checkout recorded them.
+#[derive(SimpleObject)]
+pub struct OrderBuyer {
+    pub full_name: String,
+    pub email: String,
+    pub phone: String,
+    pub address: String,
+    pub city: Option<String>,
+}
+
+/// Spec §3 sale order, as the seller centre shows it.
+#[derive(SimpleObject)]
+pub struct SaleOrder {
+    pub id: String,
+    pub product: OrderProduct,
+    pub units_sold: u32,
+    /// `1 250 DH`.
+    pub total: String,
+    pub amount: Amount,
+    /// The seller-centre word: pending, readyForDelivery, delivering, delivered, cancelled, returned.
+    pub status: String,
+    /// The buyer-side word of the same status.
+    pub buyer_status: String,
+    pub date: String,
+    pub payment_method: String,
+    pub commission: Amount,
+    /// pending, ongoing, paid or refunded.
+    pub payment_status: String,
+    /// A DELIVERING order past its expected delivery.
+    pub late: bool,
+    pub buyer: OrderBuyer,
+    /// prepare, cancel, delete (PENDING); ship, cancel (READY); deliver, return (DELIVERING).
+    pub allowed_actions: Vec<String>,
+}
+
+fn sale_order(o: Order, state: &crate::state::AppState) -> SaleOrder {
+    let d = o.checkout.delivery.clone().unwrap_or_default();
+    let now = souk_services::ads::service::now();
+    SaleOrder {
+        allowed_actions: actions_for(&o, o.seller_id).iter().map(|a| a.as_str().to_string()).collect(),
+        payment_status: seller_payment_status(o.status, o.checkout.delivered_at, now).as_str().into(),
+        buyer: OrderBuyer {
+            city: state.orders.city_name(d.city_id),
+            full_name: d.full_name,
+            email: d.email,
+            phone: d.phone,
+            address: d.address,
+        },
+        id: o.order_id,
+        product: OrderProduct {
+            sku: o.sku,
+            list_id: o.list_id,
+            name: o.product_name,
+            thumbnail: o.thumbnail.as_deref().map(|k| thumb_path(state.media.as_ref(), k)),
+        },
+        units_sold: o.units,
+        total: o.total.with_currency(),
+        amount: amount(o.total),
+        status: o.status.seller_word().into(),
+        buyer_status: o.status.buyer_word().into(),
+        date: rfc3339(o.created_at),
+        payment_method: o.payment_method.as_str().into(),
+        commission: amount(o.checkout.commission),
+        late: o.checkout.late,
+    }
+}
+
+/// `query` of `getMySaleOrders`: `{ filters { status }, page { number size } }`.
+#[derive(InputObject)]
+pub struct SaleOrdersQuery {
+    pub filters: Option<PurchaseOrdersFilters>,
+    pub page: Option<PurchaseOrdersPageInput>,
+}
+
+#[derive(SimpleObject)]
+pub struct SaleOrdersPage {
+    pub orders: Vec<SaleOrder>,
+    pub count: u64,
+}
+
+#[derive(SimpleObject)]
+pub struct SaleOrdersCounts {
+    pub counts_by_status: Vec<StatusCount>,
+}
+
+/// What an order action answers: the client shows its toast only when `id` is the order it
+/// acted on (spec §4).
+#[derive(SimpleObject)]
+pub struct OrderUpdate {
+    pub id: String,
+    pub status: String,
+    pub buyer_status: String,
+    pub deleted: bool,
+}
+
+/// Checkout delivery details (spec §3).
+#[derive(SimpleObject, InputObject)]
+#[graphql(input_name = "CheckoutDetailsInput")]
+pub struct CheckoutDetails {
+    pub full_name: String,
+    pub email: String,
+    pub phone: String,
+    pub address: String,
+    pub city_id: u32,
+}
+
+impl From<DeliveryDetails> for CheckoutDetails {
+    fn from(d: DeliveryDetails) -> Self {
+        CheckoutDetails { full_name: d.full_name, email: d.email, phone: d.phone, address: d.address, city_id: d.city_id }
+    }
+}
+
+#[derive(SimpleObject)]
+pub struct CheckoutProduct {
+    pub id: String,
+    pub list_id: i64,
+    pub name: String,
+    pub thumbnail: Option<String>,
+    pub seller_name: String,
+    pub units: u32,
+    pub status: String,
+}
+
+#[derive(SimpleObject)]
+pub struct CheckoutQuote {
+    pub product: CheckoutProduct,
+    pub quantity: u32,
+    pub unit_price: Amount,
+    pub discount: Amount,
+    pub subtotal: Amount,
+    pub delivery_fee: Amount,
+    pub total: Amount,
+    /// The most units one order may take now (stock, at most 99).
+    pub max_quantity: u32,
+    pub payment_methods: Vec<String>,
+    pub saved_details: Option<CheckoutDetails>,
+}
+
+#[derive(InputObject)]
+pub struct PlaceOrderInput {
+    /// Made by the client once per checkout and sent again on a retry: one order per key.
+    pub order_key: String,
+    pub list_id: i64,
+    pub quantity: i64,
+    /// `cod` (the default: cash on delivery).
+    pub payment_method: Option<String>,
+    pub delivery: CheckoutDetails,
+    pub remember_details: Option<bool>,
+}
+
+#[derive(SimpleObject)]
+pub struct SellerSummaryNode {
+    pub points: i64,
+    pub orders_count: u64,
+    /// Products for sale.
+    pub items_count: u64,
+    pub due: Amount,
+    pub unpaid: Amount,
+    /// ISO date of the next Monday transfer.
+    pub next_transfer_date: String,
+    pub commission_percent: u32,
+}
+
+#[derive(SimpleObject)]
+pub struct SellerPayment {
+    pub order_id: String,
+    pub product_name: String,
+    pub total: Amount,
+    pub commission: Amount,
+    /// What the seller gets: goods − commission.
+    pub net: Amount,
+    pub payment_status: String,
+    pub date: String,
+}
+
+#[derive(SimpleObject)]
+pub struct SellerPaymentsPage {
+    pub payments: Vec<SellerPayment>,
+    pub count: u64,
+    pub due: Amount,
+    pub unpaid: Amount,
+    pub next_transfer_date: String,
+}
+
+#[derive(InputObject)]
+pub struct DeliveryRequestInput {
+    pub list_id: i64,
+    pub first_name: String,
+    pub email: String,
+    pub phone: String,
+    pub city_id: u32,
+    pub area_id: Option<u32>,
+    pub address: String,
+}
+
+#[derive(SimpleObject)]
+pub struct DeliveryRequestNode {
+    pub id: String,
+    pub list_id: i64,
+    pub ad_title: String,
+    pub first_name: String,
+    pub email: String,
+    pub phone: String,
+    pub city: Option<String>,
+    pub area_id: Option<u32>,
+    pub address: String,
+    pub created_at: String,
+    /// When the callback is due (spec §9: within 2 hours).
+    pub callback_before: String,
+}
+
+fn delivery_node(d: DeliveryRequest, state: &crate::state::AppState) -> DeliveryRequestNode {
+    DeliveryRequestNode {
+        city: state.orders.city_name(d.city_id),
+        id: d.request_id,
+        list_id: d.list_id,
+        ad_title: d.ad_title,
+        first_name: d.first_name,
+        email: d.email,
+        phone: d.phone,
+        area_id: d.area_id,
+        address: d.address,
+        created_at: rfc3339(d.created_at),
+        callback_before: rfc3339(d.callback_before),
+    }
+}
+
+fn date_only(secs: i64) -> String {
+    rfc3339(secs)[..10].to_string()
 }
 
 #[derive(Default)]
@@ -97,5 +339,217 @@ impl OrderQuery {
         let request = PurchaseOrdersRequest { status: filters.status, page_number: page.number, page_size: page.size };
         let (orders, count) = r.state.orders.my_purchase_orders(&caller, &request).await.map_err(|e| r.err(e))?;
         Ok(PurchaseOrdersPage { orders: orders.into_iter().map(|o| purchase_order(o, r.state)).collect(), count })
+    }
+
+    /// The seller centre's orders: the caller's sales, newest first (`ECOMMERCE_ROLE_REQUIRED`
+    /// without the role, `INVALID_ORDER_STATUS` / `INVALID_ARGUMENT` for a bad status or page).
+    async fn get_my_sale_orders(&self, ctx: &Context<'_>, query: SaleOrdersQuery) -> Result<SaleOrdersPage> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let (filters, page) = (query.filters.unwrap_or_default(), query.page.unwrap_or_default());
+        let request = PurchaseOrdersRequest { status: filters.status, page_number: page.number, page_size: page.size };
+        let (orders, count) = r.state.orders.my_sale_orders(&caller, &request).await.map_err(|e| r.err(e))?;
+        Ok(SaleOrdersPage { orders: orders.into_iter().map(|o| sale_order(o, r.state)).collect(), count })
+    }
+
+    /// How many sale orders each seller status has.
+    async fn get_my_sale_orders_counts(&self, ctx: &Context<'_>) -> Result<SaleOrdersCounts> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let counts = r.state.orders.my_sale_counts(&caller).await.map_err(|e| r.err(e))?;
+        Ok(SaleOrdersCounts {
+            counts_by_status: counts
+                .into_iter()
+                .map(|(s, count)| StatusCount { status: s.seller_word().into(), count })
+                .collect(),
+        })
+    }
+
+    /// The checkout page: the product an ad carries, the amounts for `quantity` and the
+    /// caller's remembered delivery details (`LOGIN_REQUIRED` for a visitor).
+    async fn get_checkout(&self, ctx: &Context<'_>, list_id: i64, quantity: Option<i64>) -> Result<CheckoutQuote> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let q = r.state.orders.checkout_quote(&caller, list_id, quantity).await.map_err(|e| r.err(e))?;
+        let p = q.product;
+        Ok(CheckoutQuote {
+            max_quantity: p.units.min(souk_domain::orders::MAX_ORDER_QUANTITY),
+            product: CheckoutProduct {
+                thumbnail: p.images.first().map(|k| thumb_path(r.state.media.as_ref(), k)),
+                id: p.product_id,
+                list_id: p.list_id,
+                name: p.name,
+                seller_name: q.seller_name,
+                units: p.units,
+                status: p.status.as_str().into(),
+            },
+            quantity: q.quantity,
+            unit_price: amount(q.amounts.unit_price),
+            discount: amount(q.amounts.discount),
+            subtotal: amount(q.amounts.subtotal),
+            delivery_fee: amount(q.amounts.delivery_fee),
+            total: amount(q.amounts.total),
+            payment_methods: vec!["cod".into()],
+            saved_details: q.saved_details.map(CheckoutDetails::from),
+        })
+    }
+
+    /// The seller banner.
+    async fn get_my_seller_summary(&self, ctx: &Context<'_>) -> Result<SellerSummaryNode> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let s = r.state.orders.seller_summary(&caller).await.map_err(|e| r.err(e))?;
+        Ok(SellerSummaryNode {
+            points: s.points,
+            orders_count: s.orders,
+            items_count: s.items,
+            due: amount(s.sums.due),
+            unpaid: amount(s.sums.unpaid),
+            next_transfer_date: date_only(s.next_transfer),
+            commission_percent: s.commission_percent,
+        })
+    }
+
+    /// The seller's payments: each order with its commission and net, newest first.
+    async fn get_my_seller_payments(
+        &self,
+        ctx: &Context<'_>,
+        page: Option<i64>,
+        size: Option<i64>,
+    ) -> Result<SellerPaymentsPage> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let (orders, count, sums, next) =
+            r.state.orders.seller_payments(&caller, page, size).await.map_err(|e| r.err(e))?;
+        let now = souk_services::ads::service::now();
+        let payments = orders
+            .into_iter()
+            .map(|o| {
+                let goods = o.total.centimes() - o.checkout.delivery_fee.centimes();
+                SellerPayment {
+                    net: amount(souk_domain::Money(goods - o.checkout.commission.centimes())),
+                    payment_status: seller_payment_status(o.status, o.checkout.delivered_at, now).as_str().into(),
+                    date: rfc3339(o.created_at),
+                    order_id: o.order_id,
+                    product_name: o.product_name,
+                    total: amount(o.total),
+                    commission: amount(o.checkout.commission),
+                }
+            })
+            .collect();
+        Ok(SellerPaymentsPage {
+            payments,
+            count,
+            due: amount(sums.due),
+            unpaid: amount(sums.unpaid),
+            next_transfer_date: date_only(next),
+        })
+    }
+
+    /// The home-delivery requests on the caller's ads, newest first.
+    async fn get_my_delivery_requests(&self, ctx: &Context<'_>) -> Result<Vec<DeliveryRequestNode>> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let list = r.state.orders.my_delivery_requests(&caller).await.map_err(|e| r.err(e))?;
+        Ok(list.into_iter().map(|d| delivery_node(d, r.state)).collect())
+    }
+
+    /// Admins: the delivery callbacks still due, soonest first.
+    async fn get_delivery_callbacks(&self, ctx: &Context<'_>) -> Result<Vec<DeliveryRequestNode>> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let list = r.state.orders.delivery_callbacks(&caller).await.map_err(|e| r.err(e))?;
+        Ok(list.into_iter().map(|d| delivery_node(d, r.state)).collect())
+    }
+}
+
+#[derive(Default)]
+pub struct OrderMutation;
+
+impl OrderMutation {
+    async fn act(ctx: &Context<'_>, id: String, action: OrderAction) -> Result<OrderUpdate> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let (o, deleted) = r.state.orders.act(&caller, &id, action).await.map_err(|e| r.err(e))?;
+        Ok(OrderUpdate {
+            id: o.order_id,
+            status: o.status.seller_word().into(),
+            buyer_status: o.status.buyer_word().into(),
+            deleted,
+        })
+    }
+}
+
+#[Object]
+impl OrderMutation {
+    /// Cash-on-delivery checkout: reserves the units and stores the order; the same
+    /// `orderKey` answers the same order.
+    async fn place_order(&self, ctx: &Context<'_>, input: PlaceOrderInput) -> Result<SaleOrder> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let d = input.delivery;
+        let form = CheckoutForm {
+            order_key: input.order_key,
+            list_id: input.list_id,
+            quantity: input.quantity,
+            payment_method: input.payment_method,
+            delivery: DeliveryDetails {
+                full_name: d.full_name,
+                email: d.email,
+                phone: d.phone,
+                address: d.address,
+                city_id: d.city_id,
+            },
+            remember: input.remember_details.unwrap_or(false),
+        };
+        let order = r.state.orders.place_order(&caller, form).await.map_err(|e| r.err(e))?;
+        Ok(sale_order(order, r.state))
+    }
+
+    /// PENDING → READY.
+    async fn prepare_order(&self, ctx: &Context<'_>, id: String) -> Result<OrderUpdate> {
+        Self::act(ctx, id, OrderAction::Prepare).await
+    }
+
+    /// PENDING or READY → CANCELLED (the seller; the buyer of a PENDING order).
+    async fn cancel_order(&self, ctx: &Context<'_>, id: String) -> Result<OrderUpdate> {
+        Self::act(ctx, id, OrderAction::Cancel).await
+    }
+
+    /// Removes a PENDING order.
+    async fn delete_order(&self, ctx: &Context<'_>, id: String) -> Result<OrderUpdate> {
+        Self::act(ctx, id, OrderAction::Delete).await
+    }
+
+    /// READY → DELIVERING.
+    async fn ship_order(&self, ctx: &Context<'_>, id: String) -> Result<OrderUpdate> {
+        Self::act(ctx, id, OrderAction::Ship).await
+    }
+
+    /// DELIVERING → DELIVERED.
+    async fn deliver_order(&self, ctx: &Context<'_>, id: String) -> Result<OrderUpdate> {
+        Self::act(ctx, id, OrderAction::Deliver).await
+    }
+
+    /// DELIVERING → RETURNED (the units go back into stock).
+    async fn return_order(&self, ctx: &Context<'_>, id: String) -> Result<OrderUpdate> {
+        Self::act(ctx, id, OrderAction::Return).await
+    }
+
+    /// A home-delivery request from the ad view (visitors too).
+    async fn request_delivery(&self, ctx: &Context<'_>, input: DeliveryRequestInput) -> Result<DeliveryRequestNode> {
+        let r = req(ctx);
+        let caller = r.optional_caller().await?;
+        let form = DeliveryRequestForm {
+            list_id: input.list_id,
+            first_name: input.first_name,
+            email: input.email,
+            phone: input.phone,
+            city_id: input.city_id,
+            area_id: input.area_id,
+            address: input.address,
+        };
+        let d = r.state.orders.request_delivery(caller.as_ref(), form).await.map_err(|e| r.err(e))?;
+        Ok(delivery_node(d, r.state))
     }
 }

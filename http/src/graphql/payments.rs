@@ -19,7 +19,7 @@ pub struct Amount {
     pub without_currency: String,
 }
 
-fn amount(m: Money) -> Amount {
+pub(crate) fn amount(m: Money) -> Amount {
     Amount { centimes: m.centimes(), with_currency: m.with_currency(), without_currency: m.without_currency() }
 }
 

@@ -9,7 +9,7 @@ use souk_domain::account::AccountType;
 use souk_domain::ad::AdStatus;
 use souk_domain::money::Money;
 use souk_domain::orders::{PaymentMethod, SaleOrderStatus};
-use souk_storage::orders::Order;
+use souk_storage::orders::{Checkout, Order};
 use std::collections::BTreeSet;
 
 /// Orders each demo private account has.
@@ -62,6 +62,11 @@ pub fn purchase_orders(data: &DemoData, now: i64) -> Vec<Order> {
                 status,
                 payment_method: PaymentMethod::Cod,
                 created_at: at,
+                checkout: Checkout {
+                    status_at: at,
+                    delivered_at: (status == SaleOrderStatus::Delivered).then_some(at),
+                    ..Checkout::default()
+                },
             });
             at -= rng.range(86_400, 10 * 86_400);
         }

@@ -59,3 +59,13 @@ export function orderStatusOf(status: string): OrderStatus | undefined {
 export function paymentMethodOf(method: string): PaymentMethod | undefined {
   return PAYMENT_METHODS.find((known) => known.toLowerCase() === method.toLowerCase());
 }
+
+/**
+ * The reference people read and say on the phone: an order id is a UUID (v7, its first half is
+ * a timestamp), so its last 8 characters — the random part — in capitals ("#3F9A1C2E"); a short
+ * id stays as it is.
+ */
+export function orderRef(id: string): string {
+  const compact = id.replace(/-/g, '');
+  return compact.length > 12 ? compact.slice(-8).toUpperCase() : id;
+}

@@ -11,6 +11,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import {
   ORDER_STATUSES,
+  orderRef,
   orderStatusOf,
   ordersApi,
   paymentMethodOf,
@@ -93,7 +94,7 @@ function useLiveOrderUpdates(): ReadonlySet<string> {
             kind: 'info',
             key: `order-updated:${payload.id}`,
             messageKey: 'orders.live.updated',
-            values: { id: payload.id, status: statusText(intl, payload.buyerStatus) },
+            values: { id: orderRef(payload.id), status: statusText(intl, payload.buyerStatus) },
           }),
         );
       }
@@ -123,7 +124,9 @@ function OrderRow({ order, live }: { order: PurchaseOrder; live: boolean }) {
   const { product } = order;
   return (
     <tr className={live ? 'orders__row--live' : undefined}>
-      <td>{order.id}</td>
+      <td>
+        <span title={order.id}>{orderRef(order.id)}</span>
+      </td>
       <td>
         {product.thumbnail ? <img className="orders__thumbnail" src={product.thumbnail} alt="" loading="lazy" /> : null}
         {product.listId !== null ? <Link to={localized(language, adPath(product.listId))}>{product.name}</Link> : product.name}

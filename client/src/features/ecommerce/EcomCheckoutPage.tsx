@@ -15,6 +15,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useGetCheckoutQuery, usePlaceOrderMutation, type CheckoutQuote, type PlacedOrder } from '../../api/checkout';
 import { isGatewayError } from '../../api/gateway';
+import { orderRef } from '../../api/orders';
 import { useLanguage, type MessageId } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
 import { randomUuid } from '../../lib/uuid';
@@ -211,7 +212,9 @@ function Confirmation({ order, quote }: { order: PlacedOrder; quote: CheckoutQuo
         </span>
         <h1 id="order-confirmation-title">{intl.formatMessage({ id: 'ecom.done.title' })}</h1>
         <p className="order-confirmation__number">
-          {intl.formatMessage({ id: 'ecom.done.number' })} <bdi dir="ltr">#{order.id}</bdi>
+          {intl.formatMessage({ id: 'ecom.done.number' })} <bdi dir="ltr" title={order.id}>
+            #{orderRef(order.id)}
+          </bdi>
         </p>
         <p>{intl.formatMessage({ id: 'ecom.done.body' }, { name: quote.product.sellerName })}</p>
         <dl className="order-confirmation__facts">

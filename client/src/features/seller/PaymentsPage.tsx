@@ -7,6 +7,7 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
+import { orderRef } from '../../api/orders';
 import { SELLER_PAGE_SIZE, useGetMySellerPaymentsQuery, useGetMySellerSummaryQuery, type SellerPaymentsPage } from '../../api/seller';
 import type { MessageId } from '../../app/i18n';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -92,8 +93,8 @@ function Payments({ page, onPage }: { page: number; onPage: (page: number, repla
                 {currentData.payments.map((payment) => (
                   <tr key={payment.orderId} className="data-table__row">
                     <td>
-                      <span className="order-id" dir="ltr">
-                        #{payment.orderId}
+                      <span className="order-id" dir="ltr" title={payment.orderId}>
+                        #{orderRef(payment.orderId)}
                       </span>
                     </td>
                     <td dir="auto">{payment.productName}</td>

@@ -11,6 +11,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
+import { orderRef } from '../../api/orders';
 import {
   ORDER_ACTIONS,
   saleOrderStatusOf,
@@ -97,8 +98,8 @@ function OrderRow({ order, fresh, busy, onAction }: RowProps) {
   return (
     <tr className={fresh ? 'data-table__row data-table__row--fresh' : 'data-table__row'}>
       <td data-label={column('orders.column.id')}>
-        <span className="order-id" dir="ltr">
-          #{order.id}
+        <span className="order-id" dir="ltr" title={order.id}>
+          #{orderRef(order.id)}
         </span>
         {fresh ? <span className="status-chip status-chip--new">{intl.formatMessage({ id: 'seller.order.new' })}</span> : null}
       </td>
@@ -142,7 +143,7 @@ function OrderRow({ order, fresh, busy, onAction }: RowProps) {
       <td data-label={column('orders.column.paymentMethod')}>{paymentMethodText(intl, order.paymentMethod)}</td>
       <td data-label={column('seller.column.actions')} className="data-table__actions">
         {actions.length > 0 ? (
-          <div className="row-actions" role="group" aria-label={intl.formatMessage({ id: 'seller.order.actions' }, { id: order.id })}>
+          <div className="row-actions" role="group" aria-label={intl.formatMessage({ id: 'seller.order.actions' }, { id: orderRef(order.id) })}>
             {actions.map((action, index) => (
               <button
                 key={action}
@@ -177,7 +178,7 @@ export function useOrderActions() {
       try {
         const answer = await run({ action, id: order.id }).unwrap();
         if (answer.id === order.id) {
-          dispatch(toastShown({ kind: 'success', messageKey: `seller.order.done.${action}`, values: { id: order.id } }));
+          dispatch(toastShown({ kind: 'success', messageKey: `seller.order.done.${action}`, values: { id: orderRef(order.id) } }));
         }
       } catch (error) {
         dispatch(toastShown({ kind: 'error', message: errorText(intl, error) }));
@@ -252,7 +253,7 @@ function Orders({ status, page, onPage }: { status: OrderTab; page: number; onPa
       <PagePager page={page} pages={pages} onPage={onPage} />
       {confirming ? (
         <Modal
-          title={intl.formatMessage({ id: `seller.order.confirm.${confirming.action}.title` as MessageId }, { id: confirming.order.id })}
+          title={intl.formatMessage({ id: `seller.order.confirm.${confirming.action}.title` as MessageId }, { id: orderRef(confirming.order.id) })}
           onClose={() => {
             setConfirming(undefined);
           }}

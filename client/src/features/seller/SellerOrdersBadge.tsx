@@ -9,6 +9,7 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
+import { orderRef } from '../../api/orders';
 import { sellerApi } from '../../api/seller';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useLanguage } from '../../app/i18n';
@@ -58,7 +59,7 @@ export default function SellerOrdersBadge() {
           kind: 'info',
           key: `order:${order.id}`,
           messageKey: 'seller.alert.newOrder',
-          values: { id: order.id, name: order.product.name, count: order.unitsSold, total: order.total },
+          values: { id: orderRef(order.id), name: order.product.name, count: order.unitsSold, total: order.total },
         }),
       );
     };
@@ -68,7 +69,7 @@ export default function SellerOrdersBadge() {
     };
     const onReminder = (payload: unknown) => {
       if (!isOrderReminder(payload)) return;
-      dispatch(toastShown({ kind: 'info', key: `reminder:${payload.id}`, messageKey: 'seller.alert.reminder', values: { id: payload.id } }));
+      dispatch(toastShown({ kind: 'info', key: `reminder:${payload.id}`, messageKey: 'seller.alert.reminder', values: { id: orderRef(payload.id) } }));
     };
     socket.on(ORDER_NEW_EVENT, onNew);
     socket.on(ORDER_UPDATED_EVENT, onUpdated);

@@ -12,7 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The key pages, each in French and Arabic, whose screenshots a passing run must leave.
-KEY_SCREENSHOTS=(home-fr home-ar listing-fr listing-ar ad-view-fr ad-view-ar signin-fr signin-ar)
+KEY_SCREENSHOTS=(home-fr home-ar listing-fr listing-ar ad-view-fr ad-view-ar signin-fr signin-ar
+  seller-orders-live-fr seller-orders-live-ar seller-products-phone-fr seller-products-phone-ar
+  seller-checkout-fr seller-checkout-ar)
 
 artifacts=${E2E_ARTIFACTS:-$PWD/artifacts/e2e}
 mkdir -p "$artifacts"
@@ -62,6 +64,9 @@ require_login DEMO_SHOP_LOGIN "$DEMO_SHOP_LOGIN" '^[^@[:space:]]+@[^@[:space:]]+
 # writes the role beside the running server (SQLite in WAL mode); it applies at the next sign-in.
 export DEMO_ADMIN_LOGIN=${DEMO_ADMIN_LOGIN:-$(demo_login private 2)}
 require_login DEMO_ADMIN_LOGIN "$DEMO_ADMIN_LOGIN" "$phone" "a second private account's phone number"
+# The seller centre's journeys (issue 23) sign in as the first demo e-commerce shop.
+export DEMO_ECOMMERCE_LOGIN=${DEMO_ECOMMERCE_LOGIN:-$(demo_login ecommerce 1)}
+require_login DEMO_ECOMMERCE_LOGIN "$DEMO_ECOMMERCE_LOGIN" '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' "an e-commerce shop's e-mail address"
 if [[ $DEMO_ADMIN_LOGIN == "$DEMO_PRIVATE_LOGIN" ]]; then
   echo "e2e FAILED: DEMO_ADMIN_LOGIN must be another account than DEMO_PRIVATE_LOGIN ($DEMO_PRIVATE_LOGIN)" >&2
   exit 1

@@ -20,6 +20,7 @@ const NEEDS = {
   DEMO_PRIVATE_LOGIN: "a demo private account's phone",
   DEMO_SHOP_LOGIN: "a demo shop's e-mail",
   DEMO_ADMIN_LOGIN: 'a demo account given the admin role',
+  DEMO_ECOMMERCE_LOGIN: "a demo e-commerce shop's e-mail (seller centre)",
 };
 
 function missing(names) {
@@ -45,6 +46,8 @@ export const DEMO_PRIVATE_LOGIN = process.env.DEMO_PRIVATE_LOGIN;
 export const DEMO_SHOP_LOGIN = process.env.DEMO_SHOP_LOGIN;
 /** A demo account given the admin role by scripts/e2e.sh (`souk admin grant`). */
 export const DEMO_ADMIN_LOGIN = process.env.DEMO_ADMIN_LOGIN;
+/** A demo e-commerce shop (the demo prints it as `ecommerce`): its seller centre and products. */
+export const DEMO_ECOMMERCE_LOGIN = process.env.DEMO_ECOMMERCE_LOGIN;
 
 /**
  * The node:test options of a journey that needs these variables (`needs('DEMO_SHOP_LOGIN')`):

@@ -159,10 +159,10 @@ async fn a_seller_pays_the_fee_with_a_code_and_the_ad_is_published_once() {
 
     // Exactly once: a second confirmation is refused in the caller's language.
     let twice = call(&s, Some(&moderator), "fr", CONFIRM, json!({ "c": code_text })).await;
-    assert_eq!((code(&twice), wording(&twice)), ("ORDER_ALREADY_COMPLETED", "Cette commande est déjà payée"));
+    assert_eq!((code(&twice), wording(&twice)), ("ORDER_ALREADY_COMPLETED", "Cette commande est déjà terminée"));
     assert_eq!(twice["errors"][0]["extensions"]["messageKey"], "payment.error.orderAlreadyCompleted");
     let twice_ar = call(&s, Some(&moderator), "ar", CONFIRM, json!({ "c": code_text })).await;
-    assert_eq!((code(&twice_ar), wording(&twice_ar)), ("ORDER_ALREADY_COMPLETED", "تم أداء هذا الطلب من قبل"));
+    assert_eq!((code(&twice_ar), wording(&twice_ar)), ("ORDER_ALREADY_COMPLETED", "هذا الطلب مكتمل بالفعل"));
     assert_eq!(status_of(&s, &ad).await, AdStatus::Active);
 
     // The ad no longer waits for payment: nothing more to order.
@@ -223,8 +223,8 @@ async fn an_expired_code_is_refused_and_a_new_one_can_be_ordered() {
     s.store.open_order(old, made).await.expect("old order");
 
     for (lang, text) in [
-        ("fr", "Cette commande ne peut plus être modifiée : le code a expiré ou la commande est close"),
-        ("ar", "لم يعد من الممكن تعديل هذا الطلب: انتهت صلاحية الرمز أو أُغلق الطلب"),
+        ("fr", "Cette commande ne peut pas être modifiée ainsi dans son état actuel"),
+        ("ar", "لا يمكن تعديل هذا الطلب بهذه الطريقة في حالته الحالية"),
     ] {
         let late = call(&s, Some(&moderator), lang, CONFIRM, json!({ "c": "4444455555" })).await;
         assert_eq!((code(&late), wording(&late)), ("UPDATE_IS_NOT_ALLOWED", text), "{late}");
@@ -319,9 +319,9 @@ async fn bad_input_is_refused_in_both_languages_and_stores_nothing() {
         assert_eq!(code(&body), expected, "{c}: {body}");
     }
     let ar = call(&s, Some(&moderator), "ar", CONFIRM, json!({ "c": "9999999999" })).await;
-    assert_eq!(wording(&ar), "لا يوجد أي طلب يطابق رمز الأداء هذا");
+    assert_eq!(wording(&ar), "لم يتم تحديث أي طلب: هذا الطلب غير موجود");
     let fr = call(&s, Some(&moderator), "fr", CONFIRM, json!({ "c": "9999999999" })).await;
-    assert_eq!(wording(&fr), "Aucune commande ne correspond à ce code de paiement");
+    assert_eq!(wording(&fr), "Aucune commande n'a été mise à jour : cette commande est introuvable");
 
     // The seller deletes the ad after ordering: its code can no longer be paid.
     let ordered = call(&s, Some(&seller), "fr", ORDER, json!({ "id": waiting, "m": "tasshilat" })).await;

@@ -68,6 +68,9 @@ pub struct ProductsQuery {
 pub trait ProductStore: Send + Sync + 'static {
     /// Stores a new product and its ad (type `ad_type`) together; the list id is given here.
     async fn insert_product(&self, product: Product, ad_type: String) -> Result<Product, StoreError>;
+    /// Makes products of ads that exist already (the demo's e-commerce shops), all or none:
+    /// each ad takes its product's content, price, promo and status.
+    async fn insert_products_for_ads(&self, products: Vec<Product>) -> Result<(), StoreError>;
     /// Writes `product` (its version bumped) and its ad, if the stored version is still
     /// `product.version`; `Conflict` otherwise.
     async fn save_product(&self, product: Product) -> Result<Product, StoreError>;
@@ -271,6 +274,17 @@ impl ProductStore for SqliteStore {
             insert_ad_row(c, &ad)?;
             write_row(c, &p, true)?;
             load(c, &p.product_id)?.ok_or_else(|| corrupt("product vanished"))
+        })
+        .await
+    }
+
+    async fn insert_products_for_ads(&self, products: Vec<Product>) -> Result<(), StoreError> {
+        self.write(move |c| {
+            for p in &products {
+                write_row(c, p, true)?;
+                sync_listing(c, &p.product_id, p.updated_at)?;
+            }
+            Ok(())
         })
         .await
     }

@@ -65,7 +65,8 @@ pub enum Command {
         #[arg(long, conflicts_with = "shop_ads")]
         stats_shop: Option<usize>,
     },
-    /// Give or take the admin role (an admin may act as a user; every write is audited).
+    /// Give or take the admin role (an admin may act as a user; every write is audited), or
+    /// the e-commerce store-owner role of the seller centre (`grant-ecommerce`, `revoke-ecommerce`).
     Admin {
         #[command(flatten)]
         common: Common,
@@ -95,8 +96,14 @@ pub enum Command {
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AdminAction {
+    /// Give the admin role.
     Grant,
+    /// Take the admin role.
     Revoke,
+    /// Give the e-commerce store-owner role (the seller centre) to a shop.
+    GrantEcommerce,
+    /// Take the e-commerce store-owner role.
+    RevokeEcommerce,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -262,12 +269,20 @@ async fn set_admin(store: &SqliteStore, action: AdminAction, identifier: &str) -
     }
     .map_err(|e| CliError::Start(StartError::Store(e)))?;
     let account = found.ok_or_else(|| CliError::Usage(format!("no account with {}", id.as_str())))?;
-    let mut roles: Vec<Role> = account.roles.into_iter().filter(|r| *r != Role::Admin).collect();
-    if action == AdminAction::Grant {
-        roles.push(Role::Admin);
+    let (role, grant, verb) = match action {
+        AdminAction::Grant => (Role::Admin, true, "is now an admin"),
+        AdminAction::Revoke => (Role::Admin, false, "is no longer an admin"),
+        AdminAction::GrantEcommerce => (Role::EcommerceStoreOwner, true, "now runs a seller centre (e-commerce store owner)"),
+        AdminAction::RevokeEcommerce => (Role::EcommerceStoreOwner, false, "no longer runs a seller centre"),
+    };
+    if role == Role::EcommerceStoreOwner && account.store_id.is_none() {
+        return Err(CliError::Usage(format!("{} is not a shop: only shops run a seller centre", id.as_str())));
+    }
+    let mut roles: Vec<Role> = account.roles.into_iter().filter(|r| *r != role).collect();
+    if grant {
+        roles.push(role);
     }
     store.set_roles(account.account.account_id, roles).await.map_err(|e| CliError::Start(StartError::Store(e)))?;
-    let verb = if action == AdminAction::Grant { "is now an admin" } else { "is no longer an admin" };
     eprintln!("{} ({}) {verb}; it takes effect at the next sign-in", account.account.name, id.as_str());
     Ok(())
 }
@@ -372,6 +387,6 @@ async fn seed_search(store: &SqliteStore, count: usize) -> Result<(), CliError> 
 fn print_credentials(accounts: &[DemoCredentials]) {
     eprintln!("demo accounts (sign in with the login and password):");
     for c in accounts {
-        eprintln!("  {:<8} {:<34} {:<36} {}", c.kind.as_str(), c.name, c.login, c.password);
+        eprintln!("  {:<9} {:<34} {:<36} {}", c.kind_word(), c.name, c.login, c.password);
     }
 }

@@ -7,7 +7,7 @@
 
 use super::ads::image_node;
 use super::payments::{Amount, amount};
-use super::products::StatusCount;
+use super::ads::StatusCount;
 use super::request::req;
 use async_graphql::{Context, InputObject, Object, Result, SimpleObject};
 use souk_domain::orders::{DeliveryDetails, OrderAction, seller_payment_status};

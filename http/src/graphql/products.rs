@@ -4,7 +4,7 @@
 //! and the ad view's `product` (what a buyer can buy on an ad). Each resolver reads the
 //! caller, makes one product-service call and maps the result.
 
-use super::ads::{ImageNode, PublicAdNode, image_node};
+use super::ads::{ImageNode, PublicAdNode, StatusCount, image_node};
 use super::payments::{Amount, amount};
 use super::request::req;
 use crate::state::AppState;
@@ -138,13 +138,6 @@ pub struct ProductsQuery {
 #[derive(SimpleObject)]
 pub struct ProductsPage {
     pub products: Vec<ProductNode>,
-    pub count: u64,
-}
-
-/// A status and how many are in it.
-#[derive(SimpleObject)]
-pub struct StatusCount {
-    pub status: String,
     pub count: u64,
 }
 

@@ -9,6 +9,7 @@ pub mod images;
 mod jobs;
 mod market;
 pub mod orders;
+pub mod products;
 mod people;
 mod real_estate;
 mod rng;
@@ -28,6 +29,7 @@ use souk_storage::StoreError;
 use souk_storage::accounts::{AccountStore, NewAccount};
 use souk_storage::ads::AdStore;
 use souk_storage::orders::OrderStore;
+use souk_storage::products::ProductStore;
 use souk_storage::reference::Reference;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -43,6 +45,8 @@ pub const AD_BATCH: usize = 250;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DemoCredentials {
     pub kind: AccountType,
+    /// A shop that runs a seller centre (printed as `ecommerce`).
+    pub ecommerce: bool,
     pub name: String,
     /// The phone number for a private seller, the e-mail address for a shop.
     pub login: String,
@@ -50,6 +54,11 @@ pub struct DemoCredentials {
 }
 
 impl DemoCredentials {
+    /// The kind as the demo prints it: `private`, `shop` or `ecommerce`.
+    pub fn kind_word(&self) -> &'static str {
+        if self.ecommerce { "ecommerce" } else { self.kind.as_str() }
+    }
+
     /// How to sign in as a generated demo account.
     pub fn of(demo: &DemoAccount) -> DemoCredentials {
         let a = &demo.account;
@@ -59,6 +68,7 @@ impl DemoCredentials {
         };
         DemoCredentials {
             kind: a.account_type,
+            ecommerce: products::is_ecommerce(demo),
             name: a.name.clone(),
             login: login.unwrap_or_default(),
             password: demo.password.clone(),
@@ -127,7 +137,7 @@ async fn blocking<T: Send + 'static>(
 /// Seeds the demo marketplace into an empty store: placeholder photos under `media_dir`,
 /// the demo accounts, then `ad_count` ads in batches of `AD_BATCH`, then the private
 /// accounts' purchase orders, reporting progress after each step. A store that already has accounts is left untouched.
-pub async fn seed_demo<S: AccountStore + AdStore + OrderStore>(
+pub async fn seed_demo<S: AccountStore + AdStore + OrderStore + ProductStore>(
     store: &S,
     reference: &Reference,
     media_dir: &Path,
@@ -178,11 +188,22 @@ pub async fn seed_demo<S: AccountStore + AdStore + OrderStore>(
     progress(SeedProgress { stage: "accounts", done: 0, total: total_accounts });
     let mut new_accounts = Vec::with_capacity(total_accounts);
     let mut credentials = Vec::with_capacity(total_accounts);
+    let demo_products = products::products(&data, now);
+    let mut demo_orders = demo_orders;
+    for o in &mut demo_orders {
+        o.checkout.product_id =
+            demo_products.iter().find(|p| Some(p.list_id) == o.list_id).map(|p| p.product_id.clone());
+    }
     for (i, demo) in data.accounts.into_iter().enumerate() {
         let password = demo.password.clone();
         let password_hash = blocking(move || Ok(hash_password(&password)?)).await?;
         credentials.push(DemoCredentials::of(&demo));
-        new_accounts.push(NewAccount::new(demo.account, password_hash));
+        let ecommerce = products::is_ecommerce(&demo);
+        let mut new = NewAccount::new(demo.account, password_hash);
+        if ecommerce {
+            new.roles.push(souk_domain::account::Role::EcommerceStoreOwner);
+        }
+        new_accounts.push(new);
         progress(SeedProgress { stage: "accounts", done: i + 1, total: total_accounts });
     }
     store.insert_accounts(new_accounts).await?;
@@ -198,6 +219,7 @@ pub async fn seed_demo<S: AccountStore + AdStore + OrderStore>(
         store.insert_ads(batch).await?;
         progress(SeedProgress { stage: "ads", done: written, total: total_ads });
     }
+    store.insert_products_for_ads(demo_products).await?;
     store.insert_orders(demo_orders).await?;
     tracing::info!(
         accounts = credentials.len(),

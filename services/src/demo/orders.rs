@@ -8,7 +8,7 @@ use super::rng::Rng;
 use souk_domain::account::AccountType;
 use souk_domain::ad::AdStatus;
 use souk_domain::money::Money;
-use souk_domain::orders::{PaymentMethod, SaleOrderStatus};
+use souk_domain::orders::{DeliveryDetails, PaymentMethod, SaleOrderStatus};
 use souk_storage::orders::{Checkout, Order};
 use std::collections::BTreeSet;
 
@@ -63,6 +63,13 @@ pub fn purchase_orders(data: &DemoData, now: i64) -> Vec<Order> {
                 payment_method: PaymentMethod::Cod,
                 created_at: at,
                 checkout: Checkout {
+                    delivery: Some(DeliveryDetails {
+                        full_name: buyer.account.name.clone(),
+                        email: buyer.account.email.clone().unwrap_or_default(),
+                        phone: buyer.account.phone.clone().unwrap_or_default(),
+                        address: format!("{} rue Ibn Battouta, appartement {}", 10 + k * 7, 1 + b % 9),
+                        city_id: buyer.account.city_id,
+                    }),
                     status_at: at,
                     delivered_at: (status == SaleOrderStatus::Delivered).then_some(at),
                     ..Checkout::default()

@@ -141,7 +141,7 @@ for (const [language, productIndex] of runs) {
       assert.ok(Date.now() - placedAt < 1_500, 'the order reached the seller centre within a second');
       await seller.page.getByRole('region', { name: t('toast.region') }).getByText(product.name, { exact: false }).first().waitFor(LIVE);
       assert.equal(await reloaded(seller.page), false, 'the seller centre did not reload');
-      await row.getByText(t('seller.order.new')).waitFor(WAIT);
+      await row.getByText(t('seller.order.new'), { exact: true }).waitFor(WAIT);
       await seller.page.screenshot({ path: `${SCREENSHOTS}seller-orders-live-${language}.png` });
 
       // The buyer's orders: initiated.

@@ -55,7 +55,7 @@ export interface DeliveryRequest {
   adTitle: string;
   firstName: string;
   city: string | null;
-  area: string | null;
+  areaId: number | null;
   address: string;
   createdAt: string;
   /** ISO 8601: when the callback is due (two hours after the request). */
@@ -78,7 +78,7 @@ export const PLACE_ORDER = `mutation placeOrder($input: PlaceOrderInput!) {
 }`;
 
 export const REQUEST_DELIVERY = `mutation requestDelivery($input: DeliveryRequestInput!) {
-  requestDelivery(input: $input) { id listId adTitle firstName city area address createdAt callbackBefore }
+  requestDelivery(input: $input) { id listId adTitle firstName city areaId address createdAt callbackBefore }
 }`;
 
 export type PlacedOrder = Pick<SaleOrder, 'id' | 'product' | 'unitsSold' | 'total' | 'status' | 'buyerStatus' | 'date' | 'paymentMethod'>;

@@ -155,7 +155,8 @@ export interface DeliveryRequestNode {
   email: string;
   phone: string;
   city: string | null;
-  area: string | null;
+  /** The schema answers the area's id (docs/api.md names `area`). */
+  areaId: number | null;
   address: string;
   createdAt: string;
   callbackBefore: string;
@@ -207,7 +208,7 @@ export const GET_MY_SELLER_PAYMENTS = `query getMySellerPayments($page: Int, $si
   }
 }`;
 export const GET_MY_DELIVERY_REQUESTS = `query getMyDeliveryRequests {
-  getMyDeliveryRequests { id listId adTitle firstName email phone city area address createdAt callbackBefore }
+  getMyDeliveryRequests { id listId adTitle firstName email phone city areaId address createdAt callbackBefore }
 }`;
 
 /** The document of one order action: `prepareOrder(id)` and its siblings. */

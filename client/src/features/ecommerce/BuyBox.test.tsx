@@ -37,7 +37,7 @@ function resolvers(product: PublicProduct | null, delivery = true, calls: Gatewa
         adTitle: 'Tajine en terre cuite',
         firstName: (variables.input as { firstName: string }).firstName,
         city: 'Casablanca',
-        area: 'Maârif',
+        areaId: 101,
         address: '12 rue Atlas',
         createdAt: '2026-05-29T08:00:00Z',
         callbackBefore: '2026-05-29T10:00:00Z',

@@ -85,7 +85,7 @@ function DeliveryRequests() {
               </a>{' '}
               · <bdi>{request.email}</bdi>
             </p>
-            <p dir="auto">{[request.address, request.area, request.city].filter(Boolean).join(', ')}</p>
+            <p dir="auto">{[request.address, request.city].filter(Boolean).join(', ')}</p>
             <p className="delivery-request__due">{intl.formatMessage({ id: 'seller.delivery.callbackBefore' }, { time: time(request.callbackBefore) })}</p>
           </li>
         ))}

@@ -115,7 +115,7 @@ impl OrderWorkflows {
             None => apply(Arc::clone(&self.hub), request).await,
         };
         match outcome.map_err(SoukError::internal)? {
-            ActionOutcome::Applied { order, deleted } => Ok((order, deleted)),
+            ActionOutcome::Applied { order, deleted } => Ok((*order, deleted)),
             ActionOutcome::Refused(e) => Err(e),
         }
     }
@@ -214,8 +214,8 @@ impl OrderWorkflow {
     fn reload(&mut self, ctx: &mut Context<Self>) {
         let store = Arc::clone(&self.hub.store);
         let id = self.order_id.clone();
-        ctx.wait(fut::wrap_future(async move { store.find_order(&id).await }).map(
-            |result, act: &mut Self, ctx| match result {
+        ctx.wait(fut::wrap_future(async move { store.find_order(&id).await }).map(|result, act: &mut Self, ctx| {
+            match result {
                 Ok(Some(order)) if !order.status.is_final() => {
                     act.order = Some(order);
                     act.schedule(ctx);
@@ -225,8 +225,8 @@ impl OrderWorkflow {
                     tracing::warn!(order = %act.order_id, error = %e, "order workflow cannot reload; retrying");
                     ctx.run_later(Duration::from_secs(1), |act, ctx| act.reload(ctx));
                 }
-            },
-        ));
+            }
+        }));
     }
 }
 
@@ -246,7 +246,6 @@ impl Actor for OrderWorkflow {
             self.reload(ctx);
         }
     }
-
 }
 
 impl Supervised for OrderWorkflow {
@@ -276,24 +275,22 @@ impl Handler<Act> for OrderWorkflow {
                 Err(e) => (Err(StoreError::Corrupt(format!("order workflow task failed: {e}"))), e.is_panic()),
             }
         };
-        AtomicResponse::new(Box::pin(fut::wrap_future(task).map(
-            |(outcome, panicked), act: &mut Self, ctx| {
-                if panicked {
-                    ctx.stop();
-                    return outcome;
+        AtomicResponse::new(Box::pin(fut::wrap_future(task).map(|(outcome, panicked), act: &mut Self, ctx| {
+            if panicked {
+                ctx.stop();
+                return outcome;
+            }
+            if let Ok(ActionOutcome::Applied { order, deleted }) = &outcome {
+                if *deleted || order.status.is_final() {
+                    act.order = None;
+                    act.retire(ctx);
+                } else {
+                    act.order = Some((**order).clone());
+                    act.schedule(ctx);
                 }
-                if let Ok(ActionOutcome::Applied { order, deleted }) = &outcome {
-                    if *deleted || order.status.is_final() {
-                        act.order = None;
-                        act.retire(ctx);
-                    } else {
-                        act.order = Some(order.clone());
-                        act.schedule(ctx);
-                    }
-                }
-                outcome
-            },
-        )))
+            }
+            outcome
+        })))
     }
 }
 

@@ -740,11 +740,12 @@ impl ErrorCode {
             ErrorCode::UnknownPaymentMethod => {
                 ("Ce moyen de paiement n'est pas disponible", "وسيلة الأداء هذه غير متاحة")
             }
-            ErrorCode::EcommerceRoleRequired => (
-                "Cet espace est réservé aux boutiques e-commerce",
-                "هذا الفضاء مخصص لمتاجر التجارة الإلكترونية",
-            ),
-            ErrorCode::ProductNotFound => ("Ce produit n'existe pas ou n'est plus en vente", "هذا المنتج غير موجود أو لم يعد معروضًا للبيع"),
+            ErrorCode::EcommerceRoleRequired => {
+                ("Cet espace est réservé aux boutiques e-commerce", "هذا الفضاء مخصص لمتاجر التجارة الإلكترونية")
+            }
+            ErrorCode::ProductNotFound => {
+                ("Ce produit n'existe pas ou n'est plus en vente", "هذا المنتج غير موجود أو لم يعد معروضًا للبيع")
+            }
             ErrorCode::ProductOperationNotAllowed => (
                 "Cette opération n'est pas possible pour ce produit dans son état actuel",
                 "هذه العملية غير ممكنة لهذا المنتج في حالته الحالية",

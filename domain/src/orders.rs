@@ -107,7 +107,10 @@ pub fn parse_seller_filter(word: &str) -> Result<SaleOrderStatus, SoukError> {
         .find(|s| s.seller_word().eq_ignore_ascii_case(word) || s.as_str() == word)
         .ok_or_else(|| {
             let words: Vec<&str> = SaleOrderStatus::ALL.iter().map(|s| s.seller_word()).collect();
-            SoukError::with_detail(ErrorCode::InvalidOrderStatus, format!("status {word:?}: one of {}", words.join(", ")))
+            SoukError::with_detail(
+                ErrorCode::InvalidOrderStatus,
+                format!("status {word:?}: one of {}", words.join(", ")),
+            )
         })
 }
 
@@ -190,7 +193,11 @@ pub fn allowed_actions(status: SaleOrderStatus) -> Vec<OrderAction> {
 
 /// The actions the buyer of an order may take in its status.
 pub fn buyer_allowed_actions(status: SaleOrderStatus) -> Vec<OrderAction> {
-    allowed_actions(status).into_iter().filter(|a| a.buyer_may()).filter(|_| status == SaleOrderStatus::Pending).collect()
+    allowed_actions(status)
+        .into_iter()
+        .filter(|a| a.buyer_may())
+        .filter(|_| status == SaleOrderStatus::Pending)
+        .collect()
 }
 
 /// The most units one checkout may order.

@@ -42,7 +42,10 @@ impl ProductStatus {
 /// A filter of "my products": a status other than deleted (deleted products are not listed).
 pub fn parse_products_filter(word: &str) -> Result<ProductStatus, SoukError> {
     ProductStatus::parse(word).filter(|s| *s != ProductStatus::Deleted).ok_or_else(|| {
-        SoukError::with_detail(ErrorCode::InvalidArgument, format!("status {word:?}: active, outOfStock or deactivated"))
+        SoukError::with_detail(
+            ErrorCode::InvalidArgument,
+            format!("status {word:?}: active, outOfStock or deactivated"),
+        )
     })
 }
 
@@ -283,7 +286,10 @@ mod tests {
     fn nothing_is_possible_after_deleted_and_only_active_products_are_boostable() {
         assert!(product_actions(ProductStatus::Deleted).is_empty());
         let names = |s| product_actions(s).into_iter().map(ProductAction::as_str).collect::<Vec<_>>();
-        assert_eq!(names(ProductStatus::Active), ["edit", "deactivate", "delete", "adjustStock", "applyDiscount", "boost"]);
+        assert_eq!(
+            names(ProductStatus::Active),
+            ["edit", "deactivate", "delete", "adjustStock", "applyDiscount", "boost"]
+        );
         assert_eq!(names(ProductStatus::OutOfStock), ["edit", "deactivate", "delete", "adjustStock", "applyDiscount"]);
         assert_eq!(names(ProductStatus::Deactivated), ["edit", "activate", "delete", "adjustStock", "applyDiscount"]);
         assert_eq!(

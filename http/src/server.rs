@@ -26,8 +26,8 @@ use souk_services::notify::{
     LettreMailer, MailSettings, MailTransport, Mailer, MessageSender, OutboxMessageSender, SmtpTls,
 };
 use souk_services::orders::{OrderService, OrderStores};
-use souk_services::products::ProductService;
 use souk_services::payments::PaymentService;
+use souk_services::products::ProductService;
 use souk_services::search::SearchService;
 use souk_services::search::parse_url::{ParseUrlService, slug_index};
 use souk_services::search::saved::SavedSearchService;

@@ -9,7 +9,7 @@ use common::{TestServer, code, start};
 use serde_json::{Value, json};
 use souk_domain::money::Money;
 use souk_domain::orders::{PaymentMethod, SaleOrderStatus};
-use souk_storage::orders::{Order, OrderStore};
+use souk_storage::orders::{Checkout, Order, OrderStore};
 
 const ORDERS: &str = "query getMyPurchaseOrders($query: PurchaseOrdersQuery!) {
   getMyPurchaseOrders(query: $query) {
@@ -46,6 +46,7 @@ fn orders_of(buyer: i64, prefix: &str) -> Vec<Order> {
             status: SaleOrderStatus::ALL[n as usize % 6],
             payment_method: PaymentMethod::Cod,
             created_at: 1_780_000_000 + n * 3600,
+            checkout: Checkout::default(),
         })
         .collect()
 }

@@ -16,7 +16,8 @@ use souk_storage::ads::{AdStore, MediaRecord};
 
 const REGISTER: &str =
     "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken } info { id } } }";
-const LOGIN: &str = "mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }";
+const LOGIN: &str =
+    "mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }";
 const PRODUCT_FIELDS: &str = "id listId name status units ordersCount allowedActions unitPrice { centimes } finalPrice { centimes } discount { kind value } reference images { thumb }";
 const PLACE: &str = "mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { id status buyerStatus unitsSold total amount { centimes } commission { centimes } allowedActions buyer { fullName city } } }";
 const SALE_ORDERS: &str = "query($q: SaleOrdersQuery!) { getMySaleOrders(query: $q) { count orders { id status allowedActions unitsSold paymentStatus } } }";
@@ -153,9 +154,10 @@ async fn a_product_is_an_ad_with_a_buy_action_and_its_operations_follow_its_stat
     assert_eq!(ad["data"]["getAd"]["product"]["deliveryFee"]["centimes"], 2500);
 
     // Another shop can neither read nor change it, and its refusals change nothing.
-    let op = |name: &str, extra: &str| format!("mutation($id: String!) {{ {name}(id: $id{extra}) {{ id status units }} }}");
+    let op =
+        |name: &str, extra: &str| format!("mutation($id: String!) {{ {name}(id: $id{extra}) {{ id status units }} }}");
     for (q, vars) in [
-        (format!("query($id: String!) {{ getMyProduct(id: $id) {{ id }} }}"), json!({ "id": id })),
+        ("query($id: String!) { getMyProduct(id: $id) { id } }".to_string(), json!({ "id": id })),
         (op("deactivateProduct", ""), json!({ "id": id })),
         (op("deleteProduct", ""), json!({ "id": id })),
         (op("adjustProductStock", ", units: 50"), json!({ "id": id })),
@@ -178,7 +180,8 @@ async fn a_product_is_an_ad_with_a_buy_action_and_its_operations_follow_its_stat
     // Deactivated: its ad leaves the public view; activated again: back.
     let off = call(&s, Some(&shop), &op("deactivateProduct", ""), json!({ "id": id })).await;
     assert_eq!(ok(&off, "deactivateProduct")["status"], "deactivated");
-    let hidden = call(&s, None, "query($l: Int!) { getAd(listId: $l) { product { id } } }", json!({ "l": list_id })).await;
+    let hidden =
+        call(&s, None, "query($l: Int!) { getAd(listId: $l) { product { id } } }", json!({ "l": list_id })).await;
     assert_eq!(code(&hidden), "AD_NOT_FOUND", "{hidden}");
     let again = call(&s, Some(&shop), &op("deactivateProduct", ""), json!({ "id": id })).await;
     assert_eq!(code(&again), "PRODUCT_OPERATION_NOT_ALLOWED");
@@ -189,19 +192,35 @@ async fn a_product_is_an_ad_with_a_buy_action_and_its_operations_follow_its_stat
     assert_eq!(ok(&gone, "deleteProduct")["status"], "deleted");
     let after = call(&s, Some(&shop), &op("activateProduct", ""), json!({ "id": id })).await;
     assert_eq!(code(&after), "PRODUCT_OPERATION_NOT_ALLOWED");
-    let list = call(&s, Some(&shop), "query($q: ProductsQuery!) { getMyProducts(query: $q) { count } }", json!({ "q": {} })).await;
+    let list =
+        call(&s, Some(&shop), "query($q: ProductsQuery!) { getMyProducts(query: $q) { count } }", json!({ "q": {} }))
+            .await;
     assert_eq!(ok(&list, "getMyProducts")["count"], 0, "deleted products are not listed");
 
     // The form refuses what spec §5 refuses, in both languages, and stores nothing.
     let mut bad = product_input(&s, &media, 3, 2000);
     bad["categoryId"] = json!(5);
-    let body = call(&s, Some(&shop), "mutation($i: ProductInput!) { insertProduct(input: $i) { id } }", json!({ "i": bad })).await;
+    let body =
+        call(&s, Some(&shop), "mutation($i: ProductInput!) { insertProduct(input: $i) { id } }", json!({ "i": bad }))
+            .await;
     assert_eq!(code(&body), "CATEGORY_NOT_FOUND");
     let mut bad = product_input(&s, &media, -1, 2000);
     bad["name"] = json!("Smartphone");
-    let body = call_ar(&s, Some(&shop), "mutation($i: ProductInput!) { insertProduct(input: $i) { id } }", json!({ "i": bad })).await;
+    let body = call_ar(
+        &s,
+        Some(&shop),
+        "mutation($i: ProductInput!) { insertProduct(input: $i) { id } }",
+        json!({ "i": bad }),
+    )
+    .await;
     assert_eq!(code(&body), "VALUE_TOO_SMALL");
-    let body = call(&s, Some(&shop), "mutation($i: ProductInput!) { insertProduct(input: $i) { id } }", json!({ "i": product_input(&s, &photo(&s, other_id, 3).await, 3, 10) })).await;
+    let body = call(
+        &s,
+        Some(&shop),
+        "mutation($i: ProductInput!) { insertProduct(input: $i) { id } }",
+        json!({ "i": product_input(&s, &photo(&s, other_id, 3).await, 3, 10) }),
+    )
+    .await;
     assert_eq!(code(&body), "MEDIA_NOT_FOUND", "another account's upload is not mine");
     let counts = call(&s, Some(&shop), "{ getMyProductsCounts { status count } }", json!({})).await;
     assert!(ok(&counts, "getMyProductsCounts").as_array().unwrap().iter().all(|c| c["count"] == 0), "{counts}");
@@ -271,7 +290,10 @@ async fn a_retried_checkout_makes_one_order_and_a_refused_one_changes_nothing() 
 
     // Too many units, one's own product, a bad phone, an unknown ad: refused, nothing moves.
     let too_many = call(&s, Some(&buyer), PLACE, place_vars("key-2", list_id, 4)).await;
-    assert_eq!((code(&too_many), wording(&too_many)), ("OUT_OF_STOCK", "Stock insuffisant : il ne reste que 3 unité(s) de ce produit"));
+    assert_eq!(
+        (code(&too_many), wording(&too_many)),
+        ("OUT_OF_STOCK", "Stock insuffisant : il ne reste que 3 unité(s) de ce produit")
+    );
     let own = call(&s, Some(&shop), PLACE, place_vars("key-3", list_id, 1)).await;
     assert_eq!(code(&own), "CANNOT_BUY_OWN_PRODUCT");
     let mut vars = place_vars("key-4", list_id, 1);
@@ -292,7 +314,13 @@ async fn a_retried_checkout_makes_one_order_and_a_refused_one_changes_nothing() 
 }
 
 async fn action(s: &TestServer, token: &str, name: &str, id: &str) -> Value {
-    call(s, Some(token), &format!("mutation($id: String!) {{ {name}(id: $id) {{ id status buyerStatus deleted }} }}"), json!({ "id": id })).await
+    call(
+        s,
+        Some(token),
+        &format!("mutation($id: String!) {{ {name}(id: $id) {{ id status buyerStatus deleted }} }}"),
+        json!({ "id": id }),
+    )
+    .await
 }
 
 #[actix_web::test]
@@ -333,7 +361,10 @@ async fn the_workflow_moves_orders_live_and_refuses_what_spec_section_4_forbids(
     let live = buyer_socket.event("order:updated").await;
     assert_eq!((live["id"].as_str(), live["buyerStatus"].as_str()), (Some(order_id.as_str()), Some("preparing")));
     let again = action(&s, &shop, "prepareOrder", &order_id).await;
-    assert_eq!((code(&again), wording(&again)), ("UPDATE_IS_NOT_ALLOWED", "Cette commande ne peut pas être modifiée ainsi dans son état actuel"));
+    assert_eq!(
+        (code(&again), wording(&again)),
+        ("UPDATE_IS_NOT_ALLOWED", "Cette commande ne peut pas être modifiée ainsi dans son état actuel")
+    );
     let counts = call(&s, Some(&shop), COUNTS, json!({})).await;
     let by = ok(&counts, "getMySaleOrdersCounts")["countsByStatus"].as_array().unwrap().clone();
     assert_eq!(by[0], json!({ "status": "pending", "count": 0 }));
@@ -343,17 +374,28 @@ async fn the_workflow_moves_orders_live_and_refuses_what_spec_section_4_forbids(
     assert_eq!(ok(&action(&s, &shop, "deliverOrder", &order_id).await, "deliverOrder")["status"], "delivered");
     let done = action(&s, &shop, "cancelOrder", &order_id).await;
     assert_eq!((code(&done), wording(&done)), ("ORDER_ALREADY_COMPLETED", "Cette commande est déjà terminée"));
-    let done_ar = call_ar(&s, Some(&shop), "mutation($id: String!) { cancelOrder(id: $id) { id } }", json!({ "id": order_id })).await;
+    let done_ar =
+        call_ar(&s, Some(&shop), "mutation($id: String!) { cancelOrder(id: $id) { id } }", json!({ "id": order_id }))
+            .await;
     assert_eq!(wording(&done_ar), "هذا الطلب مكتمل بالفعل");
     assert!(!s.state.orders.workflows().unwrap().is_running(&order_id), "a final order's workflow stops");
     let page = call(&s, Some(&shop), SALE_ORDERS, json!({ "q": { "filters": { "status": "delivered" } } })).await;
     let delivered = &ok(&page, "getMySaleOrders")["orders"][0];
     assert_eq!(delivered["paymentStatus"], "ongoing");
     assert_eq!(delivered["allowedActions"], json!([]));
-    let summary = call(&s, Some(&shop), "{ getMySellerSummary { ordersCount itemsCount due { centimes } unpaid { centimes } nextTransferDate } }", json!({})).await;
+    let summary = call(
+        &s,
+        Some(&shop),
+        "{ getMySellerSummary { ordersCount itemsCount due { centimes } unpaid { centimes } nextTransferDate } }",
+        json!({}),
+    )
+    .await;
     let sum = ok(&summary, "getMySellerSummary");
     // 2 × 270 DH of goods − 10 % commission.
-    assert_eq!((sum["ordersCount"].as_i64(), sum["itemsCount"].as_i64(), sum["due"]["centimes"].as_i64()), (Some(1), Some(1), Some(48_600)));
+    assert_eq!(
+        (sum["ordersCount"].as_i64(), sum["itemsCount"].as_i64(), sum["due"]["centimes"].as_i64()),
+        (Some(1), Some(1), Some(48_600))
+    );
 
     // The buyer cancels a PENDING order of theirs (the units go back); a seller deletes one.
     let second = call(&s, Some(&buyer), PLACE, place_vars("flow-2", list_id, 1)).await;
@@ -365,7 +407,13 @@ async fn the_workflow_moves_orders_live_and_refuses_what_spec_section_4_forbids(
     let deleted = action(&s, &shop, "deleteOrder", &third_id).await;
     assert_eq!(ok(&deleted, "deleteOrder")["deleted"], true);
     assert_eq!(product_units(&s, &shop, &product_id).await.0, 4, "6 − 2 delivered; cancelled and deleted went back");
-    let mine = call(&s, Some(&buyer), "query($q: PurchaseOrdersQuery!) { getMyPurchaseOrders(query: $q) { count orders { id status } } }", json!({ "q": {} })).await;
+    let mine = call(
+        &s,
+        Some(&buyer),
+        "query($q: PurchaseOrdersQuery!) { getMyPurchaseOrders(query: $q) { count orders { id status } } }",
+        json!({ "q": {} }),
+    )
+    .await;
     assert_eq!(ok(&mine, "getMyPurchaseOrders")["count"], 2, "a deleted order is gone, the others stay");
     let unknown = action(&s, &shop, "prepareOrder", "no-such-order").await;
     assert_eq!(code(&unknown), "NO_ORDER_IS_UPDATED");
@@ -522,7 +570,13 @@ async fn a_killed_server_comes_back_with_its_orders_states_and_pending_timers() 
     let pending_id = pending["data"]["placeOrder"]["id"].as_str().unwrap_or_else(|| panic!("{pending}")).to_string();
     let ready = gql(&base, Some(&buyer), PLACE, place_vars("restart-2", list_id, 1)).await;
     let ready_id = ready["data"]["placeOrder"]["id"].as_str().expect("order").to_string();
-    let prepared = gql(&base, Some(&shop), "mutation($id: String!) { prepareOrder(id: $id) { status } }", json!({ "id": ready_id })).await;
+    let prepared = gql(
+        &base,
+        Some(&shop),
+        "mutation($id: String!) { prepareOrder(id: $id) { status } }",
+        json!({ "id": ready_id }),
+    )
+    .await;
     assert_eq!(prepared["data"]["prepareOrder"]["status"], "readyForDelivery");
     assert_eq!(stored(&db, &pending_id).await, ("PENDING".into(), None), "the reminder is not due yet");
 
@@ -541,7 +595,9 @@ async fn a_killed_server_comes_back_with_its_orders_states_and_pending_timers() 
     assert_eq!(status_of(&ready_id), Some(json!("readyForDelivery")));
     assert_eq!(status_of(&pending_id), Some(json!("pending")));
     // The workflow that came back takes the next step.
-    let shipped = gql(&base, Some(&shop), "mutation($id: String!) { shipOrder(id: $id) { status } }", json!({ "id": ready_id })).await;
+    let shipped =
+        gql(&base, Some(&shop), "mutation($id: String!) { shipOrder(id: $id) { status } }", json!({ "id": ready_id }))
+            .await;
     assert_eq!(shipped["data"]["shipOrder"]["status"], "delivering");
     let mail = souk_services::notify::read_outbox(&data_dir.join("outbox"), 100).expect("outbox");
     assert!(mail.iter().any(|m| m.kind.as_deref() == Some("order_reminder")), "the reminder e-mail went out");

@@ -250,9 +250,11 @@ impl OrderService {
     /// buyer answers the first order again.
     pub async fn place_order(&self, caller: &Caller, form: CheckoutForm) -> Result<Order, SoukError> {
         let key = form.order_key.trim();
-        if key.is_empty() || key.len() > 64 || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        {
-            return Err(SoukError::with_detail(ErrorCode::InvalidArgument, "orderKey: 1 to 64 letters, digits, - or _"));
+        if key.is_empty() || key.len() > 64 || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            return Err(SoukError::with_detail(
+                ErrorCode::InvalidArgument,
+                "orderKey: 1 to 64 letters, digits, - or _",
+            ));
         }
         let quantity = check_quantity(form.quantity)?;
         let method = match form.payment_method.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
@@ -285,11 +287,10 @@ impl OrderService {
                 Ok(order)
             }
             PlaceOutcome::Existing(order) => Ok(order),
-            PlaceOutcome::OutOfStock { left } => Err(SoukError::with_detail(
-                ErrorCode::OutOfStock,
-                format!("{quantity} asked, {left} left"),
-            )
-            .with_param("units", i64::from(left))),
+            PlaceOutcome::OutOfStock { left } => {
+                Err(SoukError::with_detail(ErrorCode::OutOfStock, format!("{quantity} asked, {left} left"))
+                    .with_param("units", i64::from(left)))
+            }
             PlaceOutcome::NotForSale => {
                 Err(SoukError::with_detail(ErrorCode::ProductNotFound, format!("no product on ad {}", form.list_id)))
             }
@@ -332,7 +333,7 @@ impl OrderService {
         match self.live.get() {
             Some(live) => live.workflows.act(request).await,
             None => match self.store.apply_order_action(request).await.map_err(internal)? {
-                souk_storage::orders::ActionOutcome::Applied { order, deleted } => Ok((order, deleted)),
+                souk_storage::orders::ActionOutcome::Applied { order, deleted } => Ok((*order, deleted)),
                 souk_storage::orders::ActionOutcome::Refused(e) => Err(e),
             },
         }
@@ -388,7 +389,9 @@ impl OrderService {
             .await
             .map_err(internal)?
             .filter(|a| a.ad.status == souk_domain::ad::AdStatus::Active && a.ad.delivery)
-            .ok_or_else(|| SoukError::with_detail(ErrorCode::AdNotFound, format!("no ad {} with delivery", form.list_id)))?;
+            .ok_or_else(|| {
+                SoukError::with_detail(ErrorCode::AdNotFound, format!("no ad {} with delivery", form.list_id))
+            })?;
         let details = check_delivery(&DeliveryDetails {
             full_name: form.first_name.clone(),
             email: form.email.clone(),
@@ -552,7 +555,11 @@ impl OrderEvents for OrderAlerts {
     }
 
     fn reminded(&self, order: &Order) {
-        self.fanout.deliver(order.seller_id, "order:reminder", json!({ "id": order.order_id, "createdAt": rfc3339(order.created_at) }));
+        self.fanout.deliver(
+            order.seller_id,
+            "order:reminder",
+            json!({ "id": order.order_id, "createdAt": rfc3339(order.created_at) }),
+        );
         let (accounts, mailer) = (Arc::clone(&self.accounts), Arc::clone(&self.mailer));
         let hours = (self.settings.times.reminder_after_secs / 3600).max(1) as u32;
         let mail = Message::OrderReminder {

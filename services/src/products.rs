@@ -11,8 +11,8 @@ use crate::catalog::CatalogService;
 use souk_domain::account::Role;
 use souk_domain::orders::orders_page;
 use souk_domain::products::{
-    Discount, ProductAction, ProductStatus, check_description, check_name, check_product_action, check_reference,
-    check_unit_price, check_units, parse_products_filter, status_for_stock, MAX_PHOTOS,
+    Discount, MAX_PHOTOS, ProductAction, ProductStatus, check_description, check_name, check_product_action,
+    check_reference, check_unit_price, check_units, parse_products_filter, status_for_stock,
 };
 use souk_domain::{ErrorCode, SoukError};
 use souk_storage::StoreError;
@@ -65,7 +65,6 @@ fn internal(e: StoreError) -> SoukError {
     SoukError::internal(e)
 }
 
-
 /// Spec §6: the seller centre is for e-commerce store owners (token `roles`).
 pub fn require_ecommerce(caller: &Caller) -> Result<(), SoukError> {
     if caller.claims.roles.contains(&Role::EcommerceStoreOwner) {
@@ -99,7 +98,9 @@ impl ProductService {
             return Err(SoukError::with_detail(ErrorCode::PackRequiresImage, "mediaIds"));
         }
         if ids.len() > MAX_PHOTOS {
-            return Err(SoukError::with_detail(ErrorCode::TooManyPhotos, "mediaIds").with_param("max", MAX_PHOTOS as i64));
+            return Err(
+                SoukError::with_detail(ErrorCode::TooManyPhotos, "mediaIds").with_param("max", MAX_PHOTOS as i64)
+            );
         }
         let wanted: Vec<String> = ids.iter().filter(|i| !kept.contains(i)).cloned().collect();
         let found = self.ads.find_media(wanted.clone()).await.map_err(internal)?;
@@ -122,10 +123,10 @@ impl ProductService {
     fn check(&self, f: &ProductForm) -> Result<Checked, SoukError> {
         let name = check_name(&f.name)?;
         let tree = self.catalog.tree();
-        let category = tree
-            .get(f.category_id)
-            .filter(|c| c.children_ids.is_empty() && c.parent_id.is_some())
-            .ok_or_else(|| SoukError::with_detail(ErrorCode::CategoryNotFound, format!("sub-category {}", f.category_id)))?;
+        let category =
+            tree.get(f.category_id).filter(|c| c.children_ids.is_empty() && c.parent_id.is_some()).ok_or_else(
+                || SoukError::with_detail(ErrorCode::CategoryNotFound, format!("sub-category {}", f.category_id)),
+            )?;
         let ad_type = category.ad_types.first().map(|t| t.key.clone()).unwrap_or_else(|| "sell".into());
         if !self.catalog.cities().iter().any(|c| c.id == f.city_id) {
             return Err(SoukError::with_detail(ErrorCode::CityNotFound, format!("no city {}", f.city_id)));

@@ -129,7 +129,7 @@ pub struct OrderActionRequest {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ActionOutcome {
     /// Applied: the order as it is now (for a delete, as it was), and whether it was deleted.
-    Applied { order: Order, deleted: bool },
+    Applied { order: Box<Order>, deleted: bool },
     /// Refused with a catalogue error; nothing was written.
     Refused(SoukError),
 }
@@ -400,7 +400,9 @@ fn act(c: &Connection, r: &OrderActionRequest) -> Result<ActionOutcome, StoreErr
     };
     let expected = order.status.as_str();
     let changed = match next {
-        None => c.execute("DELETE FROM purchase_orders WHERE order_id = ?1 AND status = ?2", params![r.order_id, expected])?,
+        None => {
+            c.execute("DELETE FROM purchase_orders WHERE order_id = ?1 AND status = ?2", params![r.order_id, expected])?
+        }
         Some(status) => c.execute(
             "UPDATE purchase_orders SET status = ?3, status_at = ?4,
                 delivered_at = CASE WHEN ?3 = 'DELIVERED' THEN ?4 ELSE delivered_at END
@@ -411,14 +413,14 @@ fn act(c: &Connection, r: &OrderActionRequest) -> Result<ActionOutcome, StoreErr
     if changed != 1 {
         return Err(StoreError::Conflict(format!("order {} changed under the action", r.order_id)));
     }
-    if r.action.restocks() {
-        if let Some(product_id) = &order.checkout.product_id {
-            products::restock(c, product_id, order.units, r.now)?;
-        }
+    if r.action.restocks()
+        && let Some(product_id) = &order.checkout.product_id
+    {
+        products::restock(c, product_id, order.units, r.now)?;
     }
     let deleted = next.is_none();
     let order = if deleted { order } else { load_order(c, &r.order_id)?.ok_or_else(|| corrupt("order vanished"))? };
-    Ok(ActionOutcome::Applied { order, deleted })
+    Ok(ActionOutcome::Applied { order: Box::new(order), deleted })
 }
 
 #[async_trait]
@@ -462,15 +464,16 @@ impl OrderStore for SqliteStore {
 
     async fn seller_sums(&self, seller_id: i64, since: i64) -> Result<SellerSums, StoreError> {
         self.read(move |c| {
-            let (orders, due, unpaid): (i64, i64, i64) = c.prepare_cached(
-                "SELECT count(*),
+            let (orders, due, unpaid): (i64, i64, i64) = c
+                .prepare_cached(
+                    "SELECT count(*),
                     coalesce(sum(CASE WHEN status = 'DELIVERED' AND delivered_at >= ?2
                         THEN total_centimes - delivery_fee_centimes - commission_centimes END), 0),
                     coalesce(sum(CASE WHEN status IN ('PENDING', 'READY', 'DELIVERING')
                         THEN total_centimes - delivery_fee_centimes - commission_centimes END), 0)
                  FROM purchase_orders INDEXED BY purchase_orders_by_seller WHERE seller_id = ?1",
-            )?
-            .query_row(params![seller_id, since], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+                )?
+                .query_row(params![seller_id, since], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
             Ok(SellerSums { orders: orders.max(0) as u64, due: Money(due), unpaid: Money(unpaid) })
         })
         .await

@@ -272,7 +272,9 @@ async fn set_admin(store: &SqliteStore, action: AdminAction, identifier: &str) -
     let (role, grant, verb) = match action {
         AdminAction::Grant => (Role::Admin, true, "is now an admin"),
         AdminAction::Revoke => (Role::Admin, false, "is no longer an admin"),
-        AdminAction::GrantEcommerce => (Role::EcommerceStoreOwner, true, "now runs a seller centre (e-commerce store owner)"),
+        AdminAction::GrantEcommerce => {
+            (Role::EcommerceStoreOwner, true, "now runs a seller centre (e-commerce store owner)")
+        }
         AdminAction::RevokeEcommerce => (Role::EcommerceStoreOwner, false, "no longer runs a seller centre"),
     };
     if role == Role::EcommerceStoreOwner && account.store_id.is_none() {

@@ -5,9 +5,9 @@
 //! and payments; home-delivery requests. Each resolver reads the caller, makes one
 //! orders-service call and maps the result.
 
+use super::ads::StatusCount;
 use super::ads::image_node;
 use super::payments::{Amount, amount};
-use super::ads::StatusCount;
 use super::request::req;
 use async_graphql::{Context, InputObject, Object, Result, SimpleObject};
 use souk_domain::orders::{DeliveryDetails, OrderAction, seller_payment_status};
@@ -198,7 +198,13 @@ pub struct CheckoutDetails {
 
 impl From<DeliveryDetails> for CheckoutDetails {
     fn from(d: DeliveryDetails) -> Self {
-        CheckoutDetails { full_name: d.full_name, email: d.email, phone: d.phone, address: d.address, city_id: d.city_id }
+        CheckoutDetails {
+            full_name: d.full_name,
+            email: d.email,
+            phone: d.phone,
+            address: d.address,
+            city_id: d.city_id,
+        }
     }
 }
 

@@ -30,7 +30,9 @@ pub fn products(data: &DemoData, now: i64) -> Vec<Product> {
             .ads
             .iter()
             .rev()
-            .filter(|a| a.account_id == shop_id && a.status == AdStatus::Active && a.price.is_some_and(|p| p.centimes() > 0))
+            .filter(|a| {
+                a.account_id == shop_id && a.status == AdStatus::Active && a.price.is_some_and(|p| p.centimes() > 0)
+            })
             .take(PRODUCTS_PER_SHOP);
         for (n, ad) in ads.enumerate() {
             let unit_price = ad.price.unwrap_or_default();

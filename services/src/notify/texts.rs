@@ -78,11 +78,9 @@ pub fn render_sms(msg: &Message, lang: Lang) -> String {
             one_line(product),
             duration_hours(*hours, lang)
         ),
-        (Message::OrderReminder { product, hours, link, .. }, Lang::Ar) => format!(
-            "Souk: الطلب «{}» ينتظر التجهيز منذ {}: {link}",
-            one_line(product),
-            duration_hours(*hours, lang)
-        ),
+        (Message::OrderReminder { product, hours, link, .. }, Lang::Ar) => {
+            format!("Souk: الطلب «{}» ينتظر التجهيز منذ {}: {link}", one_line(product), duration_hours(*hours, lang))
+        }
         (Message::SavedSearchDigest { searches }, Lang::Fr) => format!(
             "Souk : {} nouvelles annonces pour vos recherches sauvegardées.",
             searches.iter().map(|s| s.ads.len() + s.more).sum::<usize>()
@@ -319,7 +317,9 @@ fn email_content(msg: &Message, lang: Lang) -> EmailContent {
                     subject: format!("Nouvelle commande : {product}"),
                     blocks: vec![
                         greeting,
-                        Para(format!("{buyer} vient de commander {units} × « {product} » pour {total}, payable à la livraison.")),
+                        Para(format!(
+                            "{buyer} vient de commander {units} × « {product} » pour {total}, payable à la livraison."
+                        )),
                         Para(format!("Commande n° {order_id}. Préparez-la depuis votre espace vendeur :")),
                         Button { label: "Voir mes commandes", url: link.clone() },
                         Fine("Le client attend un appel de confirmation : préparez la commande au plus vite.".into()),
@@ -345,7 +345,9 @@ fn email_content(msg: &Message, lang: Lang) -> EmailContent {
                     subject: format!("Commande en attente : {product}"),
                     blocks: vec![
                         greeting,
-                        Para(format!("La commande n° {order_id} de « {product} » attend d'être préparée depuis {waited}.")),
+                        Para(format!(
+                            "La commande n° {order_id} de « {product} » attend d'être préparée depuis {waited}."
+                        )),
                         Button { label: "Préparer la commande", url: link.clone() },
                     ],
                 }

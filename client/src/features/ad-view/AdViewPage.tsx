@@ -17,7 +17,7 @@ import { localized } from '../../app/paths';
 import { RouteError } from '../../app/RouteError';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
-import { PriceText } from '../../ui/Price';
+import { Amount, PriceText } from '../../ui/Price';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { AdCardSection } from '../ads/AdCard';
 import { adPath, listIdFromFile } from '../ads/adPaths';
@@ -142,7 +142,7 @@ function AdView({ listId }: { listId: number }) {
       </div>
     );
   }
-  const { ad, seller, latitude, longitude } = currentData;
+  const { ad, seller, latitude, longitude, product } = currentData;
   const place = ad.area ? intl.formatMessage({ id: 'listing.areaInCity' }, { area: ad.area.name, city: ad.city.name }) : ad.city.name;
   const url = `${window.location.origin}${localized(language, adPath(ad.listId))}`;
   return (
@@ -152,7 +152,17 @@ function AdView({ listId }: { listId: number }) {
         <Gallery images={ad.images} title={ad.title} />
         <h1 dir="auto">{ad.title}</h1>
         <p className="ad-view__price">
-          <PriceText price={ad.price} />
+          {product && product.finalPrice.centimes < product.unitPrice.centimes ? (
+            // A product on promotion: the price paid, the price before struck through.
+            <>
+              <Amount text={product.finalPrice.withCurrency} />{' '}
+              <s className="ad-view__price-before">
+                <Amount text={product.unitPrice.withCurrency} />
+              </s>
+            </>
+          ) : (
+            <PriceText price={ad.price} />
+          )}
         </p>
         <Labels ad={ad} />
         <p className="ad-view__meta">
@@ -168,7 +178,7 @@ function AdView({ listId }: { listId: number }) {
         <AdMap latitude={latitude} longitude={longitude} city={place} />
       </div>
       <aside className="ad-view__side">
-        <BuyBox listId={ad.listId} title={ad.title} sellerAccountId={seller.accountId} product={currentData.product} delivery={ad.delivery} />
+        <BuyBox listId={ad.listId} title={ad.title} sellerAccountId={seller.accountId} product={product} delivery={ad.delivery} />
         <SellerSummary seller={seller} />
         <div className="ad-view__actions">
           <PhoneButton listId={ad.listId} hidden={seller.phoneHidden} />

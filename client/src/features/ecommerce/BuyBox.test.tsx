@@ -57,7 +57,7 @@ it.each([
   const box = await screen.findByRole('region', { name: language === 'ar' ? 'الشراء عبر الإنترنت' : 'Acheter en ligne' });
   expect(box).toHaveTextContent('200 DH');
   expect(box).toHaveTextContent('250 DH');
-  expect(box).toHaveTextContent(language === 'ar' ? '-20٪' : '-20 %');
+  expect(box).toHaveTextContent(language === 'ar' ? 'خصم 20٪' : '-20 %');
   expect(box).toHaveTextContent(delivery);
   expect(box).toHaveTextContent(cod);
   expect(box).toHaveTextContent(stock);

@@ -13,6 +13,7 @@ import { useAppSelector } from '../../app/hooks';
 import { useLanguage } from '../../app/i18n';
 import type { Language } from '../../app/language';
 import { localized, PATHS } from '../../app/paths';
+import { Icon } from '../../ui/Icon';
 import { Amount } from '../../ui/Price';
 import { selectUser } from '../auth/authSlice';
 import { useRequireSignIn } from '../auth/loginWall';
@@ -77,13 +78,13 @@ export function BuyBox({ listId, title, sellerAccountId, product, delivery }: Bu
           <PromoPrice product={product} />
           <ul className="buy-box__perks">
             <li>
-              <span aria-hidden="true">🚚</span> {intl.formatMessage({ id: 'buy.delivery' })}
+              <Icon name="truck" /> {intl.formatMessage({ id: 'buy.delivery' })}
             </li>
             <li>
-              <span aria-hidden="true">💵</span> {intl.formatMessage({ id: 'buy.cod' })}
+              <Icon name="cash" /> {intl.formatMessage({ id: 'buy.cod' })}
             </li>
             <li className={soldOut ? 'buy-box__stock buy-box__stock--out' : product.units <= FEW_LEFT ? 'buy-box__stock buy-box__stock--few' : 'buy-box__stock'}>
-              <span aria-hidden="true">{soldOut ? '⛔' : '📦'}</span>{' '}
+              <Icon name={soldOut ? 'out' : 'box'} />{' '}
               {soldOut
                 ? intl.formatMessage({ id: 'buy.outOfStock' })
                 : product.units <= FEW_LEFT
@@ -126,7 +127,9 @@ export function BuyBox({ listId, title, sellerAccountId, product, delivery }: Bu
           >
             {intl.formatMessage({ id: 'delivery.open' })}
           </button>
-          <p className="buy-box__note">{intl.formatMessage({ id: 'delivery.open.hint' })}</p>
+          <p className="buy-box__note">
+            <Icon name="clock" size={16} /> {intl.formatMessage({ id: 'delivery.open.hint' })}
+          </p>
         </>
       ) : null}
       {requesting ? (

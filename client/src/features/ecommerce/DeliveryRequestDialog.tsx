@@ -10,6 +10,7 @@ import { useRequestDeliveryMutation, type DeliveryRequest } from '../../api/chec
 import { useAppSelector } from '../../app/hooks';
 import { useLanguage, type MessageId } from '../../app/i18n';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Icon } from '../../ui/Icon';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/TextField';
 import { selectUser } from '../auth/authSlice';
@@ -259,8 +260,8 @@ export default function DeliveryRequestDialog({ listId, title, onClose }: { list
           ) : null}
           {step === 'thanks' && done ? (
             <div className="delivery-dialog__thanks" role="status">
-              <span className="delivery-dialog__check" aria-hidden="true">
-                ✓
+              <span className="delivery-dialog__check">
+                <Icon name="check" size={32} />
               </span>
               <h3 className="delivery-dialog__title">{intl.formatMessage({ id: 'delivery.thanks.title' }, { name: done.firstName })}</h3>
               <p>{intl.formatMessage({ id: 'delivery.thanks.body' }, { time: callback })}</p>

@@ -10,7 +10,7 @@
 // on a confirmation that leads to "my orders". The insertion-fee checkout is another page
 // (features/payment/CheckoutPage.tsx, /checkout).
 
-import { useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useGetCheckoutQuery, usePlaceOrderMutation, type CheckoutQuote, type PlacedOrder } from '../../api/checkout';
@@ -22,6 +22,7 @@ import { randomUuid } from '../../lib/uuid';
 import { errorText } from '../../ui/errorText';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
+import { Icon } from '../../ui/Icon';
 import { Amount } from '../../ui/Price';
 import { TextField } from '../../ui/TextField';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -143,7 +144,7 @@ function QuantityStepper({ value, max, onChange }: { value: number; max: number;
   );
 }
 
-function Summary({ quote, updating }: { quote: CheckoutQuote; updating: boolean }) {
+function Summary({ quote, updating, children }: { quote: CheckoutQuote; updating: boolean; children: ReactNode }) {
   const intl = useIntl();
   const language = useLanguage();
   const { product } = quote;
@@ -160,6 +161,7 @@ function Summary({ quote, updating }: { quote: CheckoutQuote; updating: boolean 
           <p className="order-summary__seller">{intl.formatMessage({ id: 'ecom.soldBy' }, { name: product.sellerName })}</p>
         </div>
       </div>
+      {children}
       <dl className="order-summary__lines">
         <div>
           <dt>{intl.formatMessage({ id: 'ecom.unitPrice' })}</dt>
@@ -195,7 +197,7 @@ function Summary({ quote, updating }: { quote: CheckoutQuote; updating: boolean 
         </div>
       </dl>
       <p className="order-summary__cod">
-        <span aria-hidden="true">💵</span> {intl.formatMessage({ id: 'ecom.cod' })}
+        <Icon name="cash" /> {intl.formatMessage({ id: 'ecom.cod' })}
       </p>
     </section>
   );
@@ -207,8 +209,8 @@ function Confirmation({ order, quote }: { order: PlacedOrder; quote: CheckoutQuo
   return (
     <div className="page ecom-checkout">
       <section className="order-confirmation" aria-labelledby="order-confirmation-title">
-        <span className="order-confirmation__icon" aria-hidden="true">
-          ✓
+        <span className="order-confirmation__icon">
+          <Icon name="check" size={32} />
         </span>
         <h1 id="order-confirmation-title">{intl.formatMessage({ id: 'ecom.done.title' })}</h1>
         <p className="order-confirmation__number">
@@ -427,14 +429,15 @@ function CheckoutForm({ listId, quantity, quote, updating, onRefresh }: Checkout
           </section>
         </div>
         <aside className="ecom-checkout__side">
-          <Summary quote={quote} updating={updating} />
-          {soldOut ? (
-            <p className="form-summary" role="alert">
-              {intl.formatMessage({ id: 'ecom.soldOut' })}
-            </p>
-          ) : (
-            <QuantityStepper key={chosen} value={chosen} max={Math.min(quote.maxQuantity, MAX_QUANTITY)} onChange={setQuantity} />
-          )}
+          <Summary quote={quote} updating={updating}>
+            {soldOut ? (
+              <p className="form-summary" role="alert">
+                {intl.formatMessage({ id: 'ecom.soldOut' })}
+              </p>
+            ) : (
+              <QuantityStepper key={chosen} value={chosen} max={Math.min(quote.maxQuantity, MAX_QUANTITY)} onChange={setQuantity} />
+            )}
+          </Summary>
           {refusal ? (
             <div className="error-message" role="alert">
               <p className="error-message__text">{refusalText(intl, refusal, quote.product.units)}</p>

@@ -112,7 +112,7 @@ function Payments({ page, onPage }: { page: number; onPage: (page: number, repla
                     <td>
                       <span className={`status-chip status-chip--pay-${payment.paymentStatus}`}>{paymentStatusText(intl, payment.paymentStatus)}</span>
                     </td>
-                    <td>{dayText(intl, payment.date)}</td>
+                    <td className="data-table__date">{dayText(intl, payment.date)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -561,7 +561,7 @@ function InsertSuccess({ product, onAnother }: { product: Product; onAnother: ()
   const language = useLanguage();
   return (
     <NoticeCard
-      icon="✓"
+      icon="check"
       title={intl.formatMessage({ id: 'seller.product.inserted.title' })}
       actions={
         <>

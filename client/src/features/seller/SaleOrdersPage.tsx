@@ -139,7 +139,9 @@ function OrderRow({ order, fresh, busy, onAction }: RowProps) {
       <td data-label={column('orders.column.status')}>
         <StatusChip order={order} />
       </td>
-      <td data-label={column('orders.column.date')}>{dayText(intl, order.date)}</td>
+      <td data-label={column('orders.column.date')} className="data-table__date">
+        {dayText(intl, order.date)}
+      </td>
       <td data-label={column('orders.column.paymentMethod')}>{paymentMethodText(intl, order.paymentMethod)}</td>
       <td data-label={column('seller.column.actions')} className="data-table__actions">
         {actions.length > 0 ? (
@@ -269,7 +271,7 @@ function Orders({ status, page, onPage }: { status: OrderTab; page: number; onPa
                 void act(order, action);
               }}
             >
-              {intl.formatMessage({ id: `seller.order.action.${confirming.action}` as MessageId })}
+              {intl.formatMessage({ id: `seller.order.confirm.${confirming.action}.action` as MessageId })}
             </button>
             <button
               type="button"

@@ -13,6 +13,7 @@ import { useGetMySellerSummaryQuery } from '../../api/seller';
 import { useAppSelector } from '../../app/hooks';
 import { useLanguage, type MessageId } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
+import { Icon, type IconName } from '../../ui/Icon';
 import { Amount } from '../../ui/Price';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useIsMobile } from '../../ui/useIsMobile';
@@ -76,11 +77,11 @@ export function SellerBanner() {
 }
 
 /** A full-width explanation that replaces a screen (no access, desktop only). */
-export function NoticeCard({ icon, title, children, actions }: { icon: string; title: string; children: ReactNode; actions?: ReactNode }) {
+export function NoticeCard({ icon, title, children, actions }: { icon: IconName; title: string; children: ReactNode; actions?: ReactNode }) {
   return (
     <section className="notice-card" aria-labelledby="notice-card-title">
-      <span className="notice-card__icon" aria-hidden="true">
-        {icon}
+      <span className="notice-card__icon">
+        <Icon name={icon} size={30} />
       </span>
       <h2 id="notice-card-title" className="notice-card__title">
         {title}
@@ -97,7 +98,7 @@ export function DesktopOnlyNotice({ what }: { what: 'products' | 'payments' }) {
   const language = useLanguage();
   return (
     <NoticeCard
-      icon="🖥"
+      icon="desktop"
       title={intl.formatMessage({ id: 'seller.desktopOnly.title' })}
       actions={
         <Link className="button button--primary" to={`${localized(language, PATHS.sellerOrders)}?status=pending&page=1`}>
@@ -118,7 +119,7 @@ function NotASeller() {
     <div className="page seller-centre">
       <h1>{intl.formatMessage({ id: 'seller.title' })}</h1>
       <NoticeCard
-        icon="🏪"
+        icon="store"
         title={intl.formatMessage({ id: 'seller.error.roleRequired' })}
         actions={
           <>

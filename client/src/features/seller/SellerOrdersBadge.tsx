@@ -31,6 +31,11 @@ export function isSellerOrdersPath(pathname: string): boolean {
   return pathname.replace(/^\/(fr|ar)(?=\/)/, '') === PATHS.sellerOrders;
 }
 
+/** First-strong isolate: a name in the other script keeps its own order inside the sentence. */
+function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 const STALE_AFTER_ORDER = ['SaleOrders', 'SellerSummary', 'SellerPayments', 'Products'] as const;
 
 export default function SellerOrdersBadge() {
@@ -59,7 +64,7 @@ export default function SellerOrdersBadge() {
           kind: 'info',
           key: `order:${order.id}`,
           messageKey: 'seller.alert.newOrder',
-          values: { id: orderRef(order.id), name: order.product.name, count: order.unitsSold, total: order.total },
+          values: { id: orderRef(order.id), name: isolate(order.product.name), count: order.unitsSold, total: isolate(order.total) },
         }),
       );
     };

@@ -347,9 +347,15 @@ async fn the_workflow_moves_orders_live_and_refuses_what_spec_section_4_forbids(
     assert!(alert["committedAt"].as_i64().is_some());
     assert!(s.state.orders.workflows().expect("workflows").is_running(&order_id), "one workflow per open order");
 
-    // Neither another shop nor the buyer may prepare it; nothing changes.
-    let foreign = action(&s, &rival, "prepareOrder", &order_id).await;
-    assert_eq!(code(&foreign), "NO_ORDER_IS_UPDATED");
+    // Neither another shop (whatever the action) nor the buyer may prepare it; nothing changes.
+    let actions = ["prepareOrder", "cancelOrder", "deleteOrder", "shipOrder", "deliverOrder", "returnOrder"];
+    for (i, name) in actions.into_iter().enumerate() {
+        let foreign = action(&s, &rival, name, &order_id).await;
+        assert_eq!(code(&foreign), "NO_ORDER_IS_UPDATED", "{name}: {foreign}");
+        let (other_buyer, _) = private(&s, "Curieux Voisin", &format!("061200052{i}")).await;
+        let stranger = action(&s, &other_buyer, "cancelOrder", &order_id).await;
+        assert_eq!(code(&stranger), "NO_ORDER_IS_UPDATED", "a stranger cancels: {stranger}");
+    }
     let by_buyer = action(&s, &buyer, "prepareOrder", &order_id).await;
     assert_eq!(code(&by_buyer), "ECOMMERCE_ROLE_REQUIRED");
     let rival_list = call(&s, Some(&rival), SALE_ORDERS, json!({ "q": {} })).await;

@@ -633,4 +633,147 @@ pub mod conformance {
         assert_eq!(count, 1);
         assert_eq!(got[0].status, SaleOrderStatus::Pending, "the stored order is as it was");
     }
+
+    fn product(seller_id: i64, units: u32) -> crate::products::Product {
+        crate::products::Product {
+            product_id: format!("prod-{seller_id}"),
+            seller_id,
+            ad_id: format!("ad-of-prod-{seller_id}"),
+            list_id: 0,
+            name: "Théière en argent".into(),
+            category_id: 5010,
+            city_id: 1,
+            description: "Faite à la main à Fès.".into(),
+            images: vec!["ads/1/large.jpg".into()],
+            units,
+            unit_price: Money(40_000),
+            discount: Some(souk_domain::products::Discount::Percent(25)),
+            reference: Some("TH-1".into()),
+            boost_pack: None,
+            orders_count: 0,
+            status: souk_domain::products::ProductStatus::Active,
+            version: 0,
+            created_at: 1_700_000_000,
+            updated_at: 1_700_000_000,
+        }
+    }
+
+    fn placement(key: &str, buyer_id: i64, list_id: i64, quantity: u32) -> Placement {
+        Placement {
+            order_id: format!("order-{key}"),
+            order_key: key.into(),
+            buyer_id,
+            list_id,
+            quantity,
+            payment_method: PaymentMethod::Cod,
+            delivery: DeliveryDetails {
+                full_name: "Salma Bennani".into(),
+                email: "salma@example.ma".into(),
+                phone: "0612345678".into(),
+                address: "12 rue Ibn Sina".into(),
+                city_id: 1,
+            },
+            remember: false,
+            delivery_fee: Money(2_500),
+            commission_percent: 10,
+            now: 1_700_000_100,
+        }
+    }
+
+    /// A checkout reserves the units and stores the order together; the same key answers the
+    /// same order; refusals (too many units, own product, unknown ad) write nothing; the last
+    /// unit makes the product out of stock.
+    /// `seller` is an account of the store.
+    pub async fn checkout_reserves_stock_once<S: OrderStore + crate::products::ProductStore>(store: &S, seller: i64) {
+        let p = store.insert_product(product(seller, 3), "sell".into()).await.expect("product");
+        let placed = store.place_order(placement("k1", 40, p.list_id, 2)).await.expect("place");
+        let PlaceOutcome::Placed(order) = placed else { panic!("placed: {placed:?}") };
+        // 2 × 300 DH (400 − 25 %) + 25 DH; commission 10 % of 600 DH.
+        assert_eq!((order.total, order.checkout.commission), (Money(62_500), Money(6_000)));
+        assert_eq!(order.status, SaleOrderStatus::Pending);
+        let again = store.place_order(placement("k1", 40, p.list_id, 2)).await.expect("retry");
+        assert_eq!(again, PlaceOutcome::Existing(order.clone()));
+        assert_eq!(
+            store.place_order(placement("k2", 41, p.list_id, 2)).await.expect("too many"),
+            PlaceOutcome::OutOfStock { left: 1 }
+        );
+        assert_eq!(
+            store.place_order(placement("k3", seller, p.list_id, 1)).await.expect("own"),
+            PlaceOutcome::OwnProduct
+        );
+        assert_eq!(
+            store.place_order(placement("k4", 41, 9_999_999, 1)).await.expect("unknown"),
+            PlaceOutcome::NotForSale
+        );
+        let left = store.find_product(&p.product_id).await.expect("read").expect("product");
+        assert_eq!((left.units, left.orders_count), (1, 1), "refusals changed nothing");
+        let last = store.place_order(placement("k5", 41, p.list_id, 1)).await.expect("last unit");
+        assert!(matches!(last, PlaceOutcome::Placed(_)));
+        let sold_out = store.find_product(&p.product_id).await.expect("read").expect("product");
+        assert_eq!((sold_out.units, sold_out.status), (0, souk_domain::products::ProductStatus::OutOfStock));
+        let (sales, n) = store
+            .sale_orders(SaleOrdersQuery { seller_id: seller, status: None, offset: 0, limit: 10 })
+            .await
+            .expect("sales");
+        assert_eq!((n, sales.len()), (2, 2));
+        assert_eq!(store.open_orders().await.expect("open").len(), 2);
+    }
+
+    /// Actions: only the seller (or the buyer's cancel of a PENDING order); refusals write
+    /// nothing; cancel puts the units back and makes the product active again.
+    /// `seller` is an account of the store.
+    pub async fn workflow_actions_check_who_and_what<S: OrderStore + crate::products::ProductStore>(
+        store: &S,
+        seller: i64,
+    ) {
+        let p = store.insert_product(product(seller, 1), "sell".into()).await.expect("product");
+        let PlaceOutcome::Placed(order) = store.place_order(placement("w1", 60, p.list_id, 1)).await.expect("place")
+        else {
+            panic!("not placed")
+        };
+        let act = |actor_id, action| OrderActionRequest {
+            order_id: order.order_id.clone(),
+            actor_id,
+            action,
+            now: 1_700_000_200,
+        };
+        let refused = |o: ActionOutcome| match o {
+            ActionOutcome::Refused(e) => e.code,
+            other => panic!("applied: {other:?}"),
+        };
+        use souk_domain::ErrorCode as E;
+        assert_eq!(refused(store.apply_order_action(act(61, OrderAction::Cancel)).await.unwrap()), E::NoOrderIsUpdated);
+        assert_eq!(
+            refused(store.apply_order_action(act(60, OrderAction::Prepare)).await.unwrap()),
+            E::NoOrderIsUpdated
+        );
+        assert_eq!(
+            refused(store.apply_order_action(act(seller, OrderAction::Ship)).await.unwrap()),
+            E::UpdateIsNotAllowed
+        );
+        let ActionOutcome::Applied { order: ready, .. } =
+            store.apply_order_action(act(seller, OrderAction::Prepare)).await.unwrap()
+        else {
+            panic!("prepare")
+        };
+        assert_eq!((ready.status, ready.checkout.status_at), (SaleOrderStatus::Ready, 1_700_000_200));
+        assert_eq!(
+            refused(store.apply_order_action(act(60, OrderAction::Cancel)).await.unwrap()),
+            E::UpdateIsNotAllowed
+        );
+        let ActionOutcome::Applied { order: cancelled, deleted } =
+            store.apply_order_action(act(seller, OrderAction::Cancel)).await.unwrap()
+        else {
+            panic!("cancel")
+        };
+        assert_eq!((cancelled.status, deleted), (SaleOrderStatus::Cancelled, false));
+        let back = store.find_product(&p.product_id).await.expect("read").expect("product");
+        assert_eq!((back.units, back.status), (1, souk_domain::products::ProductStatus::Active));
+        assert_eq!(
+            refused(store.apply_order_action(act(seller, OrderAction::Cancel)).await.unwrap()),
+            E::OrderAlreadyCompleted
+        );
+        assert!(!store.mark_reminded(&order.order_id, 1).await.unwrap(), "only a pending order is reminded");
+        assert!(store.open_orders().await.unwrap().iter().all(|o| o.order_id != order.order_id));
+    }
 }

@@ -116,6 +116,28 @@ export function BuyBox({ listId, title, sellerAccountId, product, delivery }: Bu
           )}
         </>
       ) : null}
+      {product && !own && !soldOut ? (
+        // On a phone the box sits below the description: a bar at the bottom keeps the action at hand.
+        <div className="buy-bar">
+          <span className="buy-bar__price">
+            <Amount text={product.finalPrice.withCurrency} />
+            <span className="buy-bar__cod">{intl.formatMessage({ id: 'buy.cod' })}</span>
+          </span>
+          <Link
+            className="button button--primary buy-bar__buy"
+            to={checkout}
+            tabIndex={-1}
+            aria-hidden="true"
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              requireSignIn(() => void navigate(checkout));
+            }}
+          >
+            {intl.formatMessage({ id: 'buy.action' })}
+          </Link>
+        </div>
+      ) : null}
       {delivery && !own ? (
         <>
           <button

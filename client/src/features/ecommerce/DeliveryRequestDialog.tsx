@@ -170,6 +170,7 @@ export default function DeliveryRequestDialog({ listId, title, onClose }: { list
               <TextField
                 label={intl.formatMessage({ id: 'delivery.firstName' })}
                 autoComplete="given-name"
+                dir="auto"
                 value={values.firstName}
                 onValueChange={(v) => {
                   set('firstName', v);
@@ -221,6 +222,7 @@ export default function DeliveryRequestDialog({ listId, title, onClose }: { list
               <TextField
                 label={intl.formatMessage({ id: 'ecom.address' })}
                 autoComplete="street-address"
+                dir="auto"
                 value={values.address}
                 onValueChange={(v) => {
                   set('address', v);

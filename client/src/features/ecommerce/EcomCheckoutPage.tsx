@@ -362,6 +362,7 @@ function CheckoutForm({ listId, quantity, quote, updating, onRefresh }: Checkout
             <TextField
               label={intl.formatMessage({ id: 'ecom.fullName' })}
               autoComplete="name"
+              dir="auto"
               value={values.fullName}
               onValueChange={(v) => {
                 set('fullName', v);
@@ -393,6 +394,7 @@ function CheckoutForm({ listId, quantity, quote, updating, onRefresh }: Checkout
             <TextField
               label={intl.formatMessage({ id: 'ecom.address' })}
               autoComplete="street-address"
+                dir="auto"
               value={values.address}
               onValueChange={(v) => {
                 set('address', v);

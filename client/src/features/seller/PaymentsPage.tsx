@@ -102,7 +102,8 @@ function Payments({ page, onPage }: { page: number; onPage: (page: number, repla
                       <Amount text={payment.total.withCurrency} />
                     </td>
                     <td className="data-table__number data-table__muted">
-                      − <Amount text={payment.commission.withCurrency} />
+                      {payment.commission.centimes > 0 ? '− ' : ''}
+                      <Amount text={payment.commission.withCurrency} />
                     </td>
                     <td className="data-table__number">
                       <strong>

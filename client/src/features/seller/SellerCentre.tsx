@@ -161,7 +161,7 @@ export function SellerCentre({ tab, desktopOnly, children }: SellerCentreProps) 
           <h1>{title}</h1>
           {user?.name ? <p className="seller-centre__shop">{user.name}</p> : null}
         </div>
-        {!mobile ? (
+        {!mobile && tab !== null ? (
           <Link className="button button--primary" to={localized(language, PATHS.productInsert)}>
             {intl.formatMessage({ id: 'seller.product.add' })}
           </Link>

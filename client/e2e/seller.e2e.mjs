@@ -113,7 +113,7 @@ for (const [language, productIndex] of runs) {
       await buyer.page.goto(`${BASE_URL}/${language}/vi/${product.listId}.htm`);
       const box = buyer.page.getByRole('region', { name: t('buy.section') });
       await box.waitFor(WAIT);
-      await box.getByText(t('buy.cod')).waitFor(WAIT);
+      await box.getByRole('listitem').filter({ hasText: t('buy.cod') }).waitFor(WAIT);
       await buyer.page.screenshot({ path: `${SCREENSHOTS}seller-ad-view-buy-${language}.png` });
       await box.getByRole('link', { name: t('buy.action'), exact: true }).click();
 

@@ -8,6 +8,7 @@ pub mod graphql;
 pub mod logging;
 pub mod ops;
 pub mod realtime;
+pub mod request_id;
 pub mod rest;
 pub mod routes;
 pub mod server;

@@ -179,9 +179,14 @@ fn refusal(e: &SoukError, lang: Lang) -> ConnectRefusal {
     }
 }
 
-/// The `error` object of a failed acknowledgement.
+/// The `error` object of a failed acknowledgement: code, key, wording and the request id its
+/// cause is logged with (as for GraphQL errors; never the cause itself).
 pub fn error_json(e: &SoukError, lang: Lang) -> Value {
-    json!({ "code": e.code.code(), "messageKey": e.code.message_key(), "message": e.code.message(lang) })
+    let request_id = crate::graphql::errors::report(e);
+    json!({
+        "code": e.code.code(), "messageKey": e.code.message_key(), "message": e.code.message(lang),
+        "requestId": request_id,
+    })
 }
 
 fn now_secs() -> i64 {

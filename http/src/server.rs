@@ -255,9 +255,14 @@ pub fn bind(state: AppState) -> Result<(Server, std::net::SocketAddr), StartErro
                 let started = Instant::now();
                 let route = req.match_pattern().unwrap_or_else(|| "fallback".into());
                 let metrics = Arc::clone(&metrics);
-                srv.call(req).map(move |res| {
-                    if let Ok(r) = &res {
+                let id = crate::request_id::new_id();
+                let header = actix_web::http::header::HeaderValue::from_str(&id).ok();
+                crate::request_id::scope(id, srv.call(req)).map(move |mut res| {
+                    if let Ok(r) = &mut res {
                         metrics.observe_http(&route, r.status().as_u16(), started.elapsed());
+                        if let Some(h) = header {
+                            r.headers_mut().insert(actix_web::http::header::HeaderName::from_static("x-request-id"), h);
+                        }
                     }
                     res
                 })

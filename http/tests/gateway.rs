@@ -195,7 +195,10 @@ async fn operations_endpoints_and_metrics_by_operation() {
         metrics.contains(r#"souk_graphql_operations_total{operation="getCategories",outcome="ok"} 1"#),
         "{metrics}"
     );
-    assert!(metrics.contains(r#"souk_graphql_operations_total{operation="invalid",outcome="error"} 1"#), "{metrics}");
+    assert!(
+        metrics.contains(r#"souk_graphql_operations_total{operation="invalid",outcome="GRAPHQL_VALIDATION_FAILED"} 1"#),
+        "{metrics}"
+    );
     assert!(metrics.contains("souk_graphql_operation_duration_seconds_bucket"), "{metrics}");
     assert!(metrics.contains(r#"souk_http_requests_total{route="/healthz",status="200"} 1"#), "{metrics}");
 }
@@ -354,4 +357,61 @@ async fn the_car_catalogue_lists_what_a_car_ad_accepts() {
     let foreign = other["data"]["getCarModels"][0]["slug"].as_str().expect("a model of another brand");
     let refused = s.gql_ok(&[("Authorization", &auth)], draft, car(foreign)).await;
     assert_eq!(common::code(&refused), "INVALID_PARAM", "a model of another brand is refused");
+}
+
+#[actix_web::test]
+async fn an_internal_failure_answers_a_code_wording_and_request_id_and_logs_the_cause_with_it() {
+    let s = start("internal", |_| {}).await;
+    // A refusal keeps its developer detail and counts under its code.
+    let refused = s
+        .client
+        .post(format!("{}/graphql", s.base))
+        .json(
+            &json!({ "query": "query($l: Int!) { getAd(listId: $l) { ad { title } } }", "variables": { "l": 424242 } }),
+        )
+        .send()
+        .await
+        .expect("request");
+    let header =
+        refused.headers().get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_string).expect("x-request-id");
+    let body: serde_json::Value = refused.json().await.expect("json");
+    assert_eq!(body["errors"][0]["extensions"]["code"], "AD_NOT_FOUND");
+    assert_eq!(body["errors"][0]["extensions"]["requestId"], json!(header));
+    // The store goes away: the next read fails inside the server.
+    s.store.shutdown().await;
+    let res = s
+        .client
+        .post(format!("{}/graphql", s.base))
+        .header("Accept-Language", "ar")
+        .json(
+            &json!({ "query": "query($l: Int!) { getAd(listId: $l) { ad { title } } }", "variables": { "l": 424242 } }),
+        )
+        .send()
+        .await
+        .expect("request");
+    let id = res.headers().get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_string).expect("x-request-id");
+    assert_eq!(id.len(), 16);
+    assert_ne!(id, header, "one id per request");
+    let text = res.text().await.expect("text");
+    let body: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let ext = &body["errors"][0]["extensions"];
+    assert_eq!(ext["code"], "INTERNAL_ERROR");
+    assert_eq!(ext["requestId"], json!(id));
+    assert!(ext["detail"].is_null(), "no cause leaves: {body}");
+    assert_eq!(body["errors"][0]["message"], "خطأ، يرجى المحاولة لاحقًا");
+    for internal in ["shut down", "sqlite", "store", "/tmp", ".db"] {
+        assert!(!text.to_lowercase().contains(internal), "{internal:?} leaked: {text}");
+    }
+    let metrics =
+        s.client.get(format!("{}/metrics", s.base)).send().await.expect("metrics").text().await.expect("text");
+    assert!(metrics.contains(r#"souk_errors_total{code="INTERNAL_ERROR"}"#), "{metrics}");
+    assert!(metrics.contains(r#"souk_errors_total{code="AD_NOT_FOUND"}"#), "{metrics}");
+    assert!(
+        metrics.contains(r#"souk_graphql_operations_total{operation="getAd",outcome="INTERNAL_ERROR"} 1"#),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains(r#"souk_graphql_operations_total{operation="getAd",outcome="AD_NOT_FOUND"} 1"#),
+        "{metrics}"
+    );
 }

@@ -84,15 +84,21 @@ pub async fn legacy_gateway(req: HttpRequest, body: web::Payload, state: web::Da
 
 async fn execute(req: HttpRequest, body: web::Payload, state: web::Data<AppState>, gateway: Gateway) -> HttpResponse {
     let started = Instant::now();
-    let (operation, response) = run(&req, body, &state, gateway).await;
-    let outcome = if response.status().is_success() { "ok" } else { "error" };
+    let (operation, outcome, response) = run(&req, body, &state, gateway).await;
     state.metrics.observe_graphql(&operation, outcome, started.elapsed());
     response
 }
 
-async fn run(req: &HttpRequest, body: web::Payload, state: &AppState, gateway: Gateway) -> (String, HttpResponse) {
+/// Runs one request; answers the metrics labels (operation, outcome: `ok` or the first error's
+/// code) and the response.
+async fn run(
+    req: &HttpRequest,
+    body: web::Payload,
+    state: &AppState,
+    gateway: Gateway,
+) -> (String, &'static str, HttpResponse) {
     let fallback_lang = RequestContext::fallback_lang(req);
-    let invalid = |e: SoukError, lang| ("invalid".to_string(), errors::request_failure(&e, lang));
+    let invalid = |e: SoukError, lang| ("invalid".to_string(), e.code.code(), errors::request_failure(&e, lang));
     let ctx = match RequestContext::from_request(req, gateway) {
         Ok(ctx) => ctx,
         Err(e) => return invalid(e, fallback_lang),
@@ -118,7 +124,7 @@ async fn run(req: &HttpRequest, body: web::Payload, state: &AppState, gateway: G
     let slot = match state.reference_cache.lookup(&document, &request, lang) {
         Some(Ok(answer)) => {
             let label = operation.unwrap_or_else(|| "unknown".into());
-            return (label, HttpResponse::Ok().content_type("application/json").body(answer.to_vec()));
+            return (label, "ok", HttpResponse::Ok().content_type("application/json").body(answer.to_vec()));
         }
         Some(Err(slot)) => Some(slot),
         None => None,
@@ -133,13 +139,24 @@ async fn run(req: &HttpRequest, body: web::Payload, state: &AppState, gateway: G
         return invalid(err, lang);
     }
     let succeeded = response.errors.is_empty();
+    let outcome = response
+        .errors
+        .first()
+        .map(|e| {
+            let code = e.extensions.as_ref().and_then(|x| x.get("code")).map(|v| v.to_string());
+            ErrorCode::ALL
+                .into_iter()
+                .find(|c| code.as_deref().is_some_and(|t| t.trim_matches('"') == c.code()))
+                .map_or("INTERNAL_ERROR", ErrorCode::code)
+        })
+        .unwrap_or("ok");
     // `data`, then `errors` when there are any: serialised straight from the response.
     let bytes = serde_json::to_vec(&response).unwrap_or_default();
     if let (Some(slot), true) = (slot, succeeded) {
         state.reference_cache.store(slot, &bytes);
     }
     let label = operation.unwrap_or_else(|| "unknown".into());
-    (label, HttpResponse::Ok().content_type("application/json").body(bytes))
+    (label, outcome, HttpResponse::Ok().content_type("application/json").body(bytes))
 }
 
 /// The first root field of the operation that will run: the metrics label. It is taken from

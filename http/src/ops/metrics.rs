@@ -1,11 +1,26 @@
-//! Prometheus metrics: HTTP requests and latency by route, GraphQL operations and latency by
-//! operation, and the moderation service level (the age of the oldest waiting ad, read at
+//! Prometheus metrics: HTTP requests and latency by route, GraphQL operations (by outcome: `ok`
+//! or the first error's code) and latency by operation, errors answered by code, and the moderation service level (the age of the oldest waiting ad, read at
 //! each scrape), served as text on `GET /metrics`. Label values are bounded: routes are the
 //! registered patterns, operations are schema field names.
 
 use actix_web::{HttpResponse, web};
 use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry, TextEncoder};
 use std::time::Duration;
+
+/// Errors answered, by catalogue code: one counter for the process, registered in every
+/// `Metrics` registry (tests build several).
+fn errors_counter() -> &'static IntCounterVec {
+    static ERRORS: std::sync::OnceLock<IntCounterVec> = std::sync::OnceLock::new();
+    ERRORS.get_or_init(|| {
+        IntCounterVec::new(Opts::new("errors_total", "Errors answered to clients, by catalogue code"), &["code"])
+            .unwrap_or_else(|e| panic!("the errors counter's options are constant: {e}"))
+    })
+}
+
+/// Counts one error answered with `code`.
+pub fn count_error(code: &str) {
+    errors_counter().with_label_values(&[code]).inc();
+}
 
 const BUCKETS: &[f64] = &[0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5];
 
@@ -43,6 +58,7 @@ impl Metrics {
         registry.register(Box::new(http_duration.clone()))?;
         registry.register(Box::new(graphql_operations.clone()))?;
         registry.register(Box::new(graphql_duration.clone()))?;
+        registry.register(Box::new(errors_counter().clone()))?;
         let moderation_oldest = IntGauge::new(
             "moderation_oldest_waiting_seconds",
             "Age of the oldest ad waiting for moderation (0 when none; the service level is 3600)",

@@ -223,7 +223,8 @@ for (const [language, productIndex] of runs) {
       const buyer = await openContext(language, viewport);
       try {
         await signInSeller(seller.page, language);
-        const shoot = async (page, name) => page.screenshot({ path: `${SCREENSHOTS}seller-${name}-${size}-${language}.png`, fullPage: true });
+        // A dialog is shot as the screen shows it; a page whole.
+        const shoot = async (page, name, fullPage = true) => page.screenshot({ path: `${SCREENSHOTS}seller-${name}-${size}-${language}.png`, fullPage });
         const screens = [
           ['products', `/account/seller/my-products?status=active&page=1`, size === 'phone' ? t('seller.desktopOnly.title') : t('seller.products.list')],
           ['orders', `/account/seller/my-orders?status=all&page=1`, t('seller.orders.list')],
@@ -247,17 +248,17 @@ for (const [language, productIndex] of runs) {
         await dialog.getByLabel(t('delivery.firstName')).fill('Salma');
         await dialog.getByLabel(t('ecom.phone')).fill('0612345678');
         await dialog.getByLabel(t('ecom.email')).fill('salma.bennani@example.ma');
-        await shoot(buyer.page, 'delivery-1');
+        await shoot(buyer.page, 'delivery-1', false);
         await dialog.getByRole('button', { name: t('delivery.next') }).click();
         await dialog.getByLabel(t('signup.city'), { exact: true }).selectOption({ index: 1 });
         await dialog.getByLabel(t('ecom.address')).fill('12 rue Atlas, Maârif');
-        await shoot(buyer.page, 'delivery-2');
+        await shoot(buyer.page, 'delivery-2', false);
         await dialog.getByRole('button', { name: t('delivery.next') }).click();
         await dialog.getByText(t('delivery.summary.callback')).waitFor(WAIT);
-        await shoot(buyer.page, 'delivery-3');
+        await shoot(buyer.page, 'delivery-3', false);
         await dialog.getByRole('button', { name: t('delivery.send') }).click();
         await dialog.getByRole('heading', { name: t('delivery.thanks.title', { name: 'Salma' }) }).waitFor(WAIT);
-        await shoot(buyer.page, 'delivery-4');
+        await shoot(buyer.page, 'delivery-4', false);
         await buyer.page.goto(`${BASE_URL}/${language}/ecom/checkout?listId=${product.listId}&quantity=1`);
         await buyer.page.getByRole('region', { name: t('ecom.summary') }).waitFor(WAIT);
         await shoot(buyer.page, 'checkout');

@@ -186,7 +186,7 @@ it('moves live on order:new: the list and counts change without a reload, a toas
     realtime.emit('order:new', { order: fresh, committedAt: Date.now() });
   });
   // The product name and amount are isolated (first-strong isolates) inside the sentence.
-  expect(await screen.findByText('Nouvelle commande n° 77 : \u2068Plateau en cuivre\u2069 × 1 (\u2068380 DH\u2069)')).toBeInTheDocument();
+  expect(await screen.findByText('Nouvelle commande n° \u206877\u2069 : \u2068Plateau en cuivre\u2069 × 1 (\u2068380 DH\u2069)')).toBeInTheDocument();
   const header = screen.getByRole('banner');
   const badge = within(header).getByRole('link', { name: /Commandes/ });
   expect(within(badge).getByLabelText('1 nouvelle commande')).toHaveTextContent('1');

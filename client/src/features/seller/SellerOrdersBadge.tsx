@@ -64,7 +64,7 @@ export default function SellerOrdersBadge() {
           kind: 'info',
           key: `order:${order.id}`,
           messageKey: 'seller.alert.newOrder',
-          values: { id: orderRef(order.id), name: isolate(order.product.name), count: order.unitsSold, total: isolate(order.total) },
+          values: { id: isolate(orderRef(order.id)), name: isolate(order.product.name), count: order.unitsSold, total: isolate(order.total) },
         }),
       );
     };

@@ -243,6 +243,7 @@ pub fn bind(state: AppState) -> Result<(Server, std::net::SocketAddr), StartErro
     let shutdown_timeout = s.shutdown_timeout_secs;
     let app_state = state.clone();
     let options = crate::socketio::listener::ServeOptions { workers, shutdown_timeout_secs: shutdown_timeout };
+    let https = state.settings.auth.public_base_url.starts_with("https://");
     let factory = move || {
         let state = app_state.clone();
         let metrics = Arc::clone(&state.metrics);
@@ -256,6 +257,7 @@ pub fn bind(state: AppState) -> Result<(Server, std::net::SocketAddr), StartErro
                 let route = req.match_pattern().unwrap_or_else(|| "fallback".into());
                 let metrics = Arc::clone(&metrics);
                 let id = crate::request_id::new_id();
+                let https = https;
                 let header = actix_web::http::header::HeaderValue::from_str(&id).ok();
                 crate::request_id::scope(id, srv.call(req)).map(move |mut res| {
                     if let Ok(r) = &mut res {
@@ -263,6 +265,7 @@ pub fn bind(state: AppState) -> Result<(Server, std::net::SocketAddr), StartErro
                         if let Some(h) = header {
                             r.headers_mut().insert(actix_web::http::header::HeaderName::from_static("x-request-id"), h);
                         }
+                        crate::web::security::add_headers(r.headers_mut(), https);
                     }
                     res
                 })

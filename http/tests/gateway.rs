@@ -415,3 +415,71 @@ async fn an_internal_failure_answers_a_code_wording_and_request_id_and_logs_the_
         "{metrics}"
     );
 }
+
+#[actix_web::test]
+async fn browser_defences_headers_json_only_and_same_origin_cookies() {
+    let s = start("defences", |_| {}).await;
+    let client_dir = s.data_dir.join("client");
+    std::fs::create_dir_all(&client_dir).expect("dir");
+    std::fs::write(client_dir.join("index.html"), "<!doctype html><html><head><title>Souk</title><script defer src=/assets/main.1.js></script></head><body><div id=root></div></body></html>").expect("index");
+    let page = s.client.get(format!("{}/fr/home", s.base)).send().await.expect("page");
+    let h = page.headers().clone();
+    let header = |name: &str| h.get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    assert_eq!(header("x-content-type-options"), "nosniff");
+    assert_eq!(header("x-frame-options"), "DENY");
+    assert_eq!(header("referrer-policy"), "strict-origin-when-cross-origin");
+    let csp = header("content-security-policy");
+    assert!(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"), "{csp}");
+    let scripts = csp.split(';').find(|d| d.trim_start().starts_with("script-src")).expect("script-src");
+    assert!(!scripts.contains("unsafe"), "no inline script but the server's own: {scripts}");
+    let html = page.text().await.expect("html");
+    if html.contains("<script>addEventListener") {
+        assert!(scripts.contains("'sha256-"), "the page's loader is allowed by its hash: {scripts}");
+    }
+    let api = s.client.get(format!("{}/healthz", s.base)).send().await.expect("healthz");
+    assert_eq!(api.headers().get("x-content-type-options").map(|v| v.to_str().unwrap_or("")), Some("nosniff"));
+    assert!(api.headers().get("content-security-policy").is_none(), "the policy is for pages");
+
+    // A text/plain body (what a form on another site can post) never runs.
+    let plain = s
+        .client
+        .post(format!("{}/graphql", s.base))
+        .header("Content-Type", "text/plain")
+        .body(r#"{"query":"{ getCategories { id } }"}"#)
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(plain.status(), StatusCode::BAD_REQUEST);
+    let body: serde_json::Value = plain.json().await.expect("json");
+    assert_eq!(body["code"], "MALFORMED_REQUEST");
+
+    // The session cookie counts only on requests from this site's own pages.
+    let input = json!({ "type": "private", "name": "Karim Tahiri", "phone": "0611009001", "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" });
+    let reg = s
+        .gql_ok(
+            &[],
+            "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken } } }",
+            json!({ "i": input }),
+        )
+        .await;
+    let token = reg["data"]["registerAccount"]["login"]["accessToken"].as_str().expect("token").to_string();
+    let cookie = format!("souk_token={token}");
+    let me = "{ getMyAccountInfo { name } }";
+    let host = s.base.trim_start_matches("http://").to_string();
+    let same =
+        s.gql_ok(&[("Cookie", &cookie), ("Origin", &s.base), ("Sec-Fetch-Site", "same-origin")], me, json!({})).await;
+    assert_eq!(same["data"]["getMyAccountInfo"]["name"], "Karim Tahiri", "{same} {host}");
+    for headers in [
+        vec![("Cookie", cookie.as_str()), ("Origin", "https://evil.example")],
+        vec![("Cookie", cookie.as_str()), ("Sec-Fetch-Site", "cross-site")],
+        vec![("Cookie", cookie.as_str()), ("Origin", "null")],
+    ] {
+        let (status, body) = s.gql("/graphql", &headers, me, json!({})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{headers:?}: {body}");
+        assert_eq!(body["code"], "PERMISSION_DENIED", "{headers:?}: {body}");
+    }
+    // A bearer token is not sent by other sites' pages: it works from anywhere.
+    let bearer = format!("Bearer {token}");
+    let api_call = s.gql_ok(&[("Authorization", &bearer), ("Origin", "https://partner.example")], me, json!({})).await;
+    assert_eq!(api_call["data"]["getMyAccountInfo"]["name"], "Karim Tahiri");
+}

@@ -72,15 +72,46 @@ fn token_value(name: &str, value: &str) -> Result<String, SoukError> {
     }
 }
 
-/// The `souk_token` cookie, when the browser sent one.
+/// The `souk_token` cookie, when the browser sent one. A cookie rides along with requests
+/// other sites make the browser send, so it is taken only from this site's own pages: a
+/// request the browser marks cross-site (`Sec-Fetch-Site`), or whose `Origin` is another host,
+/// is refused (`PERMISSION_DENIED`) rather than run as the cookie's owner.
 fn cookie_token(req: &HttpRequest) -> Result<Option<String>, SoukError> {
     let Some(cookies) = req.headers().get("Cookie").and_then(|v| v.to_str().ok()) else { return Ok(None) };
     for pair in cookies.split(';') {
         if let Some(value) = pair.trim().strip_prefix("souk_token=") {
+            check_same_origin(req)?;
             return token_value("Cookie souk_token", value.trim()).map(Some);
         }
     }
     Ok(None)
+}
+
+/// Refuses a request another site made the browser send (docs/security.md).
+pub fn check_same_origin(req: &HttpRequest) -> Result<(), SoukError> {
+    let refuse =
+        |why: &str| Err(SoukError::with_detail(ErrorCode::PermissionDenied, format!("cross-origin request: {why}")));
+    if let Some(site) = req.headers().get("Sec-Fetch-Site").and_then(|v| v.to_str().ok())
+        && !matches!(site, "same-origin" | "none")
+    {
+        return refuse(site);
+    }
+    if let Some(origin) = req.headers().get("Origin").and_then(|v| v.to_str().ok()) {
+        // Host names compared without ports: a proxy's `Host: $host` drops the port the
+        // browser's `Origin` keeps.
+        let name = |h: &str| {
+            h.rsplit_once(':')
+                .filter(|(_, p)| p.chars().all(|c| c.is_ascii_digit()))
+                .map_or(h, |(n, _)| n)
+                .to_ascii_lowercase()
+        };
+        let host = req.headers().get("Host").and_then(|v| v.to_str().ok()).unwrap_or("");
+        let origin_host = origin.split("://").nth(1).unwrap_or("");
+        if origin == "null" || name(origin_host) != name(host) {
+            return refuse(origin);
+        }
+    }
+    Ok(())
 }
 
 /// The `User-Agent` header (statistics leave obvious robots out), at most 512 bytes.

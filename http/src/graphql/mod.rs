@@ -104,6 +104,19 @@ async fn run(
         Err(e) => return invalid(e, fallback_lang),
     };
     let lang = ctx.lang;
+    // Only JSON: a form or a `text/plain` body (what another site can make a browser send
+    // without asking) never reaches the engine.
+    let json = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.trim_start().to_ascii_lowercase().starts_with("application/json"));
+    if !json {
+        return invalid(
+            SoukError::with_detail(ErrorCode::MalformedRequest, "Content-Type: application/json is required"),
+            lang,
+        );
+    }
     let bytes = match read_limited(body, state.settings.graphql.max_body_bytes).await {
         Ok(b) => b,
         Err(e) => return invalid(e, lang),

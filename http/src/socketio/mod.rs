@@ -16,13 +16,15 @@ pub use socket::Data;
 use actix_web::{App, web};
 use std::sync::Arc;
 
-/// Mounts the Engine.IO endpoint (`/socket.io/`, GET and POST) for `server`.
+/// Mounts the Engine.IO endpoint (`/socket.io/`, GET and POST; any other method is a 400
+/// with the Engine.IO error body) for `server`.
 pub fn configure(cfg: &mut web::ServiceConfig, server: Server) {
     cfg.service(
         web::resource(["/socket.io/", "/socket.io"])
             .app_data(web::Data::new(server))
             .route(web::get().to(polling::get))
-            .route(web::post().to(polling::post)),
+            .route(web::post().to(polling::post))
+            .default_service(web::to(polling::other_method)),
     );
 }
 

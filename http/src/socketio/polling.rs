@@ -67,12 +67,22 @@ pub async fn get(query: web::Query<EngineQuery>, server: web::Data<Server>) -> H
     }
 }
 
+/// Any other method on /socket.io/: 400 with the Engine.IO error body (the reference server's
+/// "Bad handshake method"), not a bare 405.
+pub async fn other_method() -> HttpResponse {
+    error(StatusCode::BAD_REQUEST, 2, "Bad handshake method")
+}
+
 /// POST /socket.io/ — packets from a polling client.
 pub async fn post(query: web::Query<EngineQuery>, server: web::Data<Server>, mut body: web::Payload) -> HttpResponse {
     if let Some(response) = refuse_query(&query) {
         return response;
     }
     let Some(session) = query.sid.as_deref().and_then(|sid| server.session(sid)) else { return unknown_sid() };
+    // A session that moved to WebSocket takes no more polling requests.
+    if session.is_upgraded() {
+        return error(StatusCode::BAD_REQUEST, 3, "Bad request");
+    }
     let Ok(_guard) = session.begin_post() else { return error(StatusCode::BAD_REQUEST, 3, "Bad request") };
     let max = server.config().max_payload;
     let mut bytes = Vec::new();
@@ -217,5 +227,54 @@ mod tests {
         assert_eq!(test::call_service(&app, req).await.status(), 400);
         assert!(session.is_closed());
         assert_eq!(srv.session_count(), 0);
+    }
+
+    #[actix_web::test]
+    async fn other_methods_get_the_engine_io_error_body() {
+        let srv = server();
+        let app = test::init_service(App::new().configure(|cfg| configure(cfg, srv.clone()))).await;
+        for method in [actix_web::http::Method::PUT, actix_web::http::Method::DELETE, actix_web::http::Method::PATCH] {
+            let req = test::TestRequest::default()
+                .method(method.clone())
+                .uri("/socket.io/?EIO=4&transport=polling")
+                .to_request();
+            let res = test::call_service(&app, req).await;
+            assert_eq!(res.status(), 400, "{method}");
+            let body: serde_json::Value = test::read_body_json(res).await;
+            assert_eq!(body, serde_json::json!({ "code": 2, "message": "Bad handshake method" }), "{method}");
+        }
+    }
+
+    #[actix_web::test]
+    async fn a_client_close_answers_the_pending_poll_with_a_noop() {
+        let srv = Server::new(Config { ping_interval: Duration::from_secs(5), ..Config::default() }, Arc::new(Echo));
+        let app = test::init_service(App::new().configure(|cfg| configure(cfg, srv.clone()))).await;
+        let (session, _) = srv.open(super::Transport::Polling);
+        let uri = format!("/socket.io/?EIO=4&transport=polling&sid={}", session.sid());
+        let get = test::call_and_read_body(&app, test::TestRequest::get().uri(&uri).to_request());
+        let post = async {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            test::call_and_read_body(&app, test::TestRequest::post().uri(&uri).set_payload("1").to_request()).await
+        };
+        let (polled, posted) = tokio::join!(get, post);
+        assert_eq!(posted, "ok");
+        assert_eq!(polled, "6", "the pending GET ends with a noop, not a close");
+        assert!(session.is_closed());
+        assert_eq!(srv.session_count(), 0);
+    }
+
+    #[actix_web::test]
+    async fn an_upgraded_session_refuses_polling_requests() {
+        let srv = server();
+        let app = test::init_service(App::new().configure(|cfg| configure(cfg, srv.clone()))).await;
+        let (session, _) = srv.open(super::Transport::Polling);
+        session.attach_websocket();
+        let uri = format!("/socket.io/?EIO=4&transport=polling&sid={}", session.sid());
+        let get = test::call_service(&app, test::TestRequest::get().uri(&uri).to_request()).await;
+        assert_eq!(get.status(), 400);
+        let post = test::call_service(&app, test::TestRequest::post().uri(&uri).set_payload("2").to_request()).await;
+        assert_eq!(post.status(), 400);
+        let body: serde_json::Value = test::read_body_json(post).await;
+        assert_eq!(body["code"], 3);
     }
 }

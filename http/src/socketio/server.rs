@@ -185,6 +185,9 @@ struct State {
     /// The server ended the session while no long-poll was pending: the client's next poll
     /// takes what is queued, with a CLOSE, and the session closes then (or after a grace time).
     closing: bool,
+    /// The client closed the session (a CLOSE packet): a pending long-poll is answered with a
+    /// NOOP, not a CLOSE (the engine.io protocol).
+    closed_by_client: bool,
     /// Packets for the client, taken by the polling GET or by the WebSocket.
     queue: VecDeque<engine::Packet>,
     /// The session's packets go to a WebSocket.
@@ -347,7 +350,13 @@ impl Session {
         Some(credit)
     }
 
-    /// Long-polls for outgoing packets, waiting up to `wait`; a closed session yields a CLOSE.
+    /// Whether the session moved to a WebSocket (polling requests are then refused).
+    pub fn is_upgraded(&self) -> bool {
+        lock(&self.state).websocket
+    }
+
+    /// Long-polls for outgoing packets, waiting up to `wait`; a closed session yields a CLOSE
+    /// (a NOOP when the client itself closed it).
     pub async fn poll(&self, wait: Duration) -> Result<Vec<engine::Packet>, PollError> {
         {
             let mut st = lock(&self.state);
@@ -369,6 +378,9 @@ impl Session {
             notified.as_mut().enable();
             {
                 let mut st = lock(&self.state);
+                if st.closed_by_client {
+                    return Ok(vec![engine::Packet::Noop]);
+                }
                 if st.closed || st.closing {
                     let mut packets: Vec<_> = st.queue.drain(..).collect();
                     packets.push(engine::Packet::Close);
@@ -538,6 +550,7 @@ impl Server {
             state: Mutex::new(State {
                 closed: false,
                 closing: false,
+                closed_by_client: false,
                 queue: VecDeque::new(),
                 websocket: false,
                 websocket_waker: None,
@@ -582,7 +595,10 @@ impl Server {
             engine::Packet::Pong(_) => session.got_pong(),
             engine::Packet::Message(text) => self.handle_text(session, &text),
             engine::Packet::Binary(bytes) => self.handle_binary(session, bytes),
-            engine::Packet::Close => session.close("client close"),
+            engine::Packet::Close => {
+                lock(&session.state).closed_by_client = true;
+                session.close("client close");
+            }
             engine::Packet::Ping(_) | engine::Packet::Upgrade | engine::Packet::Noop => {}
             engine::Packet::Open(_) => session.close("unexpected open packet"),
         }
@@ -815,7 +831,8 @@ mod tests {
         srv.handle(&s, engine::Packet::Message("1".into()));
         srv.handle(&s, engine::Packet::Close);
         assert_eq!(srv.session_count(), 0);
-        assert_eq!(texts(s.poll(Duration::from_millis(10)).await.unwrap()), ["1"]);
+        // The client closed it: a poll still held gets a NOOP, not a CLOSE (engine.io protocol).
+        assert_eq!(texts(s.poll(Duration::from_millis(10)).await.unwrap()), ["6"]);
     }
 
     /// The server disconnects a polling client just as a long-poll has taken the queue (its

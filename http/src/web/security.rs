@@ -31,7 +31,7 @@ pub fn content_security_policy() -> String {
     let hashes: Vec<String> = INLINE_SCRIPTS.read().map(|s| s.iter().cloned().collect()).unwrap_or_default();
     format!(
         "default-src 'self'; script-src 'self' {} https://accounts.google.com https://connect.facebook.net; \
-         style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
+         style-src 'self' 'unsafe-inline' https://accounts.google.com; img-src 'self' data: blob:; font-src 'self' data:; \
          connect-src 'self' ws: wss: https://accounts.google.com; \
          frame-src https://accounts.google.com https://www.facebook.com; media-src 'self' blob:; \
          object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",

@@ -189,6 +189,11 @@ pub fn error_json(e: &SoukError, lang: Lang) -> Value {
     })
 }
 
+/// A failure of the check itself (a store down), not a verdict on the token.
+fn is_transient(e: &SoukError) -> bool {
+    matches!(e.code, ErrorCode::InternalError | ErrorCode::StoreUnavailable)
+}
+
 fn now_secs() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
@@ -202,12 +207,23 @@ impl Handler for Realtime {
         }
         let token = auth.get("token").and_then(Value::as_str).map(str::to_owned);
         let (accounts, accepted, id) = (Arc::clone(&self.accounts), Arc::clone(&self.accepted), socket.id().to_owned());
+        let engine = socket.clone();
         let kept = token.clone().unwrap_or_default();
         Box::pin(async move {
             let Some(token) = token.filter(|t| !t.is_empty()) else {
                 return Err(refusal(&SoukError::new(ErrorCode::LoginRequired), lang));
             };
-            let caller = accounts.authenticate(&token).await.map_err(|e| refusal(&e, lang))?;
+            let caller = match accounts.authenticate(&token).await {
+                Ok(caller) => caller,
+                Err(e) if is_transient(&e) => {
+                    // Not a refusal of the token: the check could not run. The Engine.IO session
+                    // closes so that socket.io-client reconnects by itself, with its back-off,
+                    // instead of stopping on a CONNECT_ERROR.
+                    engine.close("token check unavailable: the client reconnects");
+                    return Err(refusal(&e, lang));
+                }
+                Err(e) => return Err(refusal(&e, lang)),
+            };
             // The token's signature check tolerates a few seconds of clock skew; a socket is
             // ended at the expiry itself, so one already expired is not let in for that moment.
             if caller.claims.exp <= now_secs() {
@@ -308,8 +324,14 @@ async fn worker(chat: Arc<ChatService>, socket: Socket, session: Session, inbox:
         if checked.elapsed() >= RECHECK {
             checked = Instant::now();
             if let Err(e) = Box::pin(session.accounts.authenticate(&session.token)).await {
-                // Logged out (or expired) since CONNECT: refuse and end the socket.
                 reply(&socket, session.lang, &inbound.event, inbound.ack, Err(e.clone()));
+                if is_transient(&e) {
+                    // The check itself failed (the ephemeral store is down): the event gets a
+                    // retryable error, the session stays, and the next event checks again.
+                    checked = Instant::now() - RECHECK;
+                    continue;
+                }
+                // Logged out (or expired) since CONNECT: end the socket.
                 end(&socket, session.lang, &e);
                 break;
             }

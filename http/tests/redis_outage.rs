@@ -1,0 +1,85 @@
+//! A Redis outage does not end live sockets (issue 27): while the ephemeral store is down an
+//! event's token check fails, the event gets a retryable `INTERNAL_ERROR` and the socket stays;
+//! when Redis is back the same socket works again. Runs its own `redis-server` on a free port,
+//! which it stops and starts again.
+
+mod common;
+
+use common::chat::{PollingClient, private, sign_up};
+use common::start;
+use serde_json::json;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+struct Redis(Child);
+
+impl Drop for Redis {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn redis_on(port: u16) -> Option<Redis> {
+    let child = Command::new("redis-server")
+        .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    Some(Redis(child))
+}
+
+async fn answers(port: u16) -> bool {
+    for _ in 0..100 {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
+#[actix_web::test]
+async fn a_redis_outage_answers_events_with_a_retryable_error_and_keeps_the_socket() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("port");
+    let Some(redis) = redis_on(port) else {
+        assert!(
+            std::env::var("SOUK_REQUIRE_REDIS").as_deref() != Ok("1"),
+            "redis-server is required (SOUK_REQUIRE_REDIS=1)"
+        );
+        eprintln!("Redis outage test skipped: no redis-server binary");
+        return;
+    };
+    assert!(answers(port).await, "the private redis-server did not start");
+    let s = start("redis-outage", |settings| {
+        settings.ephemeral.backend = souk_http::config::EphemeralBackend::Redis;
+        settings.ephemeral.redis_url = format!("redis://127.0.0.1:{port}");
+        settings.ephemeral.prefix = format!("outage-{}:", uuid::Uuid::new_v4());
+    })
+    .await;
+    let (token, _) = sign_up(&s.base, private("0611000901")).await;
+    let (socket, reply) = PollingClient::connect(&s.base, &token).await;
+    assert!(reply.starts_with("40{\"sid\":"), "{reply}");
+
+    // Redis goes away; the next event (past the recheck interval) cannot check the token.
+    drop(redis);
+    tokio::time::sleep(souk_http::realtime::RECHECK + Duration::from_millis(300)).await;
+    let during = socket.ask(1, "no:such-event", json!({})).await;
+    assert_eq!(during["error"]["code"], "INTERNAL_ERROR", "{during}");
+    assert!(during["error"]["requestId"].is_string(), "{during}");
+
+    // Redis is back: the same socket checks again and goes on (the unknown event is now
+    // refused for what it is, after a successful token check).
+    let _redis = redis_on(port).expect("redis again");
+    assert!(answers(port).await);
+    let mut after = json!(null);
+    for n in 0..40u64 {
+        after = socket.ask(10 + n, "no:such-event", json!({})).await;
+        if after["error"]["code"] == "INVALID_ARGUMENT" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    assert_eq!(after["error"]["code"], "INVALID_ARGUMENT", "the socket lived through the outage: {after}");
+}

@@ -44,6 +44,8 @@ export default (_env, argv) => {
           // JavaScript runs. In development they stay in the JavaScript (hot edits).
           use: [production ? MiniCssExtractPlugin.loader : 'style-loader', { loader: 'css-loader', options: { sourceMap: !production } }],
         },
+        // The self-hosted fonts (ui/fonts.css): woff2 files of their own, hashed, under assets/.
+        { test: /\.woff2$/, type: 'asset/resource' },
         ...(production
           ? [{ test: /\.json$/, include: path.join(root, 'src/locales'), use: path.join(root, 'build/icu-messages-loader.js') }]
           : []),

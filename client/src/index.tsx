@@ -10,6 +10,8 @@ import { languageFromCookie, resolveLanguage } from './app/language';
 import { loadMessages } from './app/messages';
 import { createAppStore } from './app/store';
 import './app/styles.css';
+import './ui/fonts.css';
+import './ui/ui.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

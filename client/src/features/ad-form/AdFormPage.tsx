@@ -31,6 +31,12 @@ import { errorText } from '../../ui/errorText';
 import { Loader } from '../../ui/Loader';
 import { Amount } from '../../ui/Price';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { buttonClass } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
+import { Field, Select, TextArea } from '../../ui/Field';
+import { RadioCards } from '../../ui/RadioCards';
+import { SearchableSelect } from '../../ui/SearchableSelect';
+import { Stepper } from '../../ui/Stepper';
 import { adTextProblem, DESCRIPTION_LENGTH, lengthProblem, TITLE_LENGTH } from './adText';
 import { forget, recall, remember } from './formMemory';
 import { PhotosStep, type PhotosValue } from './PhotosStep';
@@ -49,16 +55,18 @@ export interface FormState {
 
 const VACATION_RENT = 'vacation_rent';
 
-function RuleHint({ text, limits }: { text: string; limits: { min: number; max: number } }) {
-  const intl = useIntl();
-  const problem = adTextProblem(text) ?? (text ? lengthProblem(text, limits) : undefined);
-  return (
-    <p className={problem ? 'ad-form__hint ad-form__rule--broken' : 'ad-form__hint'} aria-live="polite">
-      {problem
-        ? intl.formatMessage({ id: problem }, limits)
-        : intl.formatMessage({ id: 'adForm.length' }, { count: Array.from(text.trim()).length, max: limits.max })}
-    </p>
-  );
+/** A step's problem: a message and its values (the length limits of "Au moins {min} caractères"). */
+export interface StepProblem {
+  id: MessageId;
+  values?: Record<string, string | number>;
+  /** The field it is about (its label's message), shown before the problem in the step's alert. */
+  field?: MessageId;
+}
+
+/** The §5 problem of a text as it is typed (an empty text has none until the step is sent). */
+function textProblem(text: string, limits: { min: number; max: number }, sent: boolean): StepProblem | undefined {
+  const id = adTextProblem(text) ?? (text || sent ? lengthProblem(text, limits) : undefined);
+  return id ? { id, values: limits } : undefined;
 }
 
 function Step1({ state, set }: { state: FormState; set: (ad: AdInput) => void }) {
@@ -72,33 +80,29 @@ function Step1({ state, set }: { state: FormState; set: (ad: AdInput) => void })
   const category: Category | undefined = state.ad.categoryId ? byId.get(state.ad.categoryId) : undefined;
   return (
     <>
-      <label className="field">
-        {intl.formatMessage({ id: 'adForm.category' })}
-        <select value={state.ad.categoryId ?? ''} onChange={(e) => { set({ categoryId: Number(e.target.value) || undefined, adType: undefined, params: {} }); }}>
-          <option value="">{intl.formatMessage({ id: 'adForm.category.choose' })}</option>
-          {leaves.map((c) => (
-            <option key={c.id} value={c.id}>
-              {(c.parentId ? `${byId.get(c.parentId)?.name ?? ''} › ` : '') + c.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SearchableSelect
+        label={intl.formatMessage({ id: 'adForm.category' })}
+        placeholder={intl.formatMessage({ id: 'adForm.category.search' })}
+        noMatch={intl.formatMessage({ id: 'common.noMatch' })}
+        value={state.ad.categoryId ? String(state.ad.categoryId) : ''}
+        options={leaves.map((c) => ({ value: String(c.id), label: c.name, detail: c.parentId ? byId.get(c.parentId)?.name : undefined }))}
+        onValueChange={(value) => { set({ categoryId: Number(value) || undefined, adType: undefined, params: {} }); }}
+        required
+      />
       {category ? (
-        <fieldset>
-          <legend>{intl.formatMessage({ id: 'adForm.adType' })}</legend>
-          {[...category.adTypes].sort((a, b) => a.order - b.order).map((type) => (
-            <label key={type.key} className="radio">
-              <input type="radio" name="adType" checked={state.ad.adType === type.key} onChange={() => { set({ adType: type.key }); }} />
-              {type.label[lang]}
-            </label>
-          ))}
-        </fieldset>
+        <RadioCards
+          legend={intl.formatMessage({ id: 'adForm.adType' })}
+          name="adType"
+          value={state.ad.adType}
+          options={[...category.adTypes].sort((a, b) => a.order - b.order).map((type) => ({ value: type.key, label: type.label[lang] }))}
+          onValueChange={(adType) => { set({ adType }); }}
+        />
       ) : null}
     </>
   );
 }
 
-function Step2({ state, set }: { state: FormState; set: (ad: AdInput) => void }) {
+function Step2({ state, set, sent }: { state: FormState; set: (ad: AdInput) => void; sent: boolean }) {
   const intl = useIntl();
   const lang = useLanguage();
   const categoryId = state.ad.categoryId ?? 0;
@@ -120,87 +124,93 @@ function Step2({ state, set }: { state: FormState; set: (ad: AdInput) => void })
   };
   const title = state.ad.title ?? '';
   const description = state.ad.description ?? '';
+  const problemText = (problem: StepProblem | undefined) => (problem ? intl.formatMessage({ id: problem.id }, problem.values) : undefined);
+  const length = (text: string) => Array.from(text.trim()).length;
   return (
     <>
-      <label className="field">
-        {intl.formatMessage({ id: 'adForm.title' })}
-        <input value={title} maxLength={TITLE_LENGTH.max + 20} onChange={(e) => { set({ title: e.target.value }); }} />
-      </label>
-      <RuleHint text={title} limits={TITLE_LENGTH} />
-      <label className="field">
-        {intl.formatMessage({ id: 'adForm.description' })}
-        <textarea value={description} onChange={(e) => { set({ description: e.target.value }); }} />
-      </label>
-      <RuleHint text={description} limits={DESCRIPTION_LENGTH} />
-      {(specs ?? []).map((spec) => {
-        const label = `${spec.label}${spec.unit ? ` (${spec.unit})` : ''}${spec.requiredForOffers && state.ad.adType !== 'wanted' ? ' *' : ''}`;
-        const current = params[spec.key];
-        if (spec.kind === 'boolean') {
+      <Field
+        label={intl.formatMessage({ id: 'adForm.title' })}
+        problem={problemText(textProblem(title, TITLE_LENGTH, sent))}
+        counter={{ count: length(title), max: TITLE_LENGTH.max }}
+        required
+      >
+        {(control) => (
+          <input {...control} dir="auto" className="ui-field__control" value={title} maxLength={TITLE_LENGTH.max + 20} onChange={(e) => { set({ title: e.target.value }); }} />
+        )}
+      </Field>
+      <TextArea
+        label={intl.formatMessage({ id: 'adForm.description' })}
+        problem={problemText(textProblem(description, DESCRIPTION_LENGTH, sent))}
+        counter={{ count: length(description), max: DESCRIPTION_LENGTH.max }}
+        rows={7}
+        required
+        value={description}
+        onValueChange={(value) => { set({ description: value }); }}
+      />
+      <div className="ad-form__params">
+        {(specs ?? []).map((spec) => {
+          const label = `${spec.label}${spec.unit ? ` (${spec.unit})` : ''}${spec.requiredForOffers && state.ad.adType !== 'wanted' ? ' *' : ''}`;
+          const current = params[spec.key];
+          if (spec.kind === 'boolean') {
+            return <Checkbox key={spec.key} label={label} checked={current === true} onCheckedChange={(checked) => { setParam(spec.key, checked ? true : undefined); }} />;
+          }
+          if (spec.kind === 'choice' && spec.choices.length > 0) {
+            return (
+              <Select
+                key={spec.key}
+                label={label}
+                value={typeof current === 'string' ? current : ''}
+                placeholder={intl.formatMessage({ id: 'adForm.choose' })}
+                options={spec.choices.map((choice) => ({ value: choice.key, label: choice.label }))}
+                onValueChange={(value) => { setParam(spec.key, value); }}
+              />
+            );
+          }
+          if (isCatalogueSource(spec.source)) {
+            const { source } = spec;
+            return (
+              <CatalogueSelect
+                key={spec.key}
+                source={source}
+                label={label}
+                value={typeof current === 'string' ? current : ''}
+                brand={typeof brand === 'string' ? brand : ''}
+                onChange={(value) => { setCatalogueParam(spec.key, source, value); }}
+              />
+            );
+          }
           return (
-            <label key={spec.key} className="radio">
-              <input type="checkbox" checked={current === true} onChange={(e) => { setParam(spec.key, e.target.checked ? true : undefined); }} />
-              {label}
-            </label>
+            <Field key={spec.key} label={label}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="ui-field__control"
+                  type={spec.kind === 'number' ? 'number' : 'text'}
+                  inputMode={spec.kind === 'number' ? 'numeric' : undefined}
+                  min={spec.min ?? undefined}
+                  max={spec.max ?? undefined}
+                  value={current === undefined ? '' : String(current)}
+                  onChange={(e) => { setParam(spec.key, spec.kind === 'number' && e.target.value !== '' ? Number(e.target.value) : e.target.value); }}
+                />
+              )}
+            </Field>
           );
-        }
-        if (spec.kind === 'choice' && spec.choices.length > 0) {
-          return (
-            <label key={spec.key} className="field">
-              {label}
-              <select value={typeof current === 'string' ? current : ''} onChange={(e) => { setParam(spec.key, e.target.value); }}>
-                <option value="">{intl.formatMessage({ id: 'adForm.choose' })}</option>
-                {spec.choices.map((choice) => (
-                  <option key={choice.key} value={choice.key}>
-                    {choice.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          );
-        }
-        if (isCatalogueSource(spec.source)) {
-          const { source } = spec;
-          return (
-            <CatalogueSelect
-              key={spec.key}
-              source={source}
-              label={label}
-              value={typeof current === 'string' ? current : ''}
-              brand={typeof brand === 'string' ? brand : ''}
-              onChange={(value) => { setCatalogueParam(spec.key, source, value); }}
-            />
-          );
-        }
-        return (
-          <label key={spec.key} className="field">
-            {label}
-            <input
-              type={spec.kind === 'number' ? 'number' : 'text'}
-              min={spec.min ?? undefined}
-              max={spec.max ?? undefined}
-              value={current === undefined ? '' : String(current)}
-              onChange={(e) => { setParam(spec.key, spec.kind === 'number' && e.target.value !== '' ? Number(e.target.value) : e.target.value); }}
-            />
-          </label>
-        );
-      })}
-      <label className="radio">
-        <input type="checkbox" checked={state.ad.urgent === true} onChange={(e) => { set({ urgent: e.target.checked }); }} />
-        {intl.formatMessage({ id: 'adForm.urgent' })}
-      </label>
-      <label className="field">
-        {intl.formatMessage({ id: 'adForm.discount' })}
-        <input type="number" min={5} max={90} value={state.ad.discount ?? ''} onChange={(e) => { set({ discount: e.target.value === '' ? null : Number(e.target.value) }); }} />
-      </label>
-      <label className="radio">
-        <input type="checkbox" checked={state.ad.delivery === true} onChange={(e) => { set({ delivery: e.target.checked }); }} />
-        {intl.formatMessage({ id: 'adForm.delivery' })}
-      </label>
+        })}
+        <Field label={intl.formatMessage({ id: 'adForm.discount' })}>
+          {(control) => (
+            <input {...control} className="ui-field__control" type="number" inputMode="numeric" min={5} max={90} value={state.ad.discount ?? ''} onChange={(e) => { set({ discount: e.target.value === '' ? null : Number(e.target.value) }); }} />
+          )}
+        </Field>
+      </div>
+      <div className="ad-form__options">
+        <Checkbox label={intl.formatMessage({ id: 'adForm.urgent' })} checked={state.ad.urgent === true} onCheckedChange={(urgent) => { set({ urgent }); }} />
+        <Checkbox label={intl.formatMessage({ id: 'adForm.delivery' })} checked={state.ad.delivery === true} onCheckedChange={(delivery) => { set({ delivery }); }} />
+      </div>
     </>
   );
 }
 
-function Step4({ state, set }: { state: FormState; set: (ad: AdInput) => void }) {
+function Step4({ state, set, sent }: { state: FormState; set: (ad: AdInput) => void; sent: boolean }) {
   const intl = useIntl();
   const lang = useLanguage();
   const { data: cities } = useGetCitiesFormattedNextQuery({ lang, startIndex: 0, stopIndex: 99 });
@@ -212,64 +222,64 @@ function Step4({ state, set }: { state: FormState; set: (ad: AdInput) => void })
   );
   return (
     <>
-      <label className="field">
-        {intl.formatMessage({ id: 'adForm.city' })}
-        <select value={cityId ?? ''} onChange={(e) => { set({ cityId: Number(e.target.value) || undefined, areaId: null }); }}>
-          <option value="">{intl.formatMessage({ id: 'adForm.choose' })}</option>
-          {(cities?.cities ?? []).filter((c) => c.type === 'city').map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      {areas && areas.length > 0 ? (
-        <label className="field">
-          {intl.formatMessage({ id: 'adForm.area' })}
-          <select value={state.ad.areaId ?? ''} onChange={(e) => { set({ areaId: Number(e.target.value) || null }); }}>
-            <option value="">{intl.formatMessage({ id: 'adForm.choose' })}</option>
-            {areas.map((area) => (
-              <option key={area.id} value={area.id}>
-                {area.label[lang]}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      <label className="field">
-        {intl.formatMessage({ id: 'adForm.price' })}
-        <input type="number" min={1} inputMode="numeric" value={state.ad.price ?? ''} onChange={(e) => { set({ price: e.target.value === '' ? null : Number(e.target.value) }); }} />
-      </label>
-      {advice ? (
-        <p className="ad-form__hint" role="note">
-          {intl.formatMessage(
-            { id: advice.national ? 'adForm.priceAdvice.national' : 'adForm.priceAdvice' },
-            {
-              median: <Amount key="median" text={advice.median.withCurrency} />,
-              low: <Amount key="low" text={advice.low.withCurrency} />,
-              high: <Amount key="high" text={advice.high.withCurrency} />,
-              count: advice.count,
-            },
+      <div className="ad-form__params">
+        <SearchableSelect
+          label={intl.formatMessage({ id: 'adForm.city' })}
+          placeholder={intl.formatMessage({ id: 'adForm.city.search' })}
+          noMatch={intl.formatMessage({ id: 'common.noMatch' })}
+          value={cityId ? String(cityId) : ''}
+          options={(cities?.cities ?? []).filter((c) => c.type === 'city').map((c) => ({ value: c.value, label: c.label }))}
+          onValueChange={(value) => { set({ cityId: Number(value) || undefined, areaId: null }); }}
+          problem={sent && !cityId ? intl.formatMessage({ id: 'adForm.step4.city' }) : undefined}
+          required
+        />
+        {areas && areas.length > 0 ? (
+          <Select
+            label={intl.formatMessage({ id: 'adForm.area' })}
+            value={state.ad.areaId ? String(state.ad.areaId) : ''}
+            placeholder={intl.formatMessage({ id: 'adForm.choose' })}
+            options={areas.map((area) => ({ value: String(area.id), label: area.label[lang] }))}
+            onValueChange={(value) => { set({ areaId: Number(value) || null }); }}
+          />
+        ) : null}
+        <Field
+          label={intl.formatMessage({ id: 'adForm.price' })}
+          hint={
+            advice ? (
+              <span role="note">
+                {intl.formatMessage(
+                  { id: advice.national ? 'adForm.priceAdvice.national' : 'adForm.priceAdvice' },
+                  {
+                    median: <Amount key="median" text={advice.median.withCurrency} />,
+                    low: <Amount key="low" text={advice.low.withCurrency} />,
+                    high: <Amount key="high" text={advice.high.withCurrency} />,
+                    count: advice.count,
+                  },
+                )}
+              </span>
+            ) : undefined
+          }
+        >
+          {(control) => (
+            <input {...control} className="ui-field__control" type="number" min={1} inputMode="numeric" value={state.ad.price ?? ''} onChange={(e) => { set({ price: e.target.value === '' ? null : Number(e.target.value) }); }} />
           )}
-        </p>
-      ) : null}
-      <label className="radio">
-        <input type="checkbox" checked={state.ad.phoneHidden === true} onChange={(e) => { set({ phoneHidden: e.target.checked }); }} />
-        {intl.formatMessage({ id: 'adForm.phoneHidden' })}
-      </label>
+        </Field>
+      </div>
+      <Checkbox label={intl.formatMessage({ id: 'adForm.phoneHidden' })} checked={state.ad.phoneHidden === true} onCheckedChange={(phoneHidden) => { set({ phoneHidden }); }} />
     </>
   );
 }
 
 /** What the step lets through in the browser (the server checks again on save). */
-export function stepProblem(step: number, ad: AdInput): MessageId | undefined {
-  if (step === 1 && (!ad.categoryId || !ad.adType)) return 'adForm.step1.required';
+export function stepProblem(step: number, ad: AdInput): StepProblem | undefined {
+  if (step === 1 && (!ad.categoryId || !ad.adType)) return { id: 'adForm.step1.required' };
   if (step === 2) {
-    const title = ad.title ?? '';
-    const description = ad.description ?? '';
-    return adTextProblem(title) ?? lengthProblem(title, TITLE_LENGTH) ?? adTextProblem(description) ?? lengthProblem(description, DESCRIPTION_LENGTH);
+    const title = textProblem(ad.title ?? '', TITLE_LENGTH, true);
+    if (title) return { ...title, field: 'adForm.title' };
+    const description = textProblem(ad.description ?? '', DESCRIPTION_LENGTH, true);
+    if (description) return { ...description, field: 'adForm.description' };
   }
-  if (step === 4 && !ad.cityId) return 'adForm.step4.city';
+  if (step === 4 && !ad.cityId) return { id: 'adForm.step4.city' };
   return undefined;
 }
 
@@ -328,7 +338,8 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
       return next;
     });
   };
-  const [problem, setProblem] = useState<MessageId | undefined>();
+  const [problem, setProblem] = useState<StepProblem | undefined>();
+  const [sent, setSent] = useState(false);
   const [serverError, setServerError] = useState<unknown>();
   const [done, setDone] = useState(false);
   const [calendarError, setCalendarError] = useState<unknown>();
@@ -366,6 +377,7 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
     event.preventDefault();
     const found = stepProblem(step, state.ad);
     setProblem(found);
+    setSent(found !== undefined);
     setServerError(undefined);
     if (found) return;
     // Leave the submit event first: navigating inside it would make React treat the form
@@ -400,21 +412,15 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
   return (
     <div className="page ad-form">
       <h1>{intl.formatMessage({ id: adId ? 'adForm.editTitle' : 'adForm.title.page' })}</h1>
-      <ol className="stepper" aria-label={intl.formatMessage({ id: 'adForm.steps' })}>
-        {STEPS.map((n) => (
-          <li key={n} aria-current={n === step ? 'step' : undefined}>
-            {stepLabel(n)}
-          </li>
-        ))}
-      </ol>
+      <Stepper steps={STEPS.map(stepLabel)} current={step} label={intl.formatMessage({ id: 'adForm.steps' })} />
       <form onSubmit={(e) => void next(e)} noValidate aria-label={stepLabel(step)}>
         <h2>{stepLabel(step)}</h2>
         {step === 1 ? <Step1 state={state} set={set} /> : null}
-        {step === 2 ? <Step2 state={state} set={set} /> : null}
+        {step === 2 ? <Step2 state={state} set={set} sent={sent} /> : null}
         {step === 3 ? <PhotosStep value={state.media} onChange={(media) => { setState((current) => ({ ...current, media })); }} /> : null}
-        {step === 4 ? <Step4 state={state} set={set} /> : null}
+        {step === 4 ? <Step4 state={state} set={set} sent={sent} /> : null}
         {step === 4 && isRental ? (
-          <fieldset>
+          <fieldset className="ad-form__section">
             <legend>{intl.formatMessage({ id: 'calendar.title' })}</legend>
             <AvailabilityCalendar
               booked={new Set(state.booked)}
@@ -422,15 +428,21 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
             />
           </fieldset>
         ) : null}
-        {problem ? <p role="alert">{intl.formatMessage({ id: problem })}</p> : null}
-        {serverError ? <p role="alert">{errorText(intl, serverError)}</p> : null}
-        <div className="my-ad__actions">
+        {problem ? (
+          <p role="alert" className="ad-form__alert">
+            {problem.field
+              ? intl.formatMessage({ id: 'adForm.fieldProblem' }, { field: intl.formatMessage({ id: problem.field }), problem: intl.formatMessage({ id: problem.id }, problem.values) })
+              : intl.formatMessage({ id: problem.id }, problem.values)}
+          </p>
+        ) : null}
+        {serverError ? <p role="alert" className="ad-form__alert">{errorText(intl, serverError)}</p> : null}
+        <div className="ad-form__actions">
           {step > 1 ? (
-            <Link className="button" to={stepPath(step - 1, draftId)}>
+            <Link className={buttonClass({ weight: 'secondary' })} to={stepPath(step - 1, draftId)}>
               {intl.formatMessage({ id: 'adForm.back' })}
             </Link>
           ) : null}
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button type="submit" className="button ad-form__next" disabled={busy}>
             {intl.formatMessage({ id: step < 4 ? 'adForm.next' : adId ? 'adForm.saveEdit' : 'adForm.submit' })}
           </button>
         </div>

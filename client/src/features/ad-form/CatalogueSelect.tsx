@@ -7,6 +7,7 @@ import { useIntl } from 'react-intl';
 import { useGetCarBrandsQuery, useGetCarFuelsQuery, useGetCarGearboxesQuery, useGetCarModelsQuery } from '../../api/cars';
 import { useLanguage } from '../../app/i18n';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Select } from '../../ui/Field';
 
 /** The catalogue sources the form knows how to list. */
 export const CATALOGUE_SOURCES = ['carBrands', 'carModels', 'carFuels', 'carGearboxes'] as const;
@@ -38,17 +39,14 @@ export function CatalogueSelect({ source, label, value, brand, onChange }: Props
   const { currentData, isError, error, refetch } = queries[source];
   return (
     <>
-      <label className="field">
-        {label}
-        <select value={value} disabled={waitsForBrand || !currentData} onChange={(e) => { onChange(e.target.value); }}>
-          <option value="">{intl.formatMessage({ id: waitsForBrand ? 'adForm.model.brandFirst' : 'adForm.choose' })}</option>
-          {(currentData ?? []).map((choice) => (
-            <option key={choice.key} value={choice.key}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        label={label}
+        value={value}
+        disabled={waitsForBrand || !currentData}
+        placeholder={intl.formatMessage({ id: waitsForBrand ? 'adForm.model.brandFirst' : 'adForm.choose' })}
+        options={(currentData ?? []).map((choice) => ({ value: choice.key, label: choice.label }))}
+        onValueChange={onChange}
+      />
       {isError && !waitsForBrand ? <ErrorMessage error={error} onRetry={() => void refetch()} /> : null}
     </>
   );

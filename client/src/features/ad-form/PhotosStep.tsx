@@ -1,10 +1,13 @@
 // Step 3 of the ad form: photos (at most 8, cover first, move earlier / later, remove) and one
 // video, each checked in the browser before upload and uploaded with visible progress.
 
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../app/i18n';
+import { buttonClass } from '../../ui/Button';
 import { errorText } from '../../ui/errorText';
+import { FileDropZone } from '../../ui/FileDropZone';
+import { Icon } from '../../ui/Icon';
 import { MAX_PHOTOS, photoProblem, readVideoMetadata, uploadMedia, videoProblem } from './media';
 
 export interface Photo {
@@ -27,9 +30,7 @@ export function PhotosStep({ value, onChange }: { value: PhotosValue; onChange: 
   const fileProblem = (file: File, problem: string) => intl.formatMessage({ id: 'adForm.fileProblem' }, { name: file.name, problem });
   const describe = (error: unknown) => errorText(intl, error);
 
-  const addPhotos = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = '';
+  const addPhotos = async (files: File[]) => {
     const found: string[] = [];
     let photos = value.photos;
     for (const file of files) {
@@ -54,9 +55,8 @@ export function PhotosStep({ value, onChange }: { value: PhotosValue; onChange: 
     setProblems(found);
   };
 
-  const addVideo = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+  const addVideo = async (files: File[]) => {
+    const file = files[0];
     if (!file) return;
     const problem = videoProblem(file, await readVideoMetadata(file));
     if (problem) {
@@ -83,65 +83,93 @@ export function PhotosStep({ value, onChange }: { value: PhotosValue; onChange: 
     onChange({ ...value, photos });
   };
 
+  const full = value.photos.length >= MAX_PHOTOS;
   return (
-    <fieldset>
-      <legend>{intl.formatMessage({ id: 'adForm.photos' })}</legend>
-      <p className="ad-form__hint">{intl.formatMessage({ id: 'adForm.photos.hint' }, { count: value.photos.length, max: MAX_PHOTOS })}</p>
-      <label className="field">
-        {intl.formatMessage({ id: 'adForm.photos.add' })}
-        <input type="file" accept="image/jpeg,image/png" multiple disabled={value.photos.length >= MAX_PHOTOS} onChange={(e) => void addPhotos(e)} />
-      </label>
-      {progress.map((item) => (
-        <label key={item.name} className="field">
-          {intl.formatMessage({ id: 'adForm.uploading' }, { name: item.name })}
-          <progress max={1} value={item.fraction} />
-        </label>
-      ))}
-      <ul className="photos" aria-label={intl.formatMessage({ id: 'adForm.photos.list' })}>
-        {value.photos.map((photo, index) => {
-          const label = (id: MessageId) => intl.formatMessage({ id }, { n: index + 1 });
-          return (
-            <li key={photo.mediaId}>
-              <img src={photo.thumb} alt={label('adForm.photos.photo')} />
-              {index === 0 ? <span>{intl.formatMessage({ id: 'adForm.photos.cover' })}</span> : null}
-              <button type="button" className="button" aria-label={label('adForm.photos.earlier')} disabled={index === 0} onClick={() => { move(index, -1); }}>
-                ↑
-              </button>
-              <button type="button" className="button" aria-label={label('adForm.photos.later')} disabled={index === value.photos.length - 1} onClick={() => { move(index, 1); }}>
-                ↓
-              </button>
-              <button type="button" className="button" aria-label={label('adForm.photos.remove')} onClick={() => { onChange({ ...value, photos: value.photos.filter((p) => p.mediaId !== photo.mediaId) }); }}>
-                ×
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      <label className="field">
-        {intl.formatMessage({ id: 'adForm.video.add' })}
-        <input type="file" accept="video/mp4,video/quicktime" onChange={(e) => void addVideo(e)} />
-      </label>
-      {videoProgress !== undefined ? (
-        <label className="field">
-          {intl.formatMessage({ id: 'adForm.video.uploading' })}
-          <progress max={1} value={videoProgress} />
-        </label>
-      ) : null}
-      {value.video ? (
-        <p>
-          {intl.formatMessage({ id: 'adForm.video.added' })}{' '}
-          <button type="button" className="button button--link" onClick={() => { onChange({ ...value, video: null }); }}>
-            {intl.formatMessage({ id: 'adForm.video.remove' })}
-          </button>
-        </p>
-      ) : null}
+    <div className="photos-step">
+      <section className="ad-form__section" aria-labelledby="photos-step-photos">
+        <h3 id="photos-step-photos" className="ad-form__section-title">
+          {intl.formatMessage({ id: 'adForm.photos' })}
+        </h3>
+        <p className="ad-form__hint">{intl.formatMessage({ id: 'adForm.photos.hint' }, { count: value.photos.length, max: MAX_PHOTOS })}</p>
+        {value.photos.length > 0 || progress.length > 0 ? (
+          <ul className="previews" aria-label={intl.formatMessage({ id: 'adForm.photos.list' })}>
+            {value.photos.map((photo, index) => {
+              const label = (id: MessageId) => intl.formatMessage({ id }, { n: index + 1 });
+              return (
+                <li key={photo.mediaId} className="preview">
+                  <img className="preview__image" src={photo.thumb} alt={label('adForm.photos.photo')} />
+                  {index === 0 ? <span className="preview__badge">{intl.formatMessage({ id: 'adForm.photos.cover' })}</span> : null}
+                  <div className="preview__tools">
+                    <span>
+                      <button type="button" className={buttonClass({ weight: 'ghost', small: true, icon: true })} aria-label={label('adForm.photos.earlier')} disabled={index === 0} onClick={() => { move(index, -1); }}>
+                        <Icon name="chevronUp" size={18} />
+                      </button>
+                      <button type="button" className={buttonClass({ weight: 'ghost', small: true, icon: true })} aria-label={label('adForm.photos.later')} disabled={index === value.photos.length - 1} onClick={() => { move(index, 1); }}>
+                        <Icon name="chevronDown" size={18} />
+                      </button>
+                    </span>
+                    <button type="button" className={buttonClass({ weight: 'ghost', small: true, icon: true }, 'preview__remove')} aria-label={label('adForm.photos.remove')} onClick={() => { onChange({ ...value, photos: value.photos.filter((p) => p.mediaId !== photo.mediaId) }); }}>
+                      <Icon name="trash" size={18} />
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+            {progress.map((item) => (
+              <li key={`upload-${item.name}`} className="preview">
+                <label className="preview__progress">
+                  {intl.formatMessage({ id: 'adForm.uploading' }, { name: item.name })}
+                  <progress max={1} value={item.fraction} />
+                </label>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <FileDropZone
+          label={intl.formatMessage({ id: 'adForm.photos.add' })}
+          detail={intl.formatMessage({ id: full ? 'adForm.photos.full' : 'adForm.photos.rules' }, { max: MAX_PHOTOS })}
+          accept="image/jpeg,image/png"
+          multiple
+          disabled={full}
+          onFiles={(files) => void addPhotos(files)}
+        />
+      </section>
+      <section className="ad-form__section" aria-labelledby="photos-step-video">
+        <h3 id="photos-step-video" className="ad-form__section-title">
+          {intl.formatMessage({ id: 'adForm.video' })}
+        </h3>
+        {value.video ? (
+          <p className="photos-step__video">
+            <Icon name="video" />
+            {intl.formatMessage({ id: 'adForm.video.added' })}
+            <button type="button" className={buttonClass({ weight: 'ghost', small: true })} onClick={() => { onChange({ ...value, video: null }); }}>
+              {intl.formatMessage({ id: 'adForm.video.remove' })}
+            </button>
+          </p>
+        ) : (
+          <FileDropZone
+            label={intl.formatMessage({ id: 'adForm.video.add' })}
+            detail={intl.formatMessage({ id: 'adForm.video.rules' })}
+            accept="video/mp4,video/quicktime"
+            icon="video"
+            disabled={videoProgress !== undefined}
+            onFiles={(files) => void addVideo(files)}
+          />
+        )}
+        {videoProgress !== undefined ? (
+          <label className="ui-field">
+            {intl.formatMessage({ id: 'adForm.video.uploading' })}
+            <progress max={1} value={videoProgress} />
+          </label>
+        ) : null}
+      </section>
       {problems.length > 0 ? (
-        <ul role="alert">
+        <ul role="alert" className="ad-form__alert">
           {problems.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
       ) : null}
-    </fieldset>
+    </div>
   );
 }

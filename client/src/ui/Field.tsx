@@ -1,0 +1,136 @@
+// A labelled form control with its hint, its problem (translated, announced, linked with
+// aria-describedby) and an optional live counter: the frame of the design system's text area,
+// select and other controls. The control itself is given as a render function that receives
+// the id and aria attributes to put on it.
+
+import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+export interface ControlProps {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+  'aria-required'?: true;
+}
+
+export interface FieldProps {
+  label: ReactNode;
+  /** Already translated. */
+  hint?: ReactNode;
+  /** Already translated. */
+  problem?: string;
+  required?: boolean;
+  /** "12 / 100" under the control, at its end. */
+  counter?: { count: number; max: number };
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}
+
+export function Field({ label, hint, problem, required, counter, className, children }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const problemId = `${id}-problem`;
+  const describedBy = [problem ? problemId : undefined, hint ? hintId : undefined].filter(Boolean).join(' ');
+  return (
+    <div className={className ? `ui-field ${className}` : 'ui-field'}>
+      <label className="ui-field__label" htmlFor={id}>
+        {label}
+        {required ? (
+          <span className="ui-field__required" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      {children({
+        id,
+        'aria-invalid': problem ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+        'aria-required': required ? true : undefined,
+      })}
+      {problem || hint || counter ? (
+        <div className="ui-field__footer">
+          <div>
+            {problem ? (
+              <p id={problemId} className="ui-field__problem" aria-live="polite">
+                {problem}
+              </p>
+            ) : null}
+            {hint ? (
+              <p id={hintId} className="ui-field__hint">
+                {hint}
+              </p>
+            ) : null}
+          </div>
+          {counter ? (
+            <span className={counter.count > counter.max ? 'ui-field__counter ui-field__counter--over' : 'ui-field__counter'} aria-hidden="true">
+              {`${String(counter.count)} / ${String(counter.max)}`}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+type FrameProps = Omit<FieldProps, 'children'>;
+
+export interface TextAreaProps extends FrameProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'id'> {
+  value: string;
+  onValueChange: (value: string) => void;
+}
+
+export function TextArea({ label, hint, problem, required, counter, className, value, onValueChange, ...textarea }: TextAreaProps) {
+  return (
+    <Field label={label} hint={hint} problem={problem} required={required} counter={counter} className={className}>
+      {(control) => (
+        <textarea
+          {...textarea}
+          {...control}
+          dir={textarea.dir ?? 'auto'}
+          className="ui-field__control"
+          value={value}
+          onChange={(event) => {
+            onValueChange(event.target.value);
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectProps extends FrameProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> {
+  value: string;
+  options: SelectOption[];
+  /** The empty first choice ("Choisir"), already translated. */
+  placeholder?: string;
+  onValueChange: (value: string) => void;
+}
+
+export function Select({ label, hint, problem, required, className, value, options, placeholder, onValueChange, ...select }: SelectProps) {
+  return (
+    <Field label={label} hint={hint} problem={problem} required={required} className={className}>
+      {(control) => (
+        <select
+          {...select}
+          {...control}
+          className="ui-field__control"
+          value={value}
+          onChange={(event) => {
+            onValueChange(event.target.value);
+          }}
+        >
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}

@@ -81,7 +81,8 @@ fn text_problem_code(p: AdTextProblem) -> ErrorCode {
 /// Spec §5 generic text rules for a title or description: required, length, then no e-mail,
 /// phone, link or special characters. Answers the trimmed text.
 pub fn check_ad_text(field: &str, text: Option<&str>, min: usize, max: usize) -> Result<String, SoukError> {
-    let text = text.map(str::trim).unwrap_or_default();
+    let cleaned = crate::text::strip_bidi_controls(text.unwrap_or_default());
+    let text = cleaned.trim();
     if text.is_empty() {
         return Err(SoukError::with_detail(ErrorCode::Required, field));
     }

@@ -141,7 +141,9 @@ pub fn check_cv(bytes: &[u8]) -> Result<CvKind, SoukError> {
 /// Trims a message text; with no attachment it must not be empty, and it has a maximum length.
 /// Returns the text to store (None when empty).
 pub fn check_text(text: Option<&str>, has_attachment: bool) -> Result<Option<String>, SoukError> {
-    let text = text.map(str::trim).filter(|t| !t.is_empty());
+    // Bidi overrides and isolates are dropped (docs/security.md).
+    let cleaned = text.map(crate::text::strip_bidi_controls);
+    let text = cleaned.as_deref().map(str::trim).filter(|t| !t.is_empty());
     match text {
         None if has_attachment => Ok(None),
         None => Err(SoukError::new(ErrorCode::ChatMessageEmpty)),

@@ -12,6 +12,7 @@ pub mod catalog;
 pub mod chat;
 pub mod error;
 pub mod lang;
+pub mod limits;
 pub mod listing_url;
 pub mod moderation;
 pub mod money;

@@ -220,7 +220,7 @@ pub const REFERENCE_MAX: usize = 40;
 pub const MAX_PHOTOS: usize = 8;
 
 fn length(field: &'static str, text: &str, min: usize, max: usize) -> Result<String, SoukError> {
-    let text = text.trim().to_string();
+    let text = crate::text::strip_bidi_controls(text).trim().to_string();
     let n = text.chars().count();
     if n == 0 {
         return Err(SoukError::with_detail(ErrorCode::Required, field));

@@ -71,9 +71,29 @@ pub fn group_thousands(n: u64) -> String {
     out
 }
 
+/// User-written text without the Unicode bidirectional embeddings, overrides and isolates
+/// (U+202A–U+202E, U+2066–U+2069): stored unbalanced they reverse what follows them in a
+/// page title or a listing (a price and a city read backwards). The marks LRM, RLM and ALM,
+/// which only nudge one character, are kept.
+pub fn strip_bidi_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    let control = |c: char| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+    if text.chars().any(control) {
+        text.chars().filter(|c| !control(*c)).collect::<String>().into()
+    } else {
+        text.into()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bidi_overrides_and_isolates_are_removed_marks_kept() {
+        assert_eq!(strip_bidi_controls("Vélo \u{202E}000 5 DH\u{202C} Fès"), "Vélo 000 5 DH Fès");
+        assert_eq!(strip_bidi_controls("\u{2067}سيارة\u{2069} \u{200F}"), "سيارة \u{200F}");
+        assert!(matches!(strip_bidi_controls("plain"), std::borrow::Cow::Borrowed(_)));
+    }
 
     #[test]
     fn folds_accents_case_and_arabic_variants() {

@@ -209,6 +209,7 @@ pub async fn build_state(
         payments: Arc::new(payments),
         stats,
         orders,
+        limits: Arc::new(souk_services::limits::RateLimits::new(Arc::clone(&ephemeral))),
         products: Arc::new(ProductService::new(Arc::new(store.clone()), Arc::new(store.clone()), Arc::clone(&catalog))),
         search,
         shops: Arc::new(shops),

@@ -38,6 +38,7 @@ pub struct AppState {
     pub orders: Arc<OrderService>,
     pub payments: Arc<PaymentService>,
     pub products: Arc<ProductService>,
+    pub limits: Arc<souk_services::limits::RateLimits>,
     pub uploads: Arc<AdUploads>,
     pub search: Arc<SearchService>,
     pub shops: Arc<ShopService>,

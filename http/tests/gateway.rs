@@ -106,7 +106,12 @@ async fn the_legacy_gateway_reads_its_own_headers() {
 
 #[actix_web::test]
 async fn bad_requests_get_catalogue_codes_and_translated_wording() {
-    let s = start("bad", |st| st.graphql.max_complexity = 60).await;
+    let s = start("bad", |st| {
+        st.graphql.max_complexity = 60;
+        // The depth check is shown on the schema's own types, which only introspection nests.
+        st.graphql.introspection = true;
+    })
+    .await;
     let check = |status: StatusCode, body: &Value, want_status: StatusCode, code: &str| {
         assert_eq!(status, want_status, "{body}");
         assert_eq!(body["code"], code, "{body}");
@@ -482,4 +487,19 @@ async fn browser_defences_headers_json_only_and_same_origin_cookies() {
     let bearer = format!("Bearer {token}");
     let api_call = s.gql_ok(&[("Authorization", &bearer), ("Origin", "https://partner.example")], me, json!({})).await;
     assert_eq!(api_call["data"]["getMyAccountInfo"]["name"], "Karim Tahiri");
+}
+
+#[actix_web::test]
+async fn introspection_is_off_unless_configured() {
+    let s = start("introspection", |_| {}).await;
+    let (status, body) = s.gql("/graphql", &[], "{ __schema { types { name } } }", json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body["data"]["__schema"].is_null(), "the schema is not listed: {body}");
+    let on = start("introspection-on", |st| st.graphql.introspection = true).await;
+    let (status, body) = on.gql("/graphql", &[], "{ __schema { queryType { name } } }", json!({})).await;
+    assert_eq!(
+        (status, &body["data"]["__schema"]["queryType"]["name"]),
+        (StatusCode::OK, &json!("QueryRoot")),
+        "{body}"
+    );
 }

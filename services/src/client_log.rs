@@ -55,8 +55,9 @@ impl ClientLogService {
             address = %entry.address,
             visitor_id = entry.visitor_id.as_deref().unwrap_or("-"),
             level,
-            url = url.as_deref().unwrap_or("-"),
-            message = %message,
+            // Control characters escaped: a newline in a report cannot forge a log line.
+            url = %url.as_deref().unwrap_or("-").escape_debug(),
+            message = %message.escape_debug(),
             "client log"
         );
         Ok(())
@@ -88,5 +89,34 @@ mod tests {
         let service = ClientLogService::new(Arc::new(MemoryEphemeral::new("test:")), 1);
         assert_eq!(service.record(entry("a", "   ")).await.expect_err("empty").code, ErrorCode::Required);
         service.record(entry("a", "real")).await.expect("budget untouched");
+    }
+
+    /// Collects what a subscriber writes.
+    #[derive(Clone, Default)]
+    struct Captured(Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Captured {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().map_err(|_| std::io::Error::other("poisoned"))?.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[tokio::test]
+    async fn a_newline_in_a_report_cannot_forge_a_log_line() {
+        let out = Captured::default();
+        let writer = out.clone();
+        let subscriber = tracing_subscriber::fmt().with_ansi(false).with_writer(move || writer.clone()).finish();
+        let _guard = tracing::subscriber::set_default(subscriber);
+        let service = ClientLogService::new(Arc::new(MemoryEphemeral::new("test:")), 5);
+        let forged = "boom\n2026-11-27T00:00:00Z  INFO souk: admin signed in\u{1b}[31m";
+        service.record(entry("10.0.0.9", forged)).await.expect("logged");
+        let text = String::from_utf8(out.0.lock().expect("lock").clone()).expect("utf-8");
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(text.contains("boom\\n2026-11-27"), "{text}");
+        assert!(!text.contains('\u{1b}'), "{text}");
     }
 }

@@ -8,6 +8,7 @@ pub mod chat;
 pub mod client_log;
 pub mod demo;
 pub mod lease;
+pub mod limits;
 pub mod media;
 pub mod notify;
 pub mod orders;

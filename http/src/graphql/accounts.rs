@@ -7,6 +7,7 @@ use super::request::req;
 use crate::state::AppState;
 use async_graphql::{Context, InputObject, Object, Result, SimpleObject};
 use souk_domain::account::{AccountType, NotificationPreferences};
+use souk_domain::limits;
 use souk_domain::{ErrorCode, Lang, SoukError};
 use souk_services::accounts::service::{AccountInfoUpdate, PasswordReset, Registration, Session, ShopProfileEdit};
 use souk_services::accounts::social::SocialProvider;
@@ -480,6 +481,7 @@ impl AccountQuery {
     /// `checkAccountExistance(phone)` → `doesAccountExist`.
     async fn check_account_existance(&self, ctx: &Context<'_>, phone: String) -> Result<AccountExistence> {
         let r = req(ctx);
+        r.limit(&limits::ACCOUNT_LOOKUPS_PER_ADDRESS, &r.address()).await?;
         let does_account_exist = r.state.accounts.account_exists(&phone).await.map_err(|e| r.err(e))?;
         Ok(AccountExistence { does_account_exist })
     }
@@ -487,6 +489,7 @@ impl AccountQuery {
     /// Whether a phone or e-mail already has an account (sign-in screen).
     async fn check_user_exists(&self, ctx: &Context<'_>, identifier: String) -> Result<AccountExistence> {
         let r = req(ctx);
+        r.limit(&limits::ACCOUNT_LOOKUPS_PER_ADDRESS, &r.address()).await?;
         let does_account_exist = r.state.accounts.identifier_exists(&identifier).await.map_err(|e| r.err(e))?;
         Ok(AccountExistence { does_account_exist })
     }
@@ -642,12 +645,14 @@ impl AccountMutation {
                     .ok_or_else(|| r.err(SoukError::with_detail(ErrorCode::InvalidArgument, "accountType")))?,
             ),
         };
-        let code = r
-            .state
-            .accounts
-            .edit_password(&caller, user_id, &current_password, &password, kind)
-            .await
-            .map_err(|e| r.err(e))?;
+        // Wrong current passwords are limited per account: a stolen access token cannot guess.
+        let subject = caller.account_id().to_string();
+        r.state.limits.check(&limits::PASSWORD_CHECKS_PER_ACCOUNT, &subject).await.map_err(|e| r.err(e))?;
+        let edited = r.state.accounts.edit_password(&caller, user_id, &current_password, &password, kind).await;
+        if matches!(&edited, Err(e) if e.code == ErrorCode::WrongCurrentPassword) {
+            r.limit(&limits::PASSWORD_CHECKS_PER_ACCOUNT, &subject).await?;
+        }
+        let code = edited.map_err(|e| r.err(e))?;
         Ok(CodePayload { code })
     }
 
@@ -702,6 +707,10 @@ impl AccountMutation {
     /// `requestPhoneVerification(input: phone)` → phone; a resend waits for the countdown.
     async fn request_phone_verification(&self, ctx: &Context<'_>, input: PhoneInput) -> Result<PhonePayload> {
         let r = req(ctx);
+        // Against SMS pumping: per address, per number range, and a daily budget.
+        r.limit(&limits::PHONE_CODES_PER_ADDRESS, &r.address()).await?;
+        r.limit(&limits::PHONE_CODES_PER_PREFIX, &limits::phone_prefix(&input.phone)).await?;
+        r.limit(&limits::PHONE_CODES_PER_DAY, "all").await?;
         let phone = r.state.accounts.request_phone_verification(&input.phone, r.lang).await.map_err(|e| r.err(e))?;
         Ok(PhonePayload { phone })
     }

@@ -1131,6 +1131,7 @@ impl AdMutation {
     /// robot's, once per visitor per 30 minutes).
     async fn show_ad_phone(&self, ctx: &Context<'_>, list_id: i64) -> Result<String> {
         let r = req(ctx);
+        r.limit(&souk_domain::limits::PHONES_SHOWN_PER_ADDRESS, &r.address()).await?;
         let caller = r.optional_caller().await?;
         let (visitor, agent) = r.visitor();
         r.state.ads.show_phone(caller.as_ref(), list_id, visitor, agent).await.map_err(|e| r.err(e))
@@ -1146,6 +1147,7 @@ impl AdMutation {
         body: Option<String>,
     ) -> Result<ReportResult> {
         let r = req(ctx);
+        r.limit(&souk_domain::limits::REPORTS_PER_ADDRESS, &r.address()).await?;
         let caller = r.optional_caller().await?;
         let reported = r
             .state

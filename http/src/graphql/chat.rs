@@ -4,41 +4,12 @@
 //! visitor's `sendMessageToSeller`. Files (chat attachments, the CV) go through the multipart
 //! routes of `rest/chat_upload.rs`, since the gateway's body limit is small.
 
-use super::context::RequestContext;
-use super::errors::to_graphql_error;
+use super::request::req;
 use crate::state::AppState;
 use async_graphql::{Context, Object, Result, SimpleObject};
-use souk_domain::{ErrorCode, Lang, SoukError};
-use souk_services::accounts::service::Caller;
+use souk_domain::{ErrorCode, Lang};
 use souk_services::chat::{ConversationItem, Outgoing, SellerMessage, SellerMessageOutcome};
 use souk_storage::chat::ChatMessage;
-
-struct Req<'a> {
-    lang: Lang,
-    state: &'a AppState,
-    token: Option<&'a str>,
-}
-
-fn req<'a>(ctx: &Context<'a>) -> Req<'a> {
-    let rc = ctx.data_opt::<RequestContext>();
-    Req {
-        lang: rc.map(|r| r.lang).unwrap_or_default(),
-        state: ctx.data_unchecked::<AppState>(),
-        token: rc.and_then(|r| r.bearer_token.as_deref()),
-    }
-}
-
-impl Req<'_> {
-    fn err(&self, e: SoukError) -> async_graphql::Error {
-        to_graphql_error(&e, self.lang)
-    }
-
-    /// The signed-in caller (the same check as every other resolver).
-    async fn caller(&self) -> Result<Caller> {
-        let Some(token) = self.token else { return Err(self.err(SoukError::new(ErrorCode::LoginRequired))) };
-        self.state.accounts.authenticate(token).await.map_err(|e| self.err(e))
-    }
-}
 
 /// A file attached to a message.
 #[derive(SimpleObject)]
@@ -252,6 +223,7 @@ impl ChatMutation {
     ) -> Result<StartConversationPayload> {
         let r = req(ctx);
         let caller = r.caller().await?;
+        r.limit(&souk_domain::limits::CHAT_MESSAGES_PER_ACCOUNT, &caller.account_id().to_string()).await?;
         let out = Outgoing { client_message_id, text: Some(text), attachment: None };
         let (view, message) = r.state.chat.open(&caller, list_id, out).await.map_err(|e| r.err(e))?;
         let item =
@@ -270,6 +242,7 @@ impl ChatMutation {
     ) -> Result<ChatMessageNode> {
         let r = req(ctx);
         let caller = r.caller().await?;
+        r.limit(&souk_domain::limits::CHAT_MESSAGES_PER_ACCOUNT, &caller.account_id().to_string()).await?;
         let out = Outgoing { client_message_id, text: Some(text), attachment: None };
         let m = r.state.chat.send(&caller, &conversation_id, out).await.map_err(|e| r.err(e))?;
         Ok(message_node(&m, r.state))
@@ -325,6 +298,9 @@ impl ChatMutation {
         message: String,
     ) -> Result<SellerMessagePayload> {
         let r = req(ctx);
+        r.limit(&souk_domain::limits::SELLER_MESSAGES_PER_ADDRESS, &r.address()).await?;
+        r.limit(&souk_domain::limits::SELLER_MESSAGES_PER_EMAIL, email.trim()).await?;
+        r.limit(&souk_domain::limits::SELLER_MESSAGES_PER_AD, &list_id.to_string()).await?;
         let form = SellerMessage { list_id, email, message, cv: None };
         let outcome = r.state.chat.message_to_seller(form).await.map_err(|e| r.err(e))?;
         Ok(seller_message_payload(outcome, r.lang))

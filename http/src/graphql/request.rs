@@ -47,6 +47,11 @@ impl<'a> Req<'a> {
         }
     }
 
+    /// Counts this request against an abuse limit for `subject` (`TOO_MANY_ATTEMPTS` over it).
+    pub async fn limit(&self, limit: &souk_domain::limits::Limit, subject: &str) -> Result<()> {
+        self.state.limits.hit(limit, subject).await.map_err(|e| self.err(e))
+    }
+
     pub fn address(&self) -> String {
         self.ctx.map(|c| c.address.clone()).unwrap_or_else(|| "unknown".into())
     }

@@ -3,9 +3,12 @@
 //! throughput and latency percentiles. Scenarios `chat` and `idle` drive the real-time chat
 //! over WebSocket (Souk, the reference socket.io relay of `load-tests/reference/`, or the
 //! minimal relay that `souk-load relay` serves: the ceiling). Scenario `chat-store` measures
-//! the chat's SQLite store alone, in process.
+//! the chat's SQLite store alone, in process. Scenario `orders` places cash-on-delivery orders
+//! of one product at a fixed rate while the shop owner's socket receives their `order:new`
+//! alerts (issue 23).
 
 mod chat_store;
+mod orders;
 mod realtime;
 mod relay;
 mod stats;
@@ -147,6 +150,37 @@ enum Scenario {
         /// Repetitions of each statistics query.
         #[arg(long, default_value_t = 200)]
         queries: usize,
+    },
+    /// Checkouts with live order alerts (issue 23): one e-commerce shop owner's socket receives
+    /// `order:new` while N buyers order one product (every checkout on the same row) at a fixed,
+    /// open-loop rate; reports checkout and alert latencies, orders/s, errors by code and the
+    /// alerts missing at the end.
+    Orders {
+        #[arg(long, default_value = "http://127.0.0.1:8080")]
+        url: String,
+        /// The shop owner's login (default: the first e-commerce shop of the demo).
+        #[arg(long)]
+        login: Option<String>,
+        #[arg(long, default_value = "souk-demo-2026")]
+        password: String,
+        /// The product's ad (list id); default: the shop's first active product.
+        #[arg(long)]
+        list_id: Option<i64>,
+        /// Buyers registered for the run; the orders go to them in turn.
+        #[arg(long, default_value_t = 50)]
+        buyers: usize,
+        /// Checkouts per second offered (open loop: slow answers do not lower it).
+        #[arg(long, default_value_t = 200)]
+        rate: u64,
+        /// Seconds of measurement (after the warm-up).
+        #[arg(long, default_value_t = 20)]
+        duration: u64,
+        /// Seconds of orders before the measurement (their alerts are checked too).
+        #[arg(long, default_value_t = 2)]
+        warmup: u64,
+        /// The server's process id, to report its CPU and memory.
+        #[arg(long)]
+        server_pid: Option<u32>,
     },
     /// Serve the benchmark's ceiling on 127.0.0.1: a minimal WebSocket relay with no protocol
     /// and no storage, on every core, that `chat --target ws` and `idle --target ws` measure.
@@ -579,6 +613,27 @@ async fn main() -> std::process::ExitCode {
                 queries: queries.clamp(1, 10_000),
             };
             return bounded(duration + Duration::from_secs(240), stats::run(options)).await;
+        }
+        Scenario::Orders { url, login, password, list_id, buyers, rate, duration, warmup, server_pid } => {
+            if !is_loopback(&url) {
+                eprintln!("souk-load: only loopback targets are allowed");
+                return std::process::ExitCode::FAILURE;
+            }
+            let duration = Duration::from_secs(duration.clamp(1, MAX_DURATION_SECS));
+            let warmup = Duration::from_secs(warmup.min(60));
+            let options = orders::Options {
+                url,
+                login,
+                password,
+                list_id,
+                buyers: buyers.clamp(1, orders::MAX_BUYERS),
+                rate: rate.clamp(1, orders::MAX_RATE),
+                duration,
+                warmup,
+                server_pid,
+            };
+            // Hard bound: sign-ins and registrations, the warm-up, the drain (answers, then alerts).
+            return bounded(warmup + duration + Duration::from_secs(180), orders::run(options)).await;
         }
         Scenario::Idle { target, url, connections, server_pid } => {
             if !is_loopback(&url) {

@@ -71,7 +71,7 @@ pub fn rss_kib(pid: u32) -> Option<u64> {
 }
 
 /// The CPU time a process has used so far (user + system), in seconds (Linux, 100 ticks a second).
-fn cpu_secs(pid: u32) -> Option<f64> {
+pub(crate) fn cpu_secs(pid: u32) -> Option<f64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // Fields after the command name (which may hold spaces) start after the last ')'.
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();

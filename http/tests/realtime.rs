@@ -284,41 +284,8 @@ async fn the_message_form_delivers_to_the_seller_or_asks_to_sign_in() {
     assert_eq!(list["data"]["myConversations"].as_array().map(Vec::len), Some(2), "one conversation per visitor");
 }
 
-/// A `souk serve` child process, killed on drop.
-struct Node(std::process::Child);
-
-impl Drop for Node {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("port")
-}
-
-async fn serve(data_dir: &std::path::Path, prefix: &str) -> (Node, String) {
-    let port = free_port();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_souk"))
-        .args(["serve", "--port", &port.to_string(), "--data-dir"])
-        .arg(data_dir)
-        .env("SOUK_EPHEMERAL__BACKEND", "redis")
-        .env("SOUK_EPHEMERAL__PREFIX", prefix)
-        .env("SOUK_SERVER__WORKERS", "1")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("souk serve");
-    let base = format!("http://127.0.0.1:{port}");
-    let node = Node(child);
-    for _ in 0..200 {
-        if reqwest::get(format!("{base}/healthz")).await.is_ok_and(|r| r.status().is_success()) {
-            return (node, base);
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("souk serve did not start on {base}");
+async fn serve(data_dir: &std::path::Path, prefix: &str) -> (common::Node, String) {
+    common::serve_process(data_dir, &[("SOUK_EPHEMERAL__BACKEND", "redis"), ("SOUK_EPHEMERAL__PREFIX", prefix)]).await
 }
 
 async fn redis_answers() -> bool {

@@ -473,36 +473,8 @@ async fn home_delivery_requests_reach_the_seller_and_the_callback_desk() {
     assert_eq!(code(&desk), "PERMISSION_DENIED");
 }
 
-/// A `souk serve` child process, killed (SIGKILL) on drop.
-struct Node(std::process::Child);
-
-impl Drop for Node {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-async fn serve(data_dir: &std::path::Path) -> (Node, String) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("port");
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_souk"))
-        .args(["serve", "--port", &port.to_string(), "--data-dir"])
-        .arg(data_dir)
-        .env("SOUK_ORDERS__REMINDER_AFTER_SECS", "6")
-        .env("SOUK_SERVER__WORKERS", "1")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("souk serve");
-    let base = format!("http://127.0.0.1:{port}");
-    let node = Node(child);
-    for _ in 0..200 {
-        if reqwest::get(format!("{base}/healthz")).await.is_ok_and(|r| r.status().is_success()) {
-            return (node, base);
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("souk serve did not start on {base}");
+async fn serve(data_dir: &std::path::Path) -> (common::Node, String) {
+    common::serve_process(data_dir, &[("SOUK_ORDERS__REMINDER_AFTER_SECS", "6")]).await
 }
 
 async fn gql(base: &str, token: Option<&str>, query: &str, vars: Value) -> Value {

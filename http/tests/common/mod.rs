@@ -47,6 +47,41 @@ pub async fn start(name: &str, adjust: impl FnOnce(&mut Settings)) -> TestServer
     TestServer { base: format!("http://{addr}"), client: reqwest::Client::new(), data_dir, store, state }
 }
 
+/// A `souk serve` child process, killed (SIGKILL) on drop.
+pub struct Node(pub std::process::Child);
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts the `souk` binary (`souk serve`) on a free loopback port with `data_dir`, one worker
+/// and the extra environment `env`; answers it once `/healthz` answers, with its base URL.
+pub async fn serve_process(data_dir: &std::path::Path, env: &[(&str, &str)]) -> (Node, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("port");
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_souk"));
+    command
+        .args(["serve", "--port", &port.to_string(), "--data-dir"])
+        .arg(data_dir)
+        .env("SOUK_SERVER__WORKERS", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let node = Node(command.spawn().expect("souk serve"));
+    let base = format!("http://127.0.0.1:{port}");
+    for _ in 0..200 {
+        if reqwest::get(format!("{base}/healthz")).await.is_ok_and(|r| r.status().is_success()) {
+            return (node, base);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("souk serve did not start on {base}");
+}
+
 /// The current time in unix seconds.
 pub fn now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)

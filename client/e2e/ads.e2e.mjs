@@ -173,7 +173,7 @@ for (const language of ['fr', 'ar']) {
       const title = `Samsung Galaxy A52 ${word} reconditionné`;
       await page.goto(`${BASE_URL}/${language}`);
       await page.getByRole('banner').getByRole('link', { name: t('header.postAd') }).click();
-      const category = page.getByRole('combobox', { name: t('adForm.category') });
+      const category = page.getByRole('main').getByRole('combobox', { name: t('adForm.category') });
       await category.waitFor(WAIT);
       assert.equal(new URL(page.url()).pathname, `/${language}/ad/insert/1`);
       assert.equal(await page.evaluate(() => document.documentElement.dir), language === 'ar' ? 'rtl' : 'ltr');
@@ -196,7 +196,7 @@ for (const language of ['fr', 'ar']) {
       await page.screenshot({ path: `${SCREENSHOTS}ad-form-3-${language}.png`, fullPage: true });
       await page.getByRole('button', { name: t('adForm.next') }).click();
 
-      const city = page.getByRole('combobox', { name: t('adForm.city') });
+      const city = page.getByRole('main').getByRole('combobox', { name: t('adForm.city') });
       await city.click();
       await page.getByRole('listbox').getByRole('option').first().click();
       await page.getByRole('spinbutton', { name: t('adForm.price') }).fill('2500');
@@ -276,7 +276,7 @@ for (const language of ['fr', 'ar']) {
     try {
       await signIn(page);
       await page.goto(`${BASE_URL}/${language}/ad/insert/1`);
-      const category = page.getByRole('combobox', { name: t('adForm.category') });
+      const category = page.getByRole('main').getByRole('combobox', { name: t('adForm.category') });
       await category.fill(language === 'ar' ? 'سيار' : 'voit');
       await page.getByRole('listbox').waitFor(WAIT);
       await page.screenshot({ path: `${SCREENSHOTS}ad-form-1-phone-${language}.png` });

@@ -5,7 +5,7 @@
 // refusals are worded in fr and ar (OUT_OF_STOCK with how many are left); a placed order ends on
 // the confirmation that leads to my orders.
 
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { gateway, internalErrorResponse, jsonResponse, type GatewayCall } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { checkoutQuote, money, signInBuyer } from '../../../test/sellerFixtures';
@@ -163,7 +163,7 @@ it.each([
   );
   renderApp(`/${language}/ecom/checkout?listId=10000001&quantity=2`);
   await waitFor(() => {
-    expect(screen.getByRole('combobox')).toHaveValue('1');
+    expect(within(screen.getByRole('main')).getByRole('combobox')).toHaveValue('1');
   });
   fireEvent.click(screen.getByRole('button', { name: submit }));
   expect(await screen.findByRole('alert')).toHaveTextContent(wording);
@@ -183,7 +183,7 @@ it('refuses one\u2019s own product in the page language', async () => {
   );
   renderApp('/ar/ecom/checkout?listId=10000001&quantity=1');
   await waitFor(() => {
-    expect(screen.getByRole('combobox')).toHaveValue('1');
+    expect(within(screen.getByRole('main')).getByRole('combobox')).toHaveValue('1');
   });
   fireEvent.click(screen.getByRole('button', { name: 'تأكيد الطلب · 255 DH' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('لا يمكنك شراء منتجك الخاص');

@@ -6,7 +6,16 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { Language } from '../../app/language';
 import type { Category } from '../../api/catalog';
+import { Icon, type IconName } from '../../ui/Icon';
 import { buildCategoryTree, categoryPath, type CategoryNode } from './categoryTree';
+
+/** Each vertical's icon, by its French slug (spec §1: market, vehicles, real estate, jobs and services). */
+const VERTICAL_ICONS: Record<string, IconName> = {
+  marche: 'tag',
+  vehicules: 'car',
+  immobilier: 'home',
+  'emploi-et-services': 'briefcase',
+};
 
 function CategoryList({ nodes, language }: { nodes: CategoryNode[]; language: Language }) {
   if (nodes.length === 0) return null;
@@ -38,8 +47,11 @@ export function CategoryDirectory({ categories, language }: CategoryDirectoryPro
       {verticals.map(({ category, children }) => {
         const headingId = `vertical-${category.id}`;
         return (
-          <section key={category.id} className="vertical" aria-labelledby={headingId}>
+          <section key={category.id} className={`vertical vertical--${category.slug.fr}`} aria-labelledby={headingId}>
             <h2 id={headingId} className="vertical__title">
+              <span className="vertical__icon" aria-hidden="true">
+                <Icon name={VERTICAL_ICONS[category.slug.fr] ?? 'box'} size={26} />
+              </span>
               <Link to={categoryPath(language, category)}>{category.name}</Link>
             </h2>
             <CategoryList nodes={children} language={language} />

@@ -191,7 +191,7 @@ describe('home page', () => {
 
     renderApp(path);
 
-    const directory = await screen.findByRole('navigation');
+    const directory = await screen.findByRole('navigation', { name: path === '/ar/home' ? 'جميع الفئات' : 'Toutes les catégories' });
     expect(await within(directory).findAllByRole('heading', { level: 2 })).toHaveLength(4);
   });
 });

@@ -1,5 +1,5 @@
-// The home page (routes /, /home and their /fr, /ar forms): the marketplace's promise and the
-// homepage figures, the category directory of the four verticals (getCategories), the popular
+// The home page (routes /, /home and their /fr, /ar forms): the marketplace's promise, the large
+// search bar and the homepage figures, the category directory of the four verticals (getCategories), the popular
 // cities and the premium gallery ads.
 
 import { useIntl } from 'react-intl';
@@ -10,6 +10,7 @@ import { RouteError } from '../../app/RouteError';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { SearchBar } from '../search/SearchBar';
 import { CategoryDirectory } from './CategoryDirectory';
 import { HomeFigures } from './HomeFigures';
 import { PopularCities } from './PopularCities';
@@ -37,8 +38,10 @@ export default function HomePage() {
   // there, so that nothing already on screen moves when they arrive (layout shift).
   return (
     <div className="page home">
-      <div className="home__intro">
-        <h1>{intl.formatMessage({ id: 'home.title' })}</h1>
+      <div className="home__intro home-hero">
+        <h1 className="home-hero__title">{intl.formatMessage({ id: 'home.title' })}</h1>
+        <p className="home-hero__subtitle">{intl.formatMessage({ id: 'home.hero.subtitle' })}</p>
+        <SearchBar variant="hero" />
         <HomeFigures />
       </div>
       {content}

@@ -184,12 +184,12 @@ describe('search listing', () => {
       const summary = screen.getByText('Filtres de recherche');
       const toggle = summary.closest('details');
       expect(toggle).not.toHaveAttribute('open');
-      expect(screen.queryByRole('button', { name: 'Rechercher' })).not.toBeInTheDocument();
+      expect(within(screen.getByRole('main')).queryByRole('button', { name: 'Rechercher' })).not.toBeInTheDocument();
       act(() => {
         if (toggle) toggle.open = true;
         toggle?.dispatchEvent(new Event('toggle'));
       });
-      expect(await screen.findByRole('button', { name: 'Rechercher' })).toBeInTheDocument();
+      expect(await within(screen.getByRole('main')).findByRole('button', { name: 'Rechercher' })).toBeInTheDocument();
     } finally {
       Reflect.deleteProperty(window, 'matchMedia');
     }

@@ -96,8 +96,8 @@ function Listing({ parsed }: { parsed: ParsedUrl }) {
       ? intl.formatMessage({ id: 'listing.areaInCity' }, { area: area.name, city: city.name })
       : (city?.name ?? intl.formatMessage({ id: 'listing.country' }));
   const what = parsed.category?.name ?? intl.formatMessage({ id: 'listing.allAds' });
-  const title = parsed.keyword
-    ? intl.formatMessage({ id: 'listing.titleKeyword' }, { name: what, city: place, title: parsed.keyword })
+  const title = filters.keyword
+    ? intl.formatMessage({ id: 'listing.titleKeyword' }, { name: what, city: place, title: filters.keyword })
     : intl.formatMessage({ id: 'listing.title' }, { name: what, city: place });
   // The results are the page's main data: a server failure is the 500 page (with its own title).
   const serverFailed = !result.currentData && result.isError && isServerError(result.error);

@@ -204,14 +204,20 @@ export function compactFilters(filters: SearchFilters): SearchFilters {
   );
 }
 
-/** The search a parsed path and its query string ask for. */
+/**
+ * The search a parsed path and its query string ask for. A keyword may come in `?q=` as the
+ * person typed it (the header's search bar): the path's keyword is folded, `q` is not.
+ */
 export function searchOf(parsed: ParsedUrl, search: string): { filters: SearchFilters; sort: SearchSort; offset: number } {
-  const query = readQuery(new URLSearchParams(search));
+  const params = new URLSearchParams(search);
+  const query = readQuery(params);
+  const q = params.get('q')?.trim();
+  const typed = q === '' ? undefined : q;
   const city = parsed.locations.find((l) => l.level === 'city');
   const area = parsed.locations.find((l) => l.level === 'area');
   const filters = compactFilters({
     ...query.filters,
-    keyword: parsed.keyword ?? undefined,
+    keyword: parsed.keyword ?? typed,
     categoryId: parsed.category?.id,
     adType: parsed.adType ?? undefined,
     cityId: city?.id,

@@ -41,8 +41,10 @@ export default function UnreadBadge() {
   return (
     <Link className="app-header__messages" to={localized(language, PATHS.messages)}>
       {intl.formatMessage({ id: 'header.messages' })}
+      {/* A space and a badge named in words: the link reads "Messages, 3 unread messages", never "Messages3". */}
+      {total > 0 ? ' ' : null}
       {total > 0 ? (
-        <span className="badge" aria-label={intl.formatMessage({ id: 'header.unread' }, { count: total })}>
+        <span className="badge" role="img" aria-label={intl.formatMessage({ id: 'header.unread' }, { count: total })}>
           {total}
         </span>
       ) : null}

@@ -94,8 +94,10 @@ export default function SellerOrdersBadge() {
       aria-current={onOrdersTab ? 'page' : undefined}
     >
       {intl.formatMessage({ id: 'header.sellerOrders' })}
+      {/* A space and a badge named in words: the link reads "Messages, 3 unread messages", never "Messages3". */}
+      {unseen > 0 ? ' ' : null}
       {unseen > 0 ? (
-        <span className="badge" aria-label={intl.formatMessage({ id: 'header.newOrders' }, { count: unseen })}>
+        <span className="badge" role="img" aria-label={intl.formatMessage({ id: 'header.newOrders' }, { count: unseen })}>
           {unseen}
         </span>
       ) : null}

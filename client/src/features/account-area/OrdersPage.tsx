@@ -33,6 +33,7 @@ import { Amount } from '../../ui/Price';
 import { adPath } from '../ads/adPaths';
 import { AccountArea } from '../my-ads/AccountTabs';
 import { PAGE_SIZE } from '../my-ads/myAdsParams';
+import { UserText } from '../../ui/UserText';
 
 function readStatus(value: string | null): OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value ?? '') ? (value as OrderStatus) : 'initiated';
@@ -129,7 +130,13 @@ function OrderRow({ order, live }: { order: PurchaseOrder; live: boolean }) {
       </td>
       <td>
         {product.thumbnail ? <img className="orders__thumbnail" src={product.thumbnail} alt="" loading="lazy" /> : null}
-        {product.listId !== null ? <Link to={localized(language, adPath(product.listId))}>{product.name}</Link> : product.name}
+        {product.listId !== null ? (
+          <Link to={localized(language, adPath(product.listId))}>
+            <UserText text={product.name} />
+          </Link>
+        ) : (
+          <UserText text={product.name} />
+        )}
       </td>
       <td>
         <Amount text={order.total} />

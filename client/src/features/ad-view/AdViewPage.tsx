@@ -33,6 +33,7 @@ import { ReportAdDialog } from './ReportAdDialog';
 import { SaveButton } from './SaveButton';
 import { SellerSummary } from './SellerSummary';
 import { ShareButton } from './ShareButton';
+import { keepDigitGroups } from '../../ui/UserText';
 
 function Labels({ ad }: { ad: AdDetail }) {
   const intl = useIntl();
@@ -150,7 +151,7 @@ function AdView({ listId }: { listId: number }) {
       <ListingNeighbours listId={ad.listId} />
       <div className="ad-view__main">
         <Gallery images={ad.images} title={ad.title} />
-        <h1 dir="auto">{ad.title}</h1>
+        <h1 dir="auto">{keepDigitGroups(ad.title)}</h1>
         <p className="ad-view__price">
           {product && product.finalPrice.centimes < product.unitPrice.centimes ? (
             // A product on promotion: the price paid, the price before struck through.

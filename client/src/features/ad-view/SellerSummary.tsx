@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { Seller } from '../../api/ads';
 import { useLanguage } from '../../app/i18n';
 import { shopPagePath } from '../shops/shopPaths';
+import { UserText } from '../../ui/UserText';
 
 export function SellerSummary({ seller }: { seller: Seller }) {
   const intl = useIntl();
@@ -13,7 +14,9 @@ export function SellerSummary({ seller }: { seller: Seller }) {
   return (
     <section className="seller" aria-label={intl.formatMessage({ id: 'ad.seller.label' })}>
       {seller.logo ? <img className="seller__logo" src={seller.logo} alt="" /> : null}
-      <p className="seller__name">{seller.name}</p>
+      <p className="seller__name">
+        <UserText text={seller.name} />
+      </p>
       <p>{intl.formatMessage({ id: seller.type === 'shop' ? 'ad.seller.shop' : 'ad.seller.private' })}</p>
       {seller.isVerifiedSeller ? <p className="seller__verified">{intl.formatMessage({ id: 'ad.seller.verified' })}</p> : null}
       {Number.isNaN(since.getTime()) ? null : (

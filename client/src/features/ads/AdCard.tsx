@@ -7,6 +7,7 @@ import { localized } from '../../app/paths';
 import type { Price } from '../../api/ads';
 import { PriceText } from '../../ui/Price';
 import { adPath } from './adPaths';
+import { UserText } from '../../ui/UserText';
 
 export interface AdCardProps {
   listId: number;
@@ -22,7 +23,9 @@ export function AdCard({ listId, title, image, price, city }: AdCardProps) {
     <article className="ad-card">
       {image ? <img className="ad-card__image" src={image} alt="" loading="lazy" /> : <div className="ad-card__image" aria-hidden="true" />}
       <h3 className="ad-card__title" dir="auto">
-        <Link to={localized(language, adPath(listId))}>{title}</Link>
+        <Link to={localized(language, adPath(listId))}>
+          <UserText text={title} />
+        </Link>
       </h3>
       <p className="ad-card__price">
         <PriceText price={price} />

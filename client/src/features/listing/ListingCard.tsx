@@ -8,6 +8,7 @@ import { useLanguage } from '../../app/i18n';
 import { localized } from '../../app/paths';
 import { PriceText } from '../../ui/Price';
 import { adPath } from '../ads/adPaths';
+import { UserText } from '../../ui/UserText';
 
 /** `firstOnScreen`: the card is visible without scrolling, so its photo is fetched at once and
  *  first (it is the page's largest paint), not lazily. */
@@ -36,7 +37,9 @@ export function ListingCard({ ad, premium = false, firstOnScreen = false }: { ad
       )}
       <div className="listing-card__body">
         <h2 className="listing-card__title" dir="auto">
-          <Link to={localized(language, adPath(ad.listId))}>{ad.title}</Link>
+          <Link to={localized(language, adPath(ad.listId))}>
+            <UserText text={ad.title} />
+          </Link>
         </h2>
         <p className="listing-card__price">
           <PriceText price={ad.price} />

@@ -24,6 +24,7 @@ import { selectUser } from '../auth/authSlice';
 import { attachmentProblem, readBytes, type AttachmentProblem } from './attachment';
 import { sessionSocket } from '../../realtime/socket';
 import { ChatRequestError, request, type ChatMessage, type Conversation } from './chatSocket';
+import { keepDigitGroups, UserText } from '../../ui/UserText';
 
 const PAGE = 30;
 /** After this long without a keystroke, the other party is told that typing stopped. */
@@ -292,7 +293,7 @@ export default function ChatPage() {
     <section className="chat">
       <h1 dir="auto">{conversation.adTitle}</h1>
       <p className="chat__peer">
-        {conversation.other.name}{' '}
+        <UserText text={conversation.other.name} />{' '}
         <span className="chat__presence">
           {conversation.other.online
             ? intl.formatMessage({ id: 'messages.online' })
@@ -330,7 +331,7 @@ export default function ChatPage() {
           const read = mine && readUpto !== null && m.id <= readUpto;
           return (
             <li key={m.id} className={mine ? 'chat__message chat__message--mine' : 'chat__message'}>
-              {m.text ? <p dir="auto">{m.text}</p> : null}
+              {m.text ? <p dir="auto">{keepDigitGroups(m.text)}</p> : null}
               {m.attachment ? (
                 m.attachment.contentType.startsWith('image/') ? (
                   <img src={m.attachment.url} alt={m.attachment.name} className="chat__image" />

@@ -12,6 +12,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { sessionSocket } from '../../realtime/socket';
 import { request, type ChatMessage, type Conversation } from './chatSocket';
+import { UserText } from '../../ui/UserText';
 
 type State = { kind: 'loading' } | { kind: 'error'; error: unknown } | { kind: 'ready'; conversations: Conversation[] };
 
@@ -124,7 +125,7 @@ export default function ConversationsPage() {
               <span dir="auto">{c.adTitle}</span>
             </Link>
             <span className="conversations__peer">
-              {c.other.name}
+              <UserText text={c.other.name} />
               {c.other.online ? (
                 <span className="presence-dot" role="img" aria-label={intl.formatMessage({ id: 'messages.online' })} />
               ) : null}

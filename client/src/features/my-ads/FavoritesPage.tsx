@@ -17,6 +17,8 @@ import { AdCard } from '../ads/AdCard';
 import { useSavedAdOperation } from '../ads/savedAds';
 import { AccountArea } from './AccountTabs';
 import { PAGE_SIZE } from './myAdsParams';
+import { EmptyState } from '../../ui/EmptyState';
+import { Icon } from '../../ui/Icon';
 
 function FavoriteTabs({ searches }: { searches: boolean }) {
   const intl = useIntl();
@@ -73,7 +75,7 @@ function SavedAds() {
   let content;
   if (isError && !currentData) content = <ErrorMessage error={error} onRetry={() => void refetch()} />;
   else if (!currentData) content = <Loader label={intl.formatMessage({ id: 'favorites.loading' })} />;
-  else if (currentData.ads.length === 0) content = <p className="empty">{intl.formatMessage({ id: 'favorites.empty' })}</p>;
+  else if (currentData.ads.length === 0) content = <EmptyState icon="star" title={intl.formatMessage({ id: 'favorites.empty' })} />;
   else {
     content = (
       <ul className="my-ads__list my-ads__list--cards" aria-label={intl.formatMessage({ id: 'favorites.list' })}>
@@ -82,7 +84,8 @@ function SavedAds() {
             <AdCard listId={ad.listId} title={ad.title} image={ad.image} price={ad.price} />
             <button
               type="button"
-              className="button"
+              className="button button--ghost button--small favorites__remove"
+              aria-label={intl.formatMessage({ id: 'favorites.remove' }, { title: ad.title })}
               onClick={() => {
                 // The list is asked for again when the server confirms (api/ads.ts).
                 run('unsaveAd', ad.listId, () => {
@@ -90,7 +93,8 @@ function SavedAds() {
                 });
               }}
             >
-              {intl.formatMessage({ id: 'favorites.remove' }, { title: ad.title })}
+              <Icon name="trash" size={18} />
+              {intl.formatMessage({ id: 'favorites.removeShort' })}
             </button>
           </li>
         ))}

@@ -27,6 +27,7 @@ import { AccountArea } from './AccountTabs';
 import { myAdEditPath } from './paths';
 import { LINK_ACTIONS, linkedDialog, OperationDialog, useAdOperations, type LinkAction } from './OperationDialogs';
 import { BOOSTED, bulkOperationsOf, PAGE_SIZE, readMyAdsParams, STATUSES, tabOf, type Status } from './myAdsParams';
+import { UserText } from '../../ui/UserText';
 
 /** Card or list display: a preference kept in localStorage, like the listing's grid or list. */
 export const DISPLAY_KEY = 'souk.myAdsDisplay';
@@ -90,7 +91,13 @@ function MyAdRow({ ad, selected, showStats, onSelect, operations }: RowProps) {
       {ad.image ? <img className="ad-card__image" src={ad.image} alt="" loading="lazy" /> : null}
       <div className="my-ad__body">
         <h2 className="ad-card__title" dir="auto">
-          {status === 'ACTIVE' ? <Link to={localized(language, adPath(ad.listId))}>{ad.title}</Link> : ad.title}
+          {status === 'ACTIVE' ? (
+            <Link to={localized(language, adPath(ad.listId))}>
+              <UserText text={ad.title} />
+            </Link>
+          ) : (
+            <UserText text={ad.title} />
+          )}
         </h2>
         <p className="ad-card__price">
           <PriceText price={ad.price} />

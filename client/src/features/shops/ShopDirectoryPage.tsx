@@ -18,6 +18,7 @@ import { OffsetPager } from '../listing/OffsetPager';
 import { readQuery } from '../listing/listingUrl';
 import NotFoundPage from '../not-found/NotFoundPage';
 import { readShopSearch, shopDirectoryPath, shopPagePath, type ShopSearch } from './shopPaths';
+import { UserText } from '../../ui/UserText';
 
 export function ShopCard({ shop }: { shop: Shop }) {
   const intl = useIntl();
@@ -27,7 +28,9 @@ export function ShopCard({ shop }: { shop: Shop }) {
       {shop.logo ? <img className="shop-card__logo" src={shop.logo} alt="" width="64" height="64" loading="lazy" /> : <div className="shop-card__logo" aria-hidden="true" />}
       <div>
         <h2 className="shop-card__name" dir="auto">
-          <Link to={shopPagePath(language, shop.slug)}>{shop.name}</Link>
+          <Link to={shopPagePath(language, shop.slug)}>
+            <UserText text={shop.name} />
+          </Link>
         </h2>
         {shop.city ? <p className="shop-card__city">{shop.city}</p> : null}
         {shop.shortDescription ? <p dir="auto">{shop.shortDescription}</p> : null}

@@ -142,9 +142,10 @@ fn layout(lang: Lang, other_language_path: &str, content: &str) -> String {
             "<div class=\"app-header__actions\"><a class=\"button button--primary app-header__post\" href=\"{post}\">{post_label}</a>",
             "<a class=\"app-header__shops\" href=\"{shops}\">{shops_label}</a>",
             "<a class=\"app-header__account\" href=\"{sign_in}\">{sign_in_label}</a>",
-            // Like the client's LanguageSwitch, the choice is remembered (cookie `lang`, a year).
-            "<a class=\"language-switch\" lang=\"{other}\" hreflang=\"{other}\" href=\"{switch}\" title=\"{switch_title}\" ",
-            "onclick=\"document.cookie='lang={other}; Path=/; Max-Age=31536000; SameSite=Lax'+(location.protocol==='https:'?'; Secure':'')\">{switch_label}</a>",
+            // Like the client's LanguageSwitch, the choice is remembered (cookie `lang`, a year):
+            // the page's loader script sets it on a click (no inline handler: the pages'
+            // Content-Security-Policy allows none, docs/security.md).
+            "<a class=\"language-switch\" lang=\"{other}\" hreflang=\"{other}\" href=\"{switch}\" title=\"{switch_title}\">{switch_label}</a>",
             "</div></header><main id=\"main\" class=\"app-main\" tabindex=\"-1\">{content}</main>"
         ),
         skip = escape(&message(lang, "app.skipToContent", &[])),
@@ -431,7 +432,8 @@ mod tests {
         assert!(html.contains("a &amp; b"));
         assert!(html.contains("href=\"/ar/boutiques\""));
         assert!(html.contains("hreflang=\"fr\" href=\"/casablanca/voitures/golf_7.htm\""));
-        assert!(html.contains("onclick=\"document.cookie='lang=fr; Path=/; Max-Age=31536000;"), "{html}");
+        assert!(html.contains("class=\"language-switch\" lang=\"fr\" hreflang=\"fr\""), "{html}");
+        assert!(!html.contains("onclick="), "no inline handler: {html}");
         assert!(html.contains("Golf &lt;7&gt;، الصورة 1 من 3"));
         // The price is isolated, so that the Arabic line does not reorder it.
         assert!(html.contains("<p class=\"ad-view__price\"><bdi class=\"amount\">120 000 DH</bdi></p>"), "{html}");

@@ -195,8 +195,12 @@ fn load_scripts_after_the_page(html: &mut String) {
         return;
     }
     let list = super::security::json_for_html(&sources);
+    // It also remembers a language chosen with the first paint's switch (cookie `lang`, a
+    // year), as the client's LanguageSwitch does.
     let js = format!(
-        "addEventListener('load',function(){{{list}.forEach(function(s){{var e=document.createElement('script');e.src=s;e.async=false;document.head.appendChild(e)}})}})"
+        "addEventListener('load',function(){{{list}.forEach(function(s){{var e=document.createElement('script');e.src=s;e.async=false;document.head.appendChild(e)}})}});\
+         addEventListener('click',function(e){{var a=e.target.closest&&e.target.closest('a.language-switch');\
+         if(a){{document.cookie='lang='+a.getAttribute('hreflang')+'; Path=/; Max-Age=31536000; SameSite=Lax'+(location.protocol==='https:'?'; Secure':'')}}}})"
     );
     // The pages' Content-Security-Policy names this script by its hash.
     super::security::allow_inline_script(&js);

@@ -21,7 +21,21 @@ export interface PurchaseOrder {
   /** ISO 8601. */
   date: string;
   paymentMethod: string;
+  /** What the buyer may do with it: `cancel` while it is pending (issue 23). */
+  allowedActions?: string[];
 }
+
+/** What `cancelOrder` answers. */
+export interface OrderUpdate {
+  id: string;
+  status: string;
+  buyerStatus: string;
+  deleted: boolean;
+}
+
+export const CANCEL_ORDER = `mutation cancelOrder($id: String!) {
+  cancelOrder(id: $id) { id status buyerStatus deleted }
+}`;
 
 export interface PurchaseOrdersPage {
   orders: PurchaseOrder[];
@@ -30,7 +44,7 @@ export interface PurchaseOrdersPage {
 
 export const GET_MY_PURCHASE_ORDERS = `query getMyPurchaseOrders($query: PurchaseOrdersQuery!) {
   getMyPurchaseOrders(query: $query) {
-    orders { id product { sku listId name thumbnail } total status date paymentMethod }
+    orders { id product { sku listId name thumbnail } total status date paymentMethod allowedActions }
     count
   }
 }`;
@@ -45,10 +59,15 @@ export const ordersApi = api.enhanceEndpoints({ addTagTypes: ['PurchaseOrders'] 
       transformResponse: (data: { getMyPurchaseOrders: PurchaseOrdersPage }) => data.getMyPurchaseOrders,
       providesTags: ['PurchaseOrders'],
     }),
+    cancelOrder: build.mutation<OrderUpdate, { id: string }>({
+      query: ({ id }) => ({ document: CANCEL_ORDER, variables: { id } }),
+      transformResponse: (data: { cancelOrder: OrderUpdate }) => data.cancelOrder,
+      invalidatesTags: ['PurchaseOrders'],
+    }),
   }),
 });
 
-export const { useGetMyPurchaseOrdersQuery } = ordersApi;
+export const { useCancelOrderMutation, useGetMyPurchaseOrdersQuery } = ordersApi;
 
 /** The order's status as one of the filter's statuses (the spec also spells it `canceled`). */
 export function orderStatusOf(status: string): OrderStatus | undefined {

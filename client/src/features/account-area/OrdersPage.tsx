@@ -15,6 +15,7 @@ import {
   orderStatusOf,
   ordersApi,
   paymentMethodOf,
+  useCancelOrderMutation,
   useGetMyPurchaseOrdersQuery,
   type OrderStatus,
   type PurchaseOrder,
@@ -26,6 +27,7 @@ import type { AppDispatch, RootState } from '../../app/store';
 import { isOrderUpdated, ORDER_UPDATED_EVENT, type OrderUpdated } from '../../realtime/orderEvents';
 import { useRealtimeConnector } from '../../realtime/RealtimeContext';
 import { toastShown } from '../../ui/toastSlice';
+import { EmptyState } from '../../ui/EmptyState';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { PagePager } from '../../ui/PagePager';
@@ -34,6 +36,9 @@ import { adPath } from '../ads/adPaths';
 import { AccountArea } from '../my-ads/AccountTabs';
 import { PAGE_SIZE } from '../my-ads/myAdsParams';
 import { UserText } from '../../ui/UserText';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/Modal';
+import { useResultToasts } from './useErrorToast';
 
 function readStatus(value: string | null): OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value ?? '') ? (value as OrderStatus) : 'initiated';
@@ -119,6 +124,51 @@ function dateText(intl: IntlShape, iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : intl.formatDate(date, { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
+/**
+ * "Annuler" on a pending order (its allowedActions has `cancel`), after a confirmation; the
+ * success toast only when the server answers for this very order.
+ */
+function CancelOrder({ order }: { order: PurchaseOrder }) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const { failed } = useResultToasts();
+  const [asking, setAsking] = useState(false);
+  const [cancel, { isLoading }] = useCancelOrderMutation();
+  const ref = orderRef(order.id);
+  const confirm = async () => {
+    try {
+      const answer = await cancel({ id: order.id }).unwrap();
+      setAsking(false);
+      if (answer.id === order.id) {
+        dispatch(toastShown({ kind: 'success', key: `order-cancelled:${order.id}`, messageKey: 'orders.cancel.done', values: { id: ref } }));
+      } else {
+        failed(undefined);
+      }
+    } catch (error) {
+      setAsking(false);
+      failed(error);
+    }
+  };
+  return (
+    <>
+      <Button weight="danger" small aria-label={intl.formatMessage({ id: 'orders.cancel.label' }, { id: ref })} onClick={() => { setAsking(true); }}>
+        {intl.formatMessage({ id: 'orders.cancel' })}
+      </Button>
+      {asking ? (
+        <ConfirmDialog
+          title={intl.formatMessage({ id: 'orders.cancel.title' })}
+          message={<p>{intl.formatMessage({ id: 'orders.cancel.body' }, { id: ref, name: <UserText key="name" text={order.product.name} /> })}</p>}
+          confirmLabel={intl.formatMessage({ id: 'orders.cancel.confirm' })}
+          cancelLabel={intl.formatMessage({ id: 'orders.cancel.keep' })}
+          busy={isLoading}
+          onConfirm={() => void confirm()}
+          onCancel={() => { setAsking(false); }}
+        />
+      ) : null}
+    </>
+  );
+}
+
 function OrderRow({ order, live }: { order: PurchaseOrder; live: boolean }) {
   const intl = useIntl();
   const language = useLanguage();
@@ -147,6 +197,7 @@ function OrderRow({ order, live }: { order: PurchaseOrder; live: boolean }) {
       </td>
       <td>{dateText(intl, order.date)}</td>
       <td>{paymentText(intl, order.paymentMethod)}</td>
+      <td>{order.allowedActions?.includes('cancel') ? <CancelOrder order={order} /> : null}</td>
     </tr>
   );
 }
@@ -169,7 +220,7 @@ function Orders({ status, page, onPage }: OrdersProps) {
 
   if (isError && !currentData) return <ErrorMessage error={error} onRetry={() => void refetch()} />;
   if (!currentData) return <Loader label={intl.formatMessage({ id: 'orders.loading' })} />;
-  if (currentData.orders.length === 0) return <p className="empty">{intl.formatMessage({ id: `orders.empty.${status}` as MessageId })}</p>;
+  if (currentData.orders.length === 0) return <EmptyState icon="box" title={intl.formatMessage({ id: `orders.empty.${status}` as MessageId })} />;
   const pages = Math.max(1, Math.ceil(currentData.count / PAGE_SIZE));
   return (
     <>
@@ -184,6 +235,9 @@ function Orders({ status, page, onPage }: OrdersProps) {
               <th scope="col">{intl.formatMessage({ id: 'orders.column.status' })}</th>
               <th scope="col">{intl.formatMessage({ id: 'orders.column.date' })}</th>
               <th scope="col">{intl.formatMessage({ id: 'orders.column.paymentMethod' })}</th>
+              <th scope="col">
+                <span className="visually-hidden">{intl.formatMessage({ id: 'orders.column.actions' })}</span>
+              </th>
             </tr>
           </thead>
           <tbody>

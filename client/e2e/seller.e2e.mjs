@@ -186,6 +186,24 @@ for (const [language, productIndex] of runs) {
       await refusal.waitFor(WAIT);
       await buyer.page.screenshot({ path: `${SCREENSHOTS}seller-checkout-out-of-stock-${language}.png`, fullPage: true });
 
+      // The buyer cancels a pending order (issue 23): a confirmation first, then the toast.
+      await buyer.page.goto(`${BASE_URL}/${language}/account/v2/my-orders?status=initiated&page=1`);
+      const cancel = buyer.page.getByRole('table', { name: t('orders.list') }).getByRole('button', { name: t('orders.cancel') }).first();
+      await cancel.waitFor(WAIT);
+      await cancel.click();
+      const cancelDialog = buyer.page.getByRole('dialog', { name: t('orders.cancel.title') });
+      await cancelDialog.waitFor(WAIT);
+      await buyer.page.screenshot({ path: `${SCREENSHOTS}orders-cancel-${language}.png` });
+      await buyer.page.setViewportSize(PHONE);
+      await buyer.page.screenshot({ path: `${SCREENSHOTS}orders-cancel-phone-${language}.png` });
+      await cancelDialog.getByRole('button', { name: t('orders.cancel.confirm') }).click();
+      await buyer.page
+        .getByRole('region', { name: t('toast.region') })
+        .getByText(t('orders.cancel.done', { id: 'ID' }).split('ID')[0].trim(), { exact: false })
+        .first()
+        .waitFor(WAIT);
+      await buyer.page.setViewportSize(DESKTOP);
+
       assert.deepEqual(seller.problems, []);
       assert.deepEqual(buyer.problems, []);
     } finally {

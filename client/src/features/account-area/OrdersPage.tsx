@@ -175,10 +175,10 @@ function OrderRow({ order, live }: { order: PurchaseOrder; live: boolean }) {
   const { product } = order;
   return (
     <tr className={live ? 'orders__row--live' : undefined}>
-      <td>
+      <td data-label={intl.formatMessage({ id: 'orders.column.id' })}>
         <span title={order.id}>{orderRef(order.id)}</span>
       </td>
-      <td>
+      <td className="orders__product">
         {product.thumbnail ? <img className="orders__thumbnail" src={product.thumbnail} alt="" loading="lazy" /> : null}
         {product.listId !== null ? (
           <Link to={localized(language, adPath(product.listId))}>
@@ -188,16 +188,16 @@ function OrderRow({ order, live }: { order: PurchaseOrder; live: boolean }) {
           <UserText text={product.name} />
         )}
       </td>
-      <td>
+      <td data-label={intl.formatMessage({ id: 'orders.column.total' })}>
         <Amount text={order.total} />
       </td>
-      <td>
+      <td data-label={intl.formatMessage({ id: 'orders.column.status' })}>
         {statusText(intl, order.status)}
         {live ? <span className="orders__live">{intl.formatMessage({ id: 'orders.live.mark' })}</span> : null}
       </td>
-      <td>{dateText(intl, order.date)}</td>
-      <td>{paymentText(intl, order.paymentMethod)}</td>
-      <td>{order.allowedActions?.includes('cancel') ? <CancelOrder order={order} /> : null}</td>
+      <td data-label={intl.formatMessage({ id: 'orders.column.date' })}>{dateText(intl, order.date)}</td>
+      <td data-label={intl.formatMessage({ id: 'orders.column.paymentMethod' })}>{paymentText(intl, order.paymentMethod)}</td>
+      <td className="orders__actions">{order.allowedActions?.includes('cancel') ? <CancelOrder order={order} /> : null}</td>
     </tr>
   );
 }

@@ -85,7 +85,7 @@ async function browseAndSave(language) {
     await results.getByRole('listitem').first().waitFor(WAIT);
     // Each price on the cards reads left to right in both languages ("55 000 DH", never
     // "DH 000 55" in Arabic), as Chromium lays it out.
-    const prices = await results.locator('bdi').all();
+    const prices = await results.locator('bdi.amount').all();
     assert.ok(prices.length > 0, 'the results show prices');
     for (const price of prices) assert.ok(await readsLeftToRight(price), `"${await price.textContent()}" reads left to right`);
     await page.screenshot({ path: `${SCREENSHOTS}listing-${language}.png`, fullPage: true });

@@ -661,12 +661,15 @@ pub async fn run(o: Options) -> Result<(), Error> {
         rss0.map_or("?".into(), |k: u64| k.to_string()),
         rss1.map_or("?".into(), |k: u64| k.to_string()),
     );
-    let p = |h: &Histogram<u64>, q: f64| if h.is_empty() { 0.0 } else { ms(h.value_at_quantile(q)) };
+    // "-" where nothing was measured (no alert of a measured order arrived).
+    let p = |h: &Histogram<u64>, q: f64| {
+        if h.is_empty() { "-".to_owned() } else { format!("{:.2}", ms(h.value_at_quantile(q))) }
+    };
     println!(
-        "orders Souk: offered {rate}/s, achieved {achieved:.1} orders/s; alert ms p50 {:.2} p99 {:.2} max {:.2}; checkout ms p99 {:.2}; errors {errors}; alerts missing {missing}",
+        "orders Souk: offered {rate}/s, achieved {achieved:.1} orders/s; alert ms p50 {} p99 {} max {}; checkout ms p99 {}; errors {errors}; alerts missing {missing}",
         p(&alert_us, 0.5),
         p(&alert_us, 0.99),
-        if alert_us.is_empty() { 0.0 } else { ms(alert_us.max()) },
+        if alert_us.is_empty() { "-".to_owned() } else { format!("{:.2}", ms(alert_us.max())) },
         p(&checkout_us, 0.99),
     );
     if placed_total == 0 {

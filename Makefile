@@ -4,7 +4,7 @@ CARGO ?= cargo
 NPM ?= npm
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test client client-deps server server-release lint-rust test-rust test-client test-socketio e2e services bench bench-ads clean
+.PHONY: run test client client-deps server server-release lint-rust test-rust test-client test-socketio e2e services bench bench-ads bench-orders clean
 
 ## make run — build the client and the server, seed the demo on first run, serve on http://127.0.0.1:8080
 run: client server-release
@@ -54,6 +54,10 @@ e2e: client server services
 ## Throughput and latency of the gateway (see docs/benchmarks.md).
 bench: client server-release
 	bash load-tests/run-gateway-bench.sh
+
+## Order alerts: checkouts of one product at 200/s and beyond, the owner's order:new latency (see docs/benchmarks.md).
+bench-orders:
+	bash load-tests/run-orders-bench.sh
 
 ## getMyAds for a shop with 10,000 ads; publishing ads of 8 large photos (see docs/benchmarks.md).
 bench-ads:

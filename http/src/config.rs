@@ -36,6 +36,9 @@ pub struct ServerSettings {
     pub port: u16,
     pub workers: usize,
     pub shutdown_timeout_secs: u64,
+    /// A bearer token `/metrics` asks for; empty: only a scrape from this machine that did not
+    /// come through a proxy is answered.
+    pub metrics_token: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -503,3 +503,31 @@ async fn introspection_is_off_unless_configured() {
         "{body}"
     );
 }
+
+#[actix_web::test]
+async fn metrics_are_for_the_operator_only() {
+    let s = start("metrics-local", |_| {}).await;
+    let get = |headers: Vec<(&'static str, &'static str)>| {
+        let mut req = s.client.get(format!("{}/metrics", s.base));
+        for (k, v) in headers {
+            req = req.header(k, v);
+        }
+        req.send()
+    };
+    assert_eq!(get(vec![]).await.expect("local").status(), StatusCode::OK, "a local scrape");
+    let proxied = get(vec![("X-Forwarded-For", "203.0.113.5")]).await.expect("proxied");
+    assert_eq!(proxied.status(), StatusCode::FORBIDDEN, "a request through the proxy");
+    let t = start("metrics-token", |st| st.server.metrics_token = "scrape-secret-0123456789".into()).await;
+    let with = |token: Option<&str>| {
+        let mut req = t.client.get(format!("{}/metrics", t.base));
+        if let Some(v) = token {
+            req = req.header("Authorization", format!("Bearer {v}"));
+        }
+        req.send()
+    };
+    assert_eq!(with(None).await.expect("none").status(), StatusCode::FORBIDDEN);
+    assert_eq!(with(Some("scrape-secret-0123456788")).await.expect("wrong").status(), StatusCode::FORBIDDEN);
+    let ok = with(Some("scrape-secret-0123456789")).await.expect("right");
+    assert_eq!(ok.status(), StatusCode::OK);
+    assert!(ok.text().await.expect("text").contains("souk_http_requests_total"));
+}

@@ -88,8 +88,27 @@ impl Metrics {
     }
 }
 
-/// `GET /metrics` — Prometheus text format.
-pub async fn metrics(state: web::Data<crate::state::AppState>) -> HttpResponse {
+/// Whether a scrape may read the metrics: with a configured token, the bearer token must be
+/// it; without, the request must come from this machine and not through a proxy.
+fn may_scrape(req: &actix_web::HttpRequest, token: &str) -> bool {
+    if !token.is_empty() {
+        let sent =
+            req.headers().get("Authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+        return sent.is_some_and(|s| {
+            s.len() == token.len() && s.bytes().zip(token.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+        });
+    }
+    let local = req.peer_addr().is_some_and(|a| a.ip().is_loopback());
+    local && !req.headers().contains_key("X-Forwarded-For")
+}
+
+/// `GET /metrics` — Prometheus text format, for the operator only (docs/security.md).
+pub async fn metrics(req: actix_web::HttpRequest, state: web::Data<crate::state::AppState>) -> HttpResponse {
+    if !may_scrape(&req, &state.settings.server.metrics_token) {
+        let err =
+            souk_domain::SoukError::with_detail(souk_domain::ErrorCode::PermissionDenied, "metrics: operator only");
+        return crate::graphql::errors::request_failure(&err, souk_domain::Lang::Fr);
+    }
     match state.ads.oldest_waiting().await {
         Ok(oldest) => state.metrics.set_moderation_oldest(oldest.map_or(0, |t| souk_services::ads::service::now() - t)),
         Err(e) => tracing::warn!(error = %e, "moderation queue unreadable for metrics"),

@@ -9,6 +9,7 @@ import { postFile } from '../../api/upload';
 import type { MessageId } from '../../app/i18n';
 import { errorText } from '../../ui/errorText';
 import { useResultToasts } from './useErrorToast';
+import { Icon } from '../../ui/Icon';
 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 const LOGO_TYPES = ['image/jpeg', 'image/png'];
@@ -56,7 +57,8 @@ export function ShopLogo({ accountId, logo: initial }: { accountId: number; logo
       ) : (
         <span className="shop-logo__image shop-logo__image--empty">{intl.formatMessage({ id: 'settings.shop.logo.none' })}</span>
       )}
-      <label className="field">
+      <label className="file-button">
+        <Icon name="camera" size={18} />
         {intl.formatMessage({ id: logo ? 'settings.shop.logo.change' : 'settings.shop.logo.add' })}
         <input type="file" accept={LOGO_TYPES.join(',')} disabled={progress !== undefined} onChange={(e) => void choose(e)} />
       </label>

@@ -20,6 +20,7 @@ import { Modal } from '../../ui/Modal';
 import { selectUser } from '../auth/authSlice';
 import { sessionSocket } from '../../realtime/socket';
 import { ChatRequestError, request, type Conversation } from '../messaging/chatSocket';
+import { Icon } from '../../ui/Icon';
 
 /** The CV of the visitor's form (spec §6): at most 2.5 MB, pdf, jpg, jpeg, rtf or odt. */
 export const MAX_CV_BYTES = (5 * 1024 * 1024) / 2;
@@ -204,16 +205,20 @@ function VisitorForm({ listId }: { listId: number }) {
         {intl.formatMessage({ id: 'contact.message' })}
         <textarea value={message} maxLength={MAX_MESSAGE_CHARS} dir="auto" onChange={(e) => { setMessage(e.target.value); }} />
       </label>
-      <label className="field">
-        {intl.formatMessage({ id: 'contact.visitor.cv' })}
-        <input
-          type="file"
-          accept={CV_EXTENSIONS.map((e) => `.${e}`).join(',')}
-          onChange={(e) => {
-            setCv(e.target.files?.[0]);
-          }}
-        />
-      </label>
+      <div className="file-field">
+        <label className="file-button">
+          <Icon name="document" size={18} />
+          {intl.formatMessage({ id: 'contact.visitor.cv' })}
+          <input
+            type="file"
+            accept={CV_EXTENSIONS.map((e) => `.${e}`).join(',')}
+            onChange={(e) => {
+              setCv(e.target.files?.[0]);
+            }}
+          />
+        </label>
+        {cv ? <bdi className="file-field__name">{cv.name}</bdi> : null}
+      </div>
       {problem ? <p role="alert">{intl.formatMessage({ id: problem })}</p> : null}
       {error ? (
         <div role="alert">

@@ -217,7 +217,8 @@ export function searchOf(parsed: ParsedUrl, search: string): { filters: SearchFi
   const area = parsed.locations.find((l) => l.level === 'area');
   const filters = compactFilters({
     ...query.filters,
-    keyword: parsed.keyword ?? typed,
+    // What the person typed wins over the server's folded reading of it.
+    keyword: typed ?? parsed.keyword ?? undefined,
     categoryId: parsed.category?.id,
     adType: parsed.adType ?? undefined,
     cityId: city?.id,

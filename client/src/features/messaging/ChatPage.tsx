@@ -25,6 +25,7 @@ import { attachmentProblem, readBytes, type AttachmentProblem } from './attachme
 import { sessionSocket } from '../../realtime/socket';
 import { ChatRequestError, request, type ChatMessage, type Conversation } from './chatSocket';
 import { keepDigitGroups, UserText } from '../../ui/UserText';
+import { Icon } from '../../ui/Icon';
 
 const PAGE = 30;
 /** After this long without a keystroke, the other party is told that typing stopped. */
@@ -394,7 +395,8 @@ export default function ChatPage() {
               sendTyping(event.target.value.trim() !== '');
             }}
           />
-          <label className="chat__attach">
+          <label className="chat__attach file-button">
+            <Icon name="upload" size={18} />
             {intl.formatMessage({ id: 'chat.attach' })}
             <input
               key={file ? file.name : 'none'}

@@ -7,7 +7,8 @@ import { categories, cities, gateway, type GatewayCall } from '../../../test/fix
 import { renderApp } from '../../../test/renderApp';
 import { searchHref } from './SearchBar';
 
-const COUNTRY = (language: 'fr' | 'ar') => ({ language, locations: [], category: null, adType: null, keyword: null });
+// The server reads `q` too, folded ("سياره"): the page shows what was typed.
+const COUNTRY = (language: 'fr' | 'ar') => ({ language, locations: [], category: null, adType: null, keyword: language === 'ar' ? 'سياره' : null });
 const EMPTY_PAGE = { ads: [], premium: [], total: 0, totalCapped: false, extended: null, facets: { categories: [], cities: [] }, offset: 0, limit: 12 };
 
 describe('search bar', () => {

@@ -34,7 +34,7 @@ export function SaveButton({ listId, savedByMe }: { listId: number; savedByMe: b
   return (
     <button
       type="button"
-      className="button"
+      className="button button--secondary"
       aria-pressed={saved}
       disabled={busy}
       onClick={() => {

@@ -29,10 +29,10 @@ export function ShareButton({ url, title }: { url: string; title: string }) {
   };
   return (
     <>
-      <button type="button" className="button" onClick={share}>
+      <button type="button" className="button button--secondary" onClick={share}>
         {intl.formatMessage({ id: 'ad.share.share' })}
       </button>
-      <button type="button" className="button" onClick={copy}>
+      <button type="button" className="button button--secondary" onClick={copy}>
         {intl.formatMessage({ id: 'ad.share.copy' })}
       </button>
     </>

@@ -5,6 +5,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { useState } from 'react';
+import fr from '../locales/fr.json';
 import { ConfirmDialog } from './Modal';
 import { TextArea } from './Field';
 import { filterOptions, matchKey, SearchableSelect } from './SearchableSelect';
@@ -64,7 +65,7 @@ describe('design system controls', () => {
   it('asks before acting and answers both ways', () => {
     const answers: string[] = [];
     render(
-      <IntlProvider locale="fr" messages={{ 'common.close': 'Fermer' }}>
+      <IntlProvider locale="fr" messages={fr}>
         <ConfirmDialog title="Annuler cette commande ?" message="Définitif." confirmLabel="Annuler la commande" cancelLabel="Garder" onConfirm={() => answers.push('yes')} onCancel={() => answers.push('no')} />
       </IntlProvider>,
     );

@@ -107,6 +107,25 @@ async fn views_are_counted_honestly_and_only_the_owner_reads_them() {
     )
     .await;
     assert_eq!(mine["data"]["getMyAd"]["performance"], json!({ "views": 3, "phoneViews": 1 }), "{mine}");
+    // Nobody else reads them: not through the ad view, not through a search (issue 27).
+    let list_id = mine_list_id(&s, &seller, &ad_id).await;
+    let public = call(
+        &s,
+        Some(&other),
+        "x",
+        BROWSER,
+        "query($l: Int!) { getAd(listId: $l) { ad { performance { views } } } }",
+        json!({ "l": list_id }),
+    )
+    .await;
+    assert!(public["errors"].is_null(), "{public}");
+    assert!(public["data"]["getAd"]["ad"]["performance"].is_null(), "{public}");
+    let visitor = call(&s, None, "x", BROWSER, "query($l: Int!) { getRelatedAds(listId: $l) { performance { views } } getAd(listId: $l) { ad { performance { views } } } }", json!({ "l": list_id })).await;
+    assert!(visitor["data"]["getAd"]["ad"]["performance"].is_null(), "{visitor}");
+    assert!(
+        visitor["data"]["getRelatedAds"].as_array().is_some_and(|a| a.iter().all(|x| x["performance"].is_null())),
+        "{visitor}"
+    );
 
     // Only the owner.
     let theirs = call(&s, Some(&other), "x", BROWSER, FIXED, json!({ "r": "TODAY", "a": ad_id })).await;
@@ -643,4 +662,18 @@ async fn a_shops_calls_and_leads_reach_its_owners_socket_and_nobody_elses() {
     assert_eq!((&update["metric"], &update["count"]), (&json!("leads"), &json!(1)), "{update}");
     atlas_socket.post("1").await;
     rif_socket.post("1").await;
+}
+
+/// The public list id of one of `owner`'s ads.
+async fn mine_list_id(s: &TestServer, owner: &str, ad_id: &str) -> i64 {
+    let body = call(
+        s,
+        Some(owner),
+        "x",
+        BROWSER,
+        "query($id: String!) { getMyAd(adId: $id) { listId } }",
+        json!({ "id": ad_id }),
+    )
+    .await;
+    body["data"]["getMyAd"]["listId"].as_i64().unwrap_or_else(|| panic!("{body}"))
 }

@@ -119,7 +119,9 @@ pub struct MyAd {
     pub last_state_time: String,
     pub modified_at: String,
     pub city: IdName,
-    pub performance: Performance,
+    /// The owner's counters (spec §3 my ad); null where anyone may look (the ad view, search,
+    /// related and premium ads): a visitor does not read another's statistics.
+    pub performance: Option<Performance>,
     pub last_applied_vas_pack: Option<VasPackNode>,
     pub vas_packages: u32,
     pub refusal_reason: Option<String>,
@@ -219,6 +221,12 @@ fn choice_label(kind: ParamKind, value: &str, ad: &StoredAd, state: &AppState, l
     }
 }
 
+/// An ad as anyone may see it: without its owner's counters.
+pub(crate) fn public_ad(mut ad: MyAd) -> MyAd {
+    ad.performance = None;
+    ad
+}
+
 pub(crate) fn my_ad(ad: &StoredAd, packs: &[VasPack], phone: Option<String>, state: &AppState, lang: Lang) -> MyAd {
     let a = &ad.ad;
     let catalog = &state.catalog;
@@ -270,7 +278,11 @@ pub(crate) fn my_ad(ad: &StoredAd, packs: &[VasPack], phone: Option<String>, sta
         last_state_time: rfc3339(a.state_time),
         modified_at: rfc3339(a.modified_at),
         city: IdName { id: a.city_id, name: city_name },
-        performance: Performance { conversations: ad.conversations, phone_views: ad.phone_views, views: ad.views },
+        performance: Some(Performance {
+            conversations: ad.conversations,
+            phone_views: ad.phone_views,
+            views: ad.views,
+        }),
         last_applied_vas_pack: packs.first().map(vas_node),
         vas_packages: packs.len() as u32,
         refusal_reason: a.refusal_reason.clone(),
@@ -372,7 +384,7 @@ fn public_node(p: PublicAd, saved_by_me: bool, state: &AppState, lang: Lang) -> 
     PublicAdNode {
         latitude: city.map(|c| c.latitude).unwrap_or_default(),
         longitude: city.map(|c| c.longitude).unwrap_or_default(),
-        ad: my_ad(&p.ad, &p.vas_packs, None, state, lang),
+        ad: public_ad(my_ad(&p.ad, &p.vas_packs, None, state, lang)),
         saved_by_me,
         seller: Seller {
             account_id: s.account_id,
@@ -831,14 +843,14 @@ impl AdQuery {
     async fn get_related_ads(&self, ctx: &Context<'_>, list_id: i64) -> Result<Vec<MyAd>> {
         let r = req(ctx);
         let ads = r.state.ads.related(list_id).await.map_err(|e| r.err(e))?;
-        Ok(ads.iter().map(|a| my_ad(a, &[], None, r.state, r.lang)).collect())
+        Ok(ads.iter().map(|a| public_ad(my_ad(a, &[], None, r.state, r.lang))).collect())
     }
 
     /// Premium suggestions (ads with a live gallery or special pack).
     async fn get_premium_ads(&self, ctx: &Context<'_>, limit: Option<u32>) -> Result<Vec<MyAd>> {
         let r = req(ctx);
         let ads = r.state.ads.premium(limit.unwrap_or(8)).await.map_err(|e| r.err(e))?;
-        Ok(ads.iter().map(|a| my_ad(a, &[], None, r.state, r.lang)).collect())
+        Ok(ads.iter().map(|a| public_ad(my_ad(a, &[], None, r.state, r.lang))).collect())
     }
 
     /// Price advice: median and range of comparable active ads (none under 3 of them).

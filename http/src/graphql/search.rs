@@ -3,7 +3,7 @@
 //! shop directory (`getShops`) and shop pages (`getShop`). Each resolver maps its input and
 //! makes one service call.
 
-use super::ads::{MyAd, my_ad};
+use super::ads::{MyAd, my_ad, public_ad};
 use super::request::req;
 use async_graphql::{Context, Enum, InputObject, Object, Result, SimpleObject};
 use souk_domain::catalog::Vertical;
@@ -284,7 +284,7 @@ impl SearchQuery {
         let tree = r.state.catalog.tree();
         Ok(ShopPageNode {
             shop: shop_node(&p.store, &r),
-            ads: p.ads.iter().map(|a| my_ad(a, &[], None, r.state, r.lang)).collect(),
+            ads: p.ads.iter().map(|a| public_ad(my_ad(a, &[], None, r.state, r.lang))).collect(),
             count: p.total,
             categories: p
                 .by_category
@@ -353,8 +353,8 @@ impl SearchQuery {
             })
             .collect();
         Ok(SearchPage {
-            ads: res.ads.iter().map(|a| my_ad(a, &[], None, r.state, r.lang)).collect(),
-            premium: res.premium.iter().map(|a| my_ad(a, &[], None, r.state, r.lang)).collect(),
+            ads: res.ads.iter().map(|a| public_ad(my_ad(a, &[], None, r.state, r.lang))).collect(),
+            premium: res.premium.iter().map(|a| public_ad(my_ad(a, &[], None, r.state, r.lang))).collect(),
             total: res.total,
             total_capped: res.total_capped,
             extended: res.extended.map(|e| e.as_str().to_string()),

@@ -103,9 +103,7 @@ async fn owner_socket(
     counters: Arc<Counters>,
     done: Arc<AtomicBool>,
 ) -> Result<tokio::task::JoinHandle<()>, Error> {
-    let (mut reader, writer) = ws::connect(addr, "/socket.io/?EIO=4&transport=websocket").await?;
-    let writer = Arc::new(tokio::sync::Mutex::new(writer));
-    ws::socketio_connect(&mut reader, &writer, &json!({ "token": token }).to_string()).await?;
+    let (mut reader, writer) = ws::socketio_session(addr, token).await?;
     Ok(tokio::spawn(async move {
         while let Ok(frame) = reader.next(&writer).await {
             if done.load(Ordering::Relaxed) {

@@ -51,6 +51,19 @@ pub async fn socketio_connect(
     }
 }
 
+/// A signed-in Socket.IO session over WebSocket: the connection to `addr` and the CONNECT with
+/// `token`; answers the reader and the shared writer.
+pub async fn socketio_session(
+    addr: &str,
+    token: &str,
+) -> Result<(Reader, std::sync::Arc<tokio::sync::Mutex<Writer>>), Error> {
+    let (mut reader, writer) = connect(addr, "/socket.io/?EIO=4&transport=websocket").await?;
+    let writer = std::sync::Arc::new(tokio::sync::Mutex::new(writer));
+    let auth = serde_json::json!({ "token": token }).to_string();
+    socketio_connect(&mut reader, &writer, &auth).await?;
+    Ok((reader, writer))
+}
+
 /// Opens a WebSocket to `host:port` at `path` (e.g. `/socket.io/?EIO=4&transport=websocket`).
 pub async fn connect(addr: &str, path: &str) -> Result<(Reader, Writer), Error> {
     let stream = TcpStream::connect(addr).await?;

@@ -453,7 +453,11 @@ function CheckoutForm({ listId, quantity, quote, updating, onRefresh }: Checkout
           <button type="submit" className="button button--primary button--large button--block" disabled={placing.isLoading || soldOut}>
             {placing.isLoading
               ? intl.formatMessage({ id: 'ecom.placing' })
-              : intl.formatMessage({ id: 'ecom.place' }, { total: quote.total.withCurrency })}
+              : intl.formatMessage(
+                  { id: 'ecom.place' },
+                  // The amount is isolated: in Arabic "11 625 DH" must not turn into "DH 625 11".
+                  { total: <bdi className="amount">{quote.total.withCurrency}</bdi> },
+                )}
           </button>
           <p className="ecom-checkout__reassure">{intl.formatMessage({ id: 'ecom.reassure' })}</p>
         </aside>

@@ -15,6 +15,7 @@ import type { Language } from '../../app/language';
 import { localized, PATHS } from '../../app/paths';
 import { Icon } from '../../ui/Icon';
 import { Amount } from '../../ui/Price';
+import { isDiscounted, PromoBadge } from '../../ui/PromoBadge';
 import { selectUser } from '../auth/authSlice';
 import { useRequireSignIn } from '../auth/loginWall';
 import './ecommerce.css';
@@ -30,7 +31,7 @@ export function ecomCheckoutPath(language: Language, listId: number, quantity = 
 
 function PromoPrice({ product }: { product: PublicProduct }) {
   const intl = useIntl();
-  const discounted = product.discount !== null && product.finalPrice.centimes < product.unitPrice.centimes;
+  const discounted = isDiscounted(product);
   return (
     <p className="buy-box__price">
       <strong className="buy-box__final">
@@ -41,11 +42,7 @@ function PromoPrice({ product }: { product: PublicProduct }) {
           <s className="buy-box__before" aria-label={intl.formatMessage({ id: 'buy.priceBefore' }, { price: product.unitPrice.withCurrency })}>
             <Amount text={product.unitPrice.withCurrency} />
           </s>
-          <span className="promo-badge">
-            {product.discount?.kind === 'percent'
-              ? intl.formatMessage({ id: 'seller.discount.percentBadge' }, { value: product.discount.value })
-              : intl.formatMessage({ id: 'seller.discount.promo' })}
-          </span>
+          <PromoBadge discount={product.discount} />
         </>
       ) : null}
     </p>

@@ -32,6 +32,7 @@ import { Loader } from '../../ui/Loader';
 import { Modal } from '../../ui/Modal';
 import { PagePager } from '../../ui/PagePager';
 import { Amount } from '../../ui/Price';
+import { isDiscounted, PromoBadge } from '../../ui/PromoBadge';
 import { toastShown } from '../../ui/toastSlice';
 import { adPath } from '../ads/adPaths';
 import { productStatusText, readListParams } from './format';
@@ -66,8 +67,7 @@ function StatusTabs({ status }: { status: ProductStatus }) {
 
 /** The price a buyer pays, with the price before the discount struck through. */
 export function ProductPrice({ product }: { product: Pick<Product, 'unitPrice' | 'finalPrice' | 'discount'> }) {
-  const intl = useIntl();
-  const discounted = product.discount !== null && product.finalPrice.centimes < product.unitPrice.centimes;
+  const discounted = isDiscounted(product);
   return (
     <span className="product-price">
       <strong className="product-price__final">
@@ -78,11 +78,7 @@ export function ProductPrice({ product }: { product: Pick<Product, 'unitPrice' |
           <s className="product-price__before">
             <Amount text={product.unitPrice.withCurrency} />
           </s>
-          <span className="promo-badge">
-            {product.discount?.kind === 'percent'
-              ? intl.formatMessage({ id: 'seller.discount.percentBadge' }, { value: product.discount.value })
-              : intl.formatMessage({ id: 'seller.discount.promo' })}
-          </span>
+          <PromoBadge discount={product.discount} />
         </>
       ) : null}
     </span>

@@ -344,6 +344,18 @@ async fn the_workflow_moves_orders_live_and_refuses_what_spec_section_4_forbids(
     assert_eq!(alert["order"]["id"], json!(order_id));
     assert_eq!(alert["order"]["status"], "pending");
     assert_eq!(alert["order"]["buyer"]["fullName"], "Salma Bennani");
+    let listed = call(
+        &s,
+        Some(&shop),
+        "query($q: SaleOrdersQuery!) { getMySaleOrders(query: $q) { orders { buyer { city } } } }",
+        json!({ "q": {} }),
+    )
+    .await;
+    assert_eq!(
+        alert["order"]["buyer"]["city"], listed["data"]["getMySaleOrders"]["orders"][0]["buyer"]["city"],
+        "the alert names the city as the list does"
+    );
+    assert!(alert["order"]["buyer"]["city"].is_string(), "{alert}");
     assert!(alert["committedAt"].as_i64().is_some());
     assert!(s.state.orders.workflows().expect("workflows").is_running(&order_id), "one workflow per open order");
 

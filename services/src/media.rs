@@ -50,6 +50,17 @@ impl ImageKind {
     }
 }
 
+/// The public path of a stored photo in `size` (`thumb`, `medium`, `large`): an ad photo's
+/// key names its large file (`…/large.jpg`) and the other sizes lie beside it; any other key
+/// (a logo, a placeholder) has one size.
+pub fn photo_path(media: &dyn souk_storage::media::MediaStore, key: &str, size: &str) -> String {
+    if key.ends_with("/large.jpg") {
+        media.public_path(&key.replace("/large.", &format!("/{size}.")))
+    } else {
+        media.public_path(key)
+    }
+}
+
 /// Recognises an image format from its magic numbers.
 pub fn sniff(bytes: &[u8]) -> ImageKind {
     const PNG: &[u8] = b"\x89PNG\r\n\x1a\n";

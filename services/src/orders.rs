@@ -14,6 +14,7 @@
 use crate::accounts::service::Caller;
 use crate::ads::service::now;
 use crate::catalog::CatalogService;
+use crate::media::photo_path;
 use crate::notify::{Mailer, Message};
 use crate::products::require_ecommerce;
 use serde_json::{Value, json};
@@ -183,6 +184,7 @@ impl OrderService {
             mailer,
             accounts: Arc::clone(&self.accounts),
             media: Arc::clone(&self.media),
+            catalog: Arc::clone(&self.catalog),
             settings: self.settings.clone(),
         });
         let events: Arc<dyn OrderEvents> = alerts.clone();
@@ -438,23 +440,9 @@ impl OrderService {
         self.delivery.delivery_callbacks(now(), 200).await.map_err(internal)
     }
 
-    /// The JSON of a sale order as the seller centre shows it (also the `order:new` payload).
-    pub fn sale_order_json(&self, order: &Order) -> Value {
-        sale_order_json(order, self.media.as_ref(), now())
-    }
-
     /// A city's name in French (the buyer's address on a sale order).
     pub fn city_name(&self, city_id: u32) -> Option<String> {
-        self.catalog.cities().iter().find(|c| c.id == city_id).map(|c| c.label.fr.clone())
-    }
-}
-
-/// The thumbnail path of a photo key (`…/large.jpg` has a `thumb.jpg` beside it).
-pub fn thumb_path(media: &dyn MediaStore, key: &str) -> String {
-    if key.ends_with("/large.jpg") {
-        media.public_path(&key.replace("/large.", "/thumb."))
-    } else {
-        media.public_path(key)
+        city_name(&self.catalog, city_id)
     }
 }
 
@@ -462,14 +450,20 @@ fn amount(m: Money) -> Value {
     json!({ "centimes": m.centimes(), "withCurrency": m.with_currency(), "withoutCurrency": m.without_currency() })
 }
 
-/// A sale order as the seller centre shows it (the GraphQL `SaleOrder`, in JSON).
-pub fn sale_order_json(o: &Order, media: &dyn MediaStore, at: i64) -> Value {
+/// A city's name in French, the way a sale order names its buyer's city.
+fn city_name(catalog: &CatalogService, city_id: u32) -> Option<String> {
+    catalog.cities().iter().find(|c| c.id == city_id).map(|c| c.label.fr.clone())
+}
+
+/// A sale order as the seller centre shows it (the GraphQL `SaleOrder`, in JSON: the
+/// `order:new` payload).
+fn sale_order_json(o: &Order, media: &dyn MediaStore, catalog: &CatalogService, at: i64) -> Value {
     let d = o.checkout.delivery.clone().unwrap_or_default();
     json!({
         "id": o.order_id,
         "product": {
             "sku": o.sku, "listId": o.list_id, "name": o.product_name,
-            "thumbnail": o.thumbnail.as_deref().map(|k| thumb_path(media, k)),
+            "thumbnail": o.thumbnail.as_deref().map(|k| photo_path(media, k, "thumb")),
         },
         "unitsSold": o.units,
         "total": o.total.with_currency(),
@@ -481,7 +475,10 @@ pub fn sale_order_json(o: &Order, media: &dyn MediaStore, at: i64) -> Value {
         "commission": amount(o.checkout.commission),
         "paymentStatus": seller_payment_status(o.status, o.checkout.delivered_at, at).as_str(),
         "late": o.checkout.late,
-        "buyer": { "fullName": d.full_name, "email": d.email, "phone": d.phone, "address": d.address, "cityId": d.city_id },
+        "buyer": {
+            "fullName": d.full_name, "email": d.email, "phone": d.phone, "address": d.address,
+            "city": city_name(catalog, d.city_id),
+        },
         "allowedActions": allowed_actions(o.status).iter().map(|a| a.as_str()).collect::<Vec<_>>(),
     })
 }
@@ -504,6 +501,7 @@ struct OrderAlerts {
     mailer: Arc<dyn Mailer>,
     accounts: Arc<dyn AccountStore>,
     media: Arc<dyn MediaStore>,
+    catalog: Arc<CatalogService>,
     settings: OrderSettings,
 }
 
@@ -514,7 +512,8 @@ impl OrderAlerts {
 
     /// A new order was committed: `order:new` to the shop owner's sockets now, the e-mail after.
     fn placed(self: &Arc<Self>, order: &Order) {
-        let payload = json!({ "order": sale_order_json(order, self.media.as_ref(), order.created_at), "committedAt": souk_actors::now_millis() });
+        let order_json = sale_order_json(order, self.media.as_ref(), &self.catalog, order.created_at);
+        let payload = json!({ "order": order_json, "committedAt": souk_actors::now_millis() });
         self.fanout.deliver(order.seller_id, "order:new", payload);
         let (me, order) = (Arc::clone(self), order.clone());
         tokio::spawn(async move {

@@ -148,18 +148,8 @@ pub struct MyAd {
 }
 
 pub(crate) fn image_node(state: &AppState, key: &str) -> ImageNode {
-    let path = |size: &str| state.media.public_path(&key.replace("/large.", &format!("/{size}.")));
-    if key.ends_with("/large.jpg") {
-        ImageNode {
-            media_id: key.to_string(),
-            thumb: path("thumb"),
-            medium: path("medium"),
-            large: state.media.public_path(key),
-        }
-    } else {
-        let p = state.media.public_path(key);
-        ImageNode { media_id: key.to_string(), thumb: p.clone(), medium: p.clone(), large: p }
-    }
+    let path = |size: &str| souk_services::media::photo_path(state.media.as_ref(), key, size);
+    ImageNode { media_id: key.to_string(), thumb: path("thumb"), medium: path("medium"), large: path("large") }
 }
 
 fn params_nodes(ad: &StoredAd, state: &AppState, lang: Lang) -> Vec<AdParam> {

@@ -12,7 +12,8 @@ use super::request::req;
 use async_graphql::{Context, InputObject, Object, Result, SimpleObject};
 use souk_domain::orders::{DeliveryDetails, OrderAction, seller_payment_status};
 use souk_domain::time::rfc3339;
-use souk_services::orders::{CheckoutForm, DeliveryRequestForm, PurchaseOrdersRequest, actions_for, thumb_path};
+use souk_services::media::photo_path;
+use souk_services::orders::{CheckoutForm, DeliveryRequestForm, PurchaseOrdersRequest, actions_for};
 use souk_storage::delivery::DeliveryRequest;
 use souk_storage::orders::Order;
 
@@ -143,7 +144,7 @@ fn sale_order(o: Order, state: &crate::state::AppState) -> SaleOrder {
             sku: o.sku,
             list_id: o.list_id,
             name: o.product_name,
-            thumbnail: o.thumbnail.as_deref().map(|k| thumb_path(state.media.as_ref(), k)),
+            thumbnail: o.thumbnail.as_deref().map(|k| photo_path(state.media.as_ref(), k, "thumb")),
         },
         units_sold: o.units,
         total: o.total.with_currency(),
@@ -381,7 +382,7 @@ impl OrderQuery {
         Ok(CheckoutQuote {
             max_quantity: p.units.min(souk_domain::orders::MAX_ORDER_QUANTITY),
             product: CheckoutProduct {
-                thumbnail: p.images.first().map(|k| thumb_path(r.state.media.as_ref(), k)),
+                thumbnail: p.images.first().map(|k| photo_path(r.state.media.as_ref(), k, "thumb")),
                 id: p.product_id,
                 list_id: p.list_id,
                 name: p.name,

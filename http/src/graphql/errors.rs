@@ -15,10 +15,12 @@ use souk_domain::{ErrorCode, Lang, SoukError};
 /// Whether an error's detail may be shown to the client: it says what was wrong with the
 /// request (a field, a limit), never why the server failed.
 fn detail_for_client(err: &SoukError) -> Option<&str> {
-    match err.code {
-        ErrorCode::InternalError | ErrorCode::StoreUnavailable => None,
-        _ => err.detail.as_deref(),
-    }
+    err.detail.as_deref().filter(|_| !is_unexpected(err.code))
+}
+
+/// A failure of the server rather than of the request: its cause stays in the log.
+fn is_unexpected(code: ErrorCode) -> bool {
+    matches!(code, ErrorCode::InternalError | ErrorCode::StoreUnavailable)
 }
 
 /// Logs and counts an error on its way out; answers the request id it is logged with.
@@ -26,11 +28,10 @@ pub fn report(err: &SoukError) -> String {
     let id = crate::request_id::current();
     crate::ops::metrics::count_error(err.code.code());
     let detail = err.detail.as_deref().unwrap_or("");
-    match err.code {
-        ErrorCode::InternalError | ErrorCode::StoreUnavailable => {
-            tracing::error!(request_id = %id, code = err.code.code(), cause = %detail, "request failed")
-        }
-        _ => tracing::info!(request_id = %id, code = err.code.code(), detail = %detail, "request refused"),
+    if is_unexpected(err.code) {
+        tracing::error!(request_id = %id, code = err.code.code(), cause = %detail, "request failed");
+    } else {
+        tracing::info!(request_id = %id, code = err.code.code(), detail = %detail, "request refused");
     }
     id
 }
@@ -62,7 +63,7 @@ pub fn with_message_key(err: &SoukError, lang: Lang, message_key: &str) -> async
 
 /// The JSON of one error in the `errors` array.
 pub fn error_entry(code: ErrorCode, lang: Lang, detail: Option<&str>) -> Value {
-    let detail = detail.filter(|_| !matches!(code, ErrorCode::InternalError | ErrorCode::StoreUnavailable));
+    let detail = detail.filter(|_| !is_unexpected(code));
     let mut ext =
         json!({ "code": code.code(), "messageKey": code.message_key(), "requestId": crate::request_id::current() });
     if let Some(d) = detail {

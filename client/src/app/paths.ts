@@ -20,11 +20,15 @@ export const PATHS = {
   settingsContact: '/account/v2/settings/contact',
   settingsPassword: '/account/v2/settings/password',
   settingsNotification: '/account/v2/settings/notification',
+  // My payments: the boosts and insertion fees paid, with their invoices (issue 24).
+  myPayments: '/account/v2/my-payments',
   adInsert: '/ad/insert/1',
   messages: '/messages',
   messagesChat: '/messages/chat',
-  // The insertion-fee payment (spec §2 /checkout, /payment/success, /payment/failure).
+  // The insertion-fee payment and the boost of an ad (spec §2 /checkout, /payment/success,
+  // /payment/failure; the boost is /checkout/boost?ad=).
   checkout: '/checkout',
+  boost: '/checkout/boost',
   paymentSuccess: '/payment/success',
   paymentFailure: '/payment/failure',
   // The seller centre (spec §2 route keys seller.*, its settings tab, the product form: insert,

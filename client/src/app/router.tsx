@@ -1,7 +1,7 @@
 // The route table (spec §2), each route reachable with or without an fr|ar prefix: home,
 // vertical homes, search listings, the ad view, the shop directory and shop pages, account
 // entry (sign-in, shop sign-in, sign-up, password reset, the account page), my ads and
-// favorites, the ad form, the payment pages (checkout, success, failure), the seller centre
+// favorites, the ad form, the payment pages (checkout, boost, success, failure, my payments), the seller centre
 // (products, orders, payments, settings, the product form) and the e-commerce checkout, and 404. Pages are loaded on demand (React.lazy) inside the layout's
 // Suspense. The spec's other addresses of these pages (the ad form without a step, /ad?id=,
 // /v2/search, /list, /li, /deeplink/view/{id}, /magasin, /boutique, the ad operation links)
@@ -46,11 +46,13 @@ const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../feat
 const StatsPage = lazy(() => import(/* webpackChunkName: "stats" */ '../features/stats/StatsPage'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/account-area/SettingsPage'));
 const OrdersPage = lazy(() => import(/* webpackChunkName: "my-ads" */ '../features/account-area/OrdersPage'));
-// The insertion-fee payment: checkout, success, failure.
+// The payments: the insertion-fee checkout, the boost, success, failure, my payments.
 const CheckoutPage = lazy(() => import(/* webpackChunkName: "payment" */ '../features/payment/CheckoutPage'));
 const PaymentSuccessPage = lazy(() =>
   import(/* webpackChunkName: "payment" */ '../features/payment/PaymentResultPage').then((m) => ({ default: m.PaymentSuccessPage })),
 );
+const BoostPage = lazy(() => import(/* webpackChunkName: "payment" */ '../features/payment/BoostPage'));
+const MyPaymentsPage = lazy(() => import(/* webpackChunkName: "payment" */ '../features/payment/MyPaymentsPage'));
 const PaymentFailurePage = lazy(() =>
   import(/* webpackChunkName: "payment" */ '../features/payment/PaymentResultPage').then((m) => ({ default: m.PaymentFailurePage })),
 );
@@ -110,6 +112,8 @@ function accountAreaRoutes(): RouteObject[] {
     // The e-mail verification link (sent by the server) names the path without v2.
     { path: 'account/settings/:section', element: <SettingsRedirect /> },
     { path: relative(PATHS.checkout), element: signedIn(<CheckoutPage />) },
+    { path: relative(PATHS.boost), element: signedIn(<BoostPage />) },
+    { path: relative(PATHS.myPayments), element: signedIn(<MyPaymentsPage />) },
     { path: relative(PATHS.paymentSuccess), element: signedIn(<PaymentSuccessPage />) },
     { path: relative(PATHS.paymentFailure), element: signedIn(<PaymentFailurePage />) },
   ];

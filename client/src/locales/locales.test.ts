@@ -19,7 +19,7 @@ describe('locale files', () => {
   ])('%s messages are not empty and format as ICU', (locale, messages) => {
     const problems: string[] = [];
     const intl = intlFor(locale, messages, problems);
-    const values = { days: 2, seconds: 30, hours: 24, min: 5, length: 6, phone: '0612345678', email: 'a@b.ma', name: 'Immobilier', title: 'Dacia', n: 1, total: 2, city: 'Fès', latitude: '34.03', longitude: '-5.00', date: '1 mars 2024', discount: 20, count: 3, reason: 'x', page: 1, pages: 2, max: 8, median: '10 DH', low: '5 DH', high: '20 DH', minutes: 60, admin: 'Admin Souk', time: '14:30', step: 1, steps: 3, metric: 'Vues', from: '16 nov.', to: '22 nov.', when: '24 nov. 2026', period: 'Du 1 au 3 décembre 2026', problem: 'trop lourde', field: 'Titre', year: 2026, id: 3, area: 'Maârif', address: 'Bd Zerktouni', value: '12', category: 'Voitures', extra: '2,50 DH', code: '123 456 7890', agency: 'Cash Plus', units: 4, price: '450 DH', rate: '10 %', sku: 'REF-1', status: 'En préparation' };
+    const values = { days: 2, seconds: 30, hours: 24, min: 5, length: 6, phone: '0612345678', email: 'a@b.ma', name: 'Immobilier', title: 'Dacia', n: 1, total: 2, city: 'Fès', latitude: '34.03', longitude: '-5.00', date: '1 mars 2024', discount: 20, count: 3, reason: 'x', page: 1, pages: 2, max: 8, median: '10 DH', low: '5 DH', high: '20 DH', minutes: 60, admin: 'Admin Souk', time: '14:30', step: 1, steps: 3, metric: 'Vues', from: '16 nov.', to: '22 nov.', when: '24 nov. 2026', period: 'Du 1 au 3 décembre 2026', problem: 'trop lourde', field: 'Titre', year: 2026, id: 3, area: 'Maârif', address: 'Bd Zerktouni', value: '12', category: 'Voitures', extra: '2,50 DH', code: '123 456 7890', agency: 'Cash Plus', units: 4, price: '450 DH', rate: '10 %', sku: 'REF-1', status: 'En préparation', reach: 9, part: 'le matin', number: 'F-2026-000042', balance: '120 points', cost: '40 points' };
     for (const [key, message] of Object.entries(messages)) {
       expect([key, message.trim().length > 0]).toEqual([key, true]);
       intl.formatMessage({ id: key as keyof typeof fr }, values);
@@ -81,6 +81,9 @@ describe('locale files', () => {
     // Issue 23 (domain/src/error.rs): the seller centre's and the checkout's refusals.
     keys.push('seller.error.roleRequired', 'product.error.notFound', 'product.error.operationNotAllowed', 'checkout.error.outOfStock');
     keys.push('checkout.error.ownProduct', 'payment.error.noOrderIsUpdated', 'payment.error.updateIsNotAllowed', 'payment.error.orderAlreadyCompleted');
+    // Issue 24 (docs/payments.md): the boosts' and balances' refusals.
+    keys.push('payment.error.soldeExpired', 'payment.error.soldeNotEnough', 'payment.error.soldeEquivalent', 'payment.error.packageNotFound');
+    keys.push('payment.error.invalidOperation', 'payment.error.unknownPaymentMethod', 'common.error.permissionDenied', 'vas.error.imageRequired');
     for (const key of keys) {
       expect(Object.keys(fr)).toContain(key);
       expect(Object.keys(ar)).toContain(key);

@@ -256,6 +256,7 @@ describe('shop banner and tour', () => {
     expect(within(tabs).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual([
       '/ar/account/v2/my-ads?status=ACTIVE&page=1',
       '/ar/account/v2/stats?range=LAST_7_DAYS',
+      '/ar/account/v2/my-payments',
       '/ar/account/v2/settings',
     ]);
   });
@@ -293,7 +294,7 @@ describe('shop banner and tour', () => {
     const banner = await screen.findByRole('region', { name: 'Votre boutique' });
     expect(await within(banner).findByText('Les informations de votre boutique sont momentanément indisponibles.')).toBeInTheDocument();
     expect(within(banner).queryByText('Solde de points')).not.toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Espace compte' })).getAllByRole('link')).toHaveLength(3);
+    expect(within(screen.getByRole('navigation', { name: 'Espace compte' })).getAllByRole('link')).toHaveLength(4);
   });
 
   it('goes back a step with "Précédent" and ends the tour for good with "Passer la visite"', async () => {

@@ -4,7 +4,7 @@
 // and video; 4 city, area, price with its advice, phone hidden). A new ad saves each
 // step with saveAdDraft (the draft id rides in the URL as ?draft=) and ends with submitAd;
 // an edit loads getMyAd and ends with patchAd. Either way the seller is told that the ad waits
-// for moderation (within 60 minutes). The §5 text rules show as the person types. What is
+// for moderation (within 60 minutes), and a new ad is offered its boost (/checkout/boost?ad=). The §5 text rules show as the person types. What is
 // typed survives the move between steps (formMemory.ts). A vacation rental's step 4 also holds
 // its availability calendar, saved with setAdAvailability once the ad exists (no moderation).
 
@@ -26,6 +26,7 @@ import {
 import { useGetAreasQuery, useGetCategoriesQuery, useGetCitiesFormattedNextQuery, type Category } from '../../api/catalog';
 import { useLanguage, type MessageId } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
+import { boostPath } from '../payment/paymentPaths';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { errorText } from '../../ui/errorText';
 import { Loader } from '../../ui/Loader';
@@ -309,7 +310,8 @@ export function fromMyAd(ad: MyAdDetail, booked: number[] = []): FormState {
   };
 }
 
-function Done({ calendarError }: { calendarError: unknown }) {
+/** The posted ad's success screen; a new ad (not an edit) is offered its boost. */
+function Done({ calendarError, boostAdId }: { calendarError: unknown; boostAdId?: string }) {
   const intl = useIntl();
   const language = useLanguage();
   return (
@@ -317,6 +319,15 @@ function Done({ calendarError }: { calendarError: unknown }) {
       <h1>{intl.formatMessage({ id: 'adForm.done.title' })}</h1>
       <p role="status">{intl.formatMessage({ id: 'adForm.done.body' }, { minutes: 60 })}</p>
       {calendarError ? <p role="alert">{intl.formatMessage({ id: 'calendar.saveFailed' }, { reason: errorText(intl, calendarError) })}</p> : null}
+      {boostAdId ? (
+        <section className="ad-form__boost" aria-labelledby="ad-form-boost">
+          <h2 id="ad-form-boost">{intl.formatMessage({ id: 'adForm.done.boost' })}</h2>
+          <p>{intl.formatMessage({ id: 'adForm.done.boostWhy' })}</p>
+          <Link className="button" to={boostPath(language, boostAdId)}>
+            {intl.formatMessage({ id: 'adForm.done.boost' })}
+          </Link>
+        </section>
+      ) : null}
       <Link to={`${localized(language, PATHS.myAds)}?status=PENDING_REVIEW`}>{intl.formatMessage({ id: 'adForm.done.myAds' })}</Link>
     </div>
   );
@@ -342,6 +353,7 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
   const [sent, setSent] = useState(false);
   const [serverError, setServerError] = useState<unknown>();
   const [done, setDone] = useState(false);
+  const [postedAdId, setPostedAdId] = useState<string | undefined>();
   const [calendarError, setCalendarError] = useState<unknown>();
   const [saveDraft, saving] = useSaveAdDraftMutation();
   const [submit, submitting] = useSubmitAdMutation();
@@ -400,6 +412,7 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
         const submitted = await submit({ draftId: draft.draftId, ad: null }).unwrap();
         await saveCalendar(submitted.adId, false);
         forget(memoryKey);
+        setPostedAdId(submitted.adId);
         setDone(true);
       }
     } catch (error) {
@@ -407,7 +420,7 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
     }
   };
 
-  if (done) return <Done calendarError={calendarError} />;
+  if (done) return <Done calendarError={calendarError} boostAdId={postedAdId} />;
   const stepLabel = (n: number) => intl.formatMessage({ id: `adForm.step${String(n)}` as MessageId });
   return (
     <div className="page ad-form">

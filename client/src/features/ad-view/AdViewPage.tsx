@@ -2,7 +2,8 @@
 // a language prefix): gallery, title, price, labels, parameters, description, availability
 // (vacation rentals), place and map, the Buy action of a seller-centre product and the
 // home-delivery request (features/ecommerce/BuyBox.tsx), seller, show number, save, share,
-// report abuse, contact seller, related and premium ads.
+// report abuse, contact seller, related and premium ads; its owner is offered its boost
+// (OwnerBoost.tsx).
 // An unknown ad (or id) is the "ad not found" state. Each ad shown reports a view
 // (collectPerformanceEvent), which the owner's statistics count.
 
@@ -28,6 +29,7 @@ import { AdMap } from './AdMap';
 import { ContactSeller } from './ContactSeller';
 import { Gallery } from './Gallery';
 import { ListingNeighbours } from './ListingNeighbours';
+import { OwnerBoost } from './OwnerBoost';
 import { PhoneButton } from './PhoneButton';
 import { ReportAdDialog } from './ReportAdDialog';
 import { SaveButton } from './SaveButton';
@@ -179,6 +181,7 @@ function AdView({ listId }: { listId: number }) {
         <AdMap latitude={latitude} longitude={longitude} city={place} />
       </div>
       <aside className="ad-view__side">
+        <OwnerBoost adId={ad.adId} status={ad.status} sellerAccountId={seller.accountId} />
         <BuyBox listId={ad.listId} title={ad.title} sellerAccountId={seller.accountId} product={product} delivery={ad.delivery} />
         <SellerSummary seller={seller} />
         <div className="ad-view__actions">

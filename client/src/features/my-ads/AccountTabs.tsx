@@ -1,6 +1,6 @@
 // The account area's frame (spec §2): the page title ('my account' for private sellers, 'my
-// shop' for shops), the shop banner and the shop's onboarding tour, and the tabs — private: my ads, my orders, favorites, settings; shop: my ads,
-// statistics, settings, and the seller centre for e-commerce shops. Selecting a tab opens it at its first status and page.
+// shop' for shops), the shop banner and the shop's onboarding tour, and the tabs — private: my ads, my orders, favorites, my payments, settings; shop: my ads,
+// statistics, my payments, settings, and the seller centre for e-commerce shops. Selecting a tab opens it at its first status and page.
 
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -26,12 +26,14 @@ const PRIVATE_TABS: Tab[] = [
   { path: PATHS.myAds, search: '?status=ACTIVE&page=1', label: 'accountArea.tab.myAds' },
   { path: PATHS.myOrders, search: '?status=initiated&page=1', label: 'accountArea.tab.myOrders' },
   { path: PATHS.myFavorites, search: '?status=ads&page=1', label: 'accountArea.tab.favorites' },
+  { path: PATHS.myPayments, search: '', label: 'accountArea.tab.myPayments' },
   { path: PATHS.settings, search: '', label: 'accountArea.tab.settings', prefix: true },
 ];
 
 const SHOP_TABS: Tab[] = [
   { path: PATHS.myAds, search: '?status=ACTIVE&page=1', label: 'accountArea.tab.myAds' },
   { path: PATHS.stats, search: '?range=LAST_7_DAYS', label: 'accountArea.tab.stats' },
+  { path: PATHS.myPayments, search: '', label: 'accountArea.tab.myPayments' },
   { path: PATHS.settings, search: '', label: 'accountArea.tab.settings', prefix: true },
 ];
 

@@ -4,7 +4,8 @@
 // ad's operations (OperationDialogs.tsx), an empty state per tab and per active sub-filter
 // with a way to post an ad; a page emptied by an operation moves back one page. An ad waiting
 // for payment says what is due and why (insertion fees beyond the category's free ads) and
-// leads to its checkout (/checkout?ad=, docs/decisions.md "Offline payment codes"). The spec §2
+// leads to its checkout (/checkout?ad=, docs/decisions.md "Offline payment codes"); an active
+// ad's "Booster" leads to its boost (/checkout/boost?ad=, spec §4 action boost). The spec §2
 // operation links (/account/ad-operations?action=&adId=, /account/bulk?action=) arrive here
 // as ?action=&adId= and ?bulk= (router.tsx) and open their modal.
 
@@ -22,12 +23,13 @@ import { toastShown } from '../../ui/toastSlice';
 import { PagePager } from '../../ui/PagePager';
 import { PriceText } from '../../ui/Price';
 import { adPath } from '../ads/adPaths';
-import { checkoutPath } from '../payment/paymentPaths';
+import { boostPath, checkoutPath } from '../payment/paymentPaths';
 import { AccountArea } from './AccountTabs';
 import { myAdEditPath } from './paths';
 import { LINK_ACTIONS, linkedDialog, OperationDialog, useAdOperations, type LinkAction } from './OperationDialogs';
 import { BOOSTED, bulkOperationsOf, PAGE_SIZE, readMyAdsParams, STATUSES, tabOf, type Status } from './myAdsParams';
 import { UserText } from '../../ui/UserText';
+import { Icon } from '../../ui/Icon';
 
 /** Card or list display: a preference kept in localStorage, like the listing's grid or list. */
 export const DISPLAY_KEY = 'souk.myAdsDisplay';
@@ -133,6 +135,12 @@ function MyAdRow({ ad, selected, showStats, onSelect, operations }: RowProps) {
           </dl>
         ) : null}
         <div className="my-ad__actions" role="group" aria-label={intl.formatMessage({ id: 'myAds.actions' }, { title: ad.title })}>
+          {status === 'ACTIVE' ? (
+            <Link className="button" to={boostPath(language, ad.adId)}>
+              <Icon name="chevronUp" size={18} />
+              {intl.formatMessage({ id: 'myAds.boost' })}
+            </Link>
+          ) : null}
           {status === 'ACTIVE' ? button('myAds.deactivate', () => { operations.deactivate(ad); }) : null}
           {status === 'DEACTIVATED' ? button('myAds.activate', () => { operations.activate(ad); }) : null}
           {status === 'REFUSED' ? button('myAds.appeal', () => { operations.open({ kind: 'appeal', ad }); }) : null}

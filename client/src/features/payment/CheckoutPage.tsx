@@ -7,11 +7,10 @@
 // refused order goes to /payment/failure (retry or another method).
 
 import { useEffect, useState, type ReactNode, type SyntheticEvent } from 'react';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isGatewayError } from '../../api/gateway';
 import {
-  groupedCode,
   paymentsApi,
   useGetMyAdInsertionFeeQuery,
   useOrderAdPaymentMutation,
@@ -27,6 +26,7 @@ import { Loader } from '../../ui/Loader';
 import { Amount } from '../../ui/Price';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { methodName, paymentResultPath } from './paymentPaths';
+import { PaymentCode } from './PaymentCode';
 
 /** How often a shown code asks whether its payment arrived. */
 export const PAYMENT_POLL_MS = 4000;
@@ -122,82 +122,6 @@ function MethodChoice({
         {intl.formatMessage({ id: 'checkout.order' })}
       </button>
     </form>
-  );
-}
-
-/** Hours, minutes and seconds left before `expiresAt`, counted down every second. */
-function useRemaining(expiresAt: string): number {
-  const end = new Date(expiresAt).getTime();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => { setNow(Date.now()); }, 1000);
-    return () => { window.clearInterval(timer); };
-  }, []);
-  return Math.max(0, Math.floor((end - now) / 1000));
-}
-
-function countdown(intl: IntlShape, seconds: number): string {
-  return intl.formatMessage(
-    { id: 'checkout.code.expiresIn' },
-    { hours: Math.floor(seconds / 3600), minutes: Math.floor((seconds % 3600) / 60), seconds: seconds % 60 },
-  );
-}
-
-function PaymentCode({ order, onCheck, onRenew, checking }: { order: PaymentOrder; onCheck: () => void; onRenew: () => void; checking: boolean }) {
-  const intl = useIntl();
-  const remaining = useRemaining(order.expiresAt);
-  const agency = methodName(intl, order.method);
-  const until = intl.formatDate(new Date(order.expiresAt), { dateStyle: 'medium', timeStyle: 'short' });
-  if (remaining === 0) {
-    return (
-      <section className="checkout__code" aria-labelledby="checkout-code">
-        <h2 id="checkout-code">{intl.formatMessage({ id: 'checkout.code.expiredTitle' })}</h2>
-        <p>{intl.formatMessage({ id: 'checkout.code.expired' })}</p>
-        <button type="button" className="button button--primary" onClick={onRenew}>
-          {intl.formatMessage({ id: 'checkout.code.renew' })}
-        </button>
-      </section>
-    );
-  }
-  return (
-    <section className="checkout__code" aria-labelledby="checkout-code">
-      <h2 id="checkout-code">{intl.formatMessage({ id: 'checkout.code.title' })}</h2>
-      <p className="checkout__code-value" aria-label={intl.formatMessage({ id: 'checkout.code.label' })}>
-        <bdi>{groupedCode(order.code)}</bdi>
-      </p>
-      <dl className="ad-params">
-        <div>
-          <dt>{intl.formatMessage({ id: 'checkout.code.amount' })}</dt>
-          <dd>
-            <Amount text={order.total.withCurrency} />
-          </dd>
-        </div>
-        <div>
-          <dt>{intl.formatMessage({ id: 'checkout.code.agency' })}</dt>
-          <dd>{agency}</dd>
-        </div>
-        <div>
-          <dt>{intl.formatMessage({ id: 'checkout.code.validUntil' })}</dt>
-          <dd>{until}</dd>
-        </div>
-      </dl>
-      <p role="timer" className="checkout__countdown">
-        {countdown(intl, remaining)}
-      </p>
-      <h3>{intl.formatMessage({ id: 'checkout.code.howTo' })}</h3>
-      <ol className="checkout__instructions">
-        <li>{intl.formatMessage({ id: 'checkout.code.step1' }, { agency })}</li>
-        {/* Isolated: "52,50 DH" and the code keep their order inside an Arabic sentence. */}
-        <li>
-          {intl.formatMessage({ id: 'checkout.code.step2' }, { code: isolateLtr(groupedCode(order.code)), total: isolateLtr(order.total.withCurrency) })}
-        </li>
-        <li>{intl.formatMessage({ id: 'checkout.code.step3' })}</li>
-      </ol>
-      <p className="checkout__note">{intl.formatMessage({ id: 'checkout.code.waiting' })}</p>
-      <button type="button" className="button" onClick={onCheck} disabled={checking}>
-        {intl.formatMessage({ id: 'checkout.code.check' })}
-      </button>
-    </section>
   );
 }
 

@@ -1,7 +1,13 @@
 // The two ends of a payment (spec §2 /payment/success and /payment/failure, §8 "payment page
-// failure: retry or other method"). Success: the payment is received and the ad is published,
-// with links to the ad and to my ads (whose lists are read again). Failure: why the order was
-// refused, then retry (the checkout again) or another method (the checkout's method choice).
+// failure: retry or other method"). With ?order={id} (the card provider comes back here, the
+// boost and its codes send here) both pages read the order (getMyPaymentOrder) and show what it
+// really is, whatever the address says (docs/payments.md: the URL is never trusted): paid — the
+// pack's period or the ad published, the invoice, links back; pending or ongoing — "being
+// confirmed", asked again every few seconds until it changes; refused or expired — the reason,
+// "Réessayer" (the same pack, slot and method ordered again) and another method (the boost at
+// its method step). With ?ad={adId} (the insertion checkout of an agency code): success — the
+// payment is received and the ad is published, with links to the ad and to my ads (whose lists
+// are read again); failure — why the order was refused, then retry or another method.
 
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
@@ -12,9 +18,22 @@ import { useLanguage } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { adPath } from '../ads/adPaths';
+import { OrderResult } from './OrderResult';
 import { checkoutPath, failureReason } from './paymentPaths';
 
 export function PaymentSuccessPage() {
+  const [search] = useSearchParams();
+  const orderId = (search.get('order') ?? '').trim();
+  return orderId === '' ? <InsertionSuccess /> : <OrderResult key={orderId} orderId={orderId} />;
+}
+
+export function PaymentFailurePage() {
+  const [search] = useSearchParams();
+  const orderId = (search.get('order') ?? '').trim();
+  return orderId === '' ? <InsertionFailure /> : <OrderResult key={orderId} orderId={orderId} />;
+}
+
+function InsertionSuccess() {
   const intl = useIntl();
   const language = useLanguage();
   const dispatch = useAppDispatch();
@@ -49,7 +68,7 @@ export function PaymentSuccessPage() {
   );
 }
 
-export function PaymentFailurePage() {
+function InsertionFailure() {
   const intl = useIntl();
   const language = useLanguage();
   const [search] = useSearchParams();

@@ -81,7 +81,7 @@ describe('settings', () => {
     expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Profil', 'Mot de passe', 'Notifications']);
     expect(pathname()).toBe('/fr/account/v2/settings/profile');
     const area = screen.getByRole('navigation', { name: 'Espace compte' });
-    expect(within(area).getAllByRole('link').map((l) => l.textContent)).toEqual(['Mes annonces', 'Mes commandes', 'Favoris', 'Paramètres']);
+    expect(within(area).getAllByRole('link').map((l) => l.textContent)).toEqual(['Mes annonces', 'Mes commandes', 'Favoris', 'Mes paiements', 'Paramètres']);
     expect(within(area).getByRole('link', { name: 'Mes commandes' })).toHaveAttribute('href', '/fr/account/v2/my-orders?status=initiated&page=1');
   });
 

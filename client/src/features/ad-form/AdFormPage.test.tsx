@@ -164,6 +164,8 @@ describe('ad form', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Annonce envoyée' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('elle sera vérifiée dans les 60 minutes');
+    // The posted ad is offered its boost.
+    expect(screen.getByRole('link', { name: 'Booster mon annonce' })).toHaveAttribute('href', '/fr/checkout/boost?ad=ad-1');
 
     const drafts = calls.filter((c) => c.operationName === 'saveAdDraft');
     expect(drafts.map((c) => [c.variables.step, c.variables.draftId])).toEqual([

@@ -2,10 +2,10 @@
 // labels, parameters, map, seller), show number, save behind the login wall (the button
 // changes only on 201/204; its failures are SaveButton.test.tsx's), copy link and report
 // abuse; one view reported per ad shown; the availability calendar of a vacation rental (and
-// none for other ads).
+// none for other ads); the owner's way to boost the ad (and nobody else's).
 
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { gateway, graphqlError, internalErrorResponse, pending, tokenPair, type GatewayCall } from '../../../test/fixtures';
+import { accessTokenFor, gateway, graphqlError, internalErrorResponse, pending, tokenPair, type GatewayCall } from '../../../test/fixtures';
 import { listAd, publicAd } from '../../../test/adFixtures';
 import { renderApp } from '../../../test/renderApp';
 import { labelOf, today } from '../availability/days';
@@ -333,5 +333,18 @@ describe('ad view', () => {
       fireEvent.keyDown(document, { key: 'Escape' });
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("offers its owner the ad's boost, and no one else", async () => {
+    mockFetch().mockImplementation(gateway(RESOLVERS));
+    const { unmount } = renderApp('/fr/vi/10000001.htm');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dacia Logan 2018 diesel' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Booster cette annonce' })).not.toBeInTheDocument();
+    unmount();
+
+    document.cookie = `souk_token=${accessTokenFor({ accountId: 7 })}; Path=/`;
+    renderApp('/ar/vi/10000001.htm');
+    const owner = await screen.findByRole('region', { name: 'إعلانك' });
+    expect(within(owner).getByRole('link', { name: 'عزّز هذا الإعلان' }).getAttribute('href')).toMatch(/^\/ar\/checkout\/boost\?ad=/);
   });
 });

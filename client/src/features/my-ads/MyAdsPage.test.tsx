@@ -93,6 +93,9 @@ describe('my ads', () => {
       filters: { status: 'ACTIVE', boosted: 'all_ads' },
       pagination: { number: 1, size: 12 },
     });
+    // Each active ad leads to its boost (spec §4 action boost).
+    const boost = within(screen.getByRole('group', { name: /Dacia Logan/ })).getByRole('link', { name: 'Booster' });
+    expect(boost.getAttribute('href')).toMatch(/^\/fr\/checkout\/boost\?ad=[^&]+$/);
 
     expect(screen.queryByRole('definition')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Afficher les statistiques' }));

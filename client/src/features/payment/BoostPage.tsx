@@ -45,6 +45,7 @@ import { UserText } from '../../ui/UserText';
 import { myAdEditPath } from '../my-ads/paths';
 import { PAYMENT_POLL_MS } from './CheckoutPage';
 import { PaymentCode } from './PaymentCode';
+import { providerPage } from './providerPage';
 import { dhText, KINDS, methodName, orderResultPath, packName, partName, slotDateText, type BoostChoice } from './paymentPaths';
 import './boost.css';
 
@@ -421,7 +422,7 @@ function Boost({ adId }: { adId: string }) {
         if (order.status === 'paid') void navigate(orderResultPath(language, 'success', order.id));
         else if (order.redirectUrl) {
           setRedirecting(true);
-          window.location.assign(order.redirectUrl);
+          providerPage.open(order.redirectUrl);
         } else if (paysWithCode(order.method)) setPlaced(order);
         else void navigate(orderResultPath(language, 'success', order.id));
       })

@@ -94,7 +94,7 @@ function Payments() {
         text={intl.formatMessage({ id: 'myPayments.empty.text' })}
         action={
           <Link className={buttonClass({ weight: 'primary' })} to={`${localized(language, PATHS.myAds)}?status=ACTIVE&page=1`}>
-            {intl.formatMessage({ id: 'paymentResult.myAds' })}
+            {intl.formatMessage({ id: 'myPayments.empty.action' })}
           </Link>
         }
       />

@@ -32,6 +32,7 @@ import { UserText } from '../../ui/UserText';
 import { adPath } from '../ads/adPaths';
 import { PAYMENT_POLL_MS } from './CheckoutPage';
 import { PaymentCode } from './PaymentCode';
+import { providerPage } from './providerPage';
 import { boostPath, checkoutPath, failureReason, orderResultPath, packName, partName, slotDateText } from './paymentPaths';
 import './boost.css';
 
@@ -113,7 +114,7 @@ function Failed({ order }: { order: PaymentOrder }) {
     orderPack({ adId: order.adId, packId: order.packId, slotDate: order.slotDate, slotPart: order.slotPart, method: order.method })
       .unwrap()
       .then((again) => {
-        if (again.redirectUrl && again.status !== 'paid') window.location.assign(again.redirectUrl);
+        if (again.redirectUrl && again.status !== 'paid') providerPage.open(again.redirectUrl);
         else void navigate(orderResultPath(language, 'success', again.id));
       })
       .catch((failure: unknown) => {

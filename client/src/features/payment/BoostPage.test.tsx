@@ -85,7 +85,7 @@ describe('boost', () => {
     expect(tokens.closest('label')).toHaveTextContent('Votre solde : 2 jetons · ce pack : 16 jetons');
     expect(tokens.closest('label')).toHaveTextContent('Solde insuffisant pour ce pack');
     const cashPlus = screen.getByRole('radio', { name: /Cash Plus/ });
-    expect(cashPlus.closest('label')).toHaveTextContent(`En agence, avec un code valable 48 h · +${ltr('2,50 DH')} de frais de transaction`);
+    expect(cashPlus.closest('label')).toHaveTextContent(`En agence, avec un code valable 48 h · ${ltr('+2,50 DH')} de frais de transaction`);
     expect(screen.getByRole('radio', { name: /Carte bancaire/ }).closest('label')).toHaveTextContent('Sans frais');
     fireEvent.click(cashPlus);
     fireEvent.click(screen.getByRole('button', { name: 'Continuer' }));
@@ -170,7 +170,7 @@ describe('boost', () => {
     const { unmount } = renderApp(`/fr/checkout/boost?ad=${AD_ID}&pack=bump-7&part=morning&step=method`);
     let points = await screen.findByRole('radio', { name: /Points boutique/ });
     expect(points).toBeDisabled();
-    expect(points.closest('label')).toHaveTextContent('expirés depuis le 31 oct. 2026');
+    expect(points.closest('label')).toHaveTextContent('expirés depuis le 31 octobre 2026');
     expect(points.closest('label')).toHaveTextContent('Votre solde a expiré : contactez le service client');
     unmount();
 

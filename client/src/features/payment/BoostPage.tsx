@@ -244,7 +244,7 @@ function methodDetail(intl: IntlShape, offer: VasOffer, pack: VasPack | undefine
     const price = points ? pack?.points : pack?.tokens;
     const cost = price === null || price === undefined ? '—' : points ? pointsText(intl, price) : tokensText(intl, price);
     const expiry = points && offer.balances.points.expiryDate
-      ? ` · ${intl.formatMessage({ id: offer.balances.points.expired ? 'shopBanner.pointsExpired' : 'shopBanner.pointsExpiry' }, { date: intl.formatDate(offer.balances.points.expiryDate, { dateStyle: 'medium' }) })}`
+      ? ` · ${intl.formatMessage({ id: offer.balances.points.expired ? 'shopBanner.pointsExpired' : 'shopBanner.pointsExpiry' }, { date: intl.formatDate(offer.balances.points.expiryDate, { day: 'numeric', month: 'long', year: 'numeric' }) })}`
       : '';
     const showBalance = !(points && !offer.isShop);
     return (
@@ -263,7 +263,7 @@ function methodDetail(intl: IntlShape, offer: VasOffer, pack: VasPack | undefine
         : method.method === 'bankingApp'
           ? 'boost.method.how.bankingApp'
           : 'boost.method.how.agency';
-  const fee = method.extraFee.centimes > 0 ? intl.formatMessage({ id: 'boost.method.fee' }, { extra: isolateLtr(method.extraFee.withCurrency) }) : intl.formatMessage({ id: 'boost.method.noFee' });
+  const fee = method.extraFee.centimes > 0 ? intl.formatMessage({ id: 'boost.method.fee' }, { extra: isolateLtr(`+${method.extraFee.withCurrency}`) }) : intl.formatMessage({ id: 'boost.method.noFee' });
   return `${intl.formatMessage({ id: how })} · ${fee}`;
 }
 

@@ -144,8 +144,14 @@ export interface VasPackOrderInput {
 
 const AMOUNT = 'centimes withCurrency';
 const FULL_AMOUNT = 'centimes withCurrency withoutCurrency';
-const ORDER = `id code method status purpose packId packKind durationDays slotDate slotPart packStart packEnd
-  fee { ${AMOUNT} } extraFee { ${AMOUNT} } total { ${AMOUNT} } adId listId adTitle createdAt expiresAt paidAt
+/**
+ * The insertion fee's order as the insertion checkout reads it. Kept to the fields the server has
+ * answered since the insertion checkout shipped, so that the checkout keeps working while the
+ * boosts' fields (docs/payments.md) land on the server.
+ */
+const INSERTION_ORDER = `id code method status fee { ${AMOUNT} } extraFee { ${AMOUNT} } total { ${AMOUNT} } adId listId adTitle createdAt expiresAt paidAt`;
+/** An order with everything docs/payments.md's PaymentOrder fragment names. */
+const ORDER = `${INSERTION_ORDER} purpose packId packKind durationDays slotDate slotPart packStart packEnd
   failure redirectUrl invoiceNumber invoiceUrl`;
 const BALANCES = 'points { count expiryDate expired } tokens { count }';
 
@@ -172,12 +178,12 @@ export const GET_MY_AD_INSERTION_FEE = `query getMyAdInsertionFee($adId: String!
   getMyAdInsertionFee(adId: $adId) {
     adId listId title status due fee { ${AMOUNT} }
     methods { method available offline extraFee { ${AMOUNT} } total { ${AMOUNT} } }
-    openOrder { ${ORDER} }
+    openOrder { ${INSERTION_ORDER} }
   }
 }`;
 
 export const ORDER_AD_PAYMENT = `mutation orderAdPayment($adId: String!, $method: String!) {
-  orderAdPayment(adId: $adId, method: $method) { ${ORDER} }
+  orderAdPayment(adId: $adId, method: $method) { ${INSERTION_ORDER} }
 }`;
 
 export const paymentsApi = api

@@ -167,7 +167,11 @@ export const GET_VAS_PACKS = `query getVasPacks($adId: String!) {
   }
 }`;
 
-export const ORDER_VAS_PACK = `mutation orderVasPack($input: VasPackOrderInput!) { orderVasPack(input: $input) { ${ORDER} } }`;
+// The input object is written out from its fields, so that the mutation does not depend on the
+// name of the schema's input type (docs/payments.md says VasPackOrderInput).
+export const ORDER_VAS_PACK = `mutation orderVasPack($adId: String!, $packId: String!, $slotDate: String!, $slotPart: String!, $method: String!) {
+  orderVasPack(input: { adId: $adId, packId: $packId, slotDate: $slotDate, slotPart: $slotPart, method: $method }) { ${ORDER} }
+}`;
 export const GET_MY_PAYMENT_ORDER = `query getMyPaymentOrder($id: String!) { getMyPaymentOrder(id: $id) { ${ORDER} } }`;
 export const GET_MY_PAYMENT_ORDERS = `query getMyPaymentOrders($page: Int, $size: Int) {
   getMyPaymentOrders(page: $page, size: $size) { orders { ${ORDER} } count }
@@ -206,7 +210,7 @@ export const paymentsApi = api
       providesTags: ['VasPacks'],
     }),
     orderVasPack: build.mutation<PaymentOrder, VasPackOrderInput>({
-      query: (input) => ({ document: ORDER_VAS_PACK, variables: { input } }),
+      query: (input) => ({ document: ORDER_VAS_PACK, variables: { ...input } }),
       transformResponse: (data: { orderVasPack: PaymentOrder }) => data.orderVasPack,
       // A balance may have been debited, and the order joins my payments.
       invalidatesTags: ['VasPacks', 'PaymentOrders', 'Balances'],

@@ -105,7 +105,7 @@ describe('boost', () => {
     // The code, until it is paid.
     expect(await screen.findByLabelText('Code de paiement')).toHaveTextContent('012 345 6789');
     expect(calls.filter((c) => c.operationName === 'orderVasPack').map((c) => c.variables)).toEqual([
-      { input: { adId: AD_ID, packId: 'gallery-15', slotDate: '2026-12-03', slotPart: 'evening', method: 'cashPlus' } },
+      { adId: AD_ID, packId: 'gallery-15', slotDate: '2026-12-03', slotPart: 'evening', method: 'cashPlus' },
     ]);
     expect(screen.getByRole('region', { name: 'Votre code de paiement' })).toHaveTextContent('Votre pack est programmé dès que le paiement est confirmé.');
     const check = screen.getByRole('button', { name: 'Vérifier le paiement' });
@@ -146,9 +146,7 @@ describe('boost', () => {
     fireEvent.click(screen.getByRole('button', { name: 'الأداء من رصيدي' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'تم استلام الأداء' })).toBeInTheDocument();
     expect(pathname()).toBe('/ar/payment/success');
-    expect(calls.find((c) => c.operationName === 'orderVasPack')?.variables).toEqual({
-      input: { adId: AD_ID, packId: 'special-7', slotDate: '2026-12-02', slotPart: 'morning', method: 'points' },
-    });
+    expect(calls.find((c) => c.operationName === 'orderVasPack')?.variables).toEqual({ adId: AD_ID, packId: 'special-7', slotDate: '2026-12-02', slotPart: 'morning', method: 'points' });
   });
 
   it("shows the shop's reach with its multiplier and the struck list price on the pack cards", async () => {

@@ -82,9 +82,7 @@ describe('order result', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
     await waitFor(() => { expect(open).toHaveBeenCalledWith('/payment/card/again'); });
-    expect(calls.find((c) => c.operationName === 'orderVasPack')?.variables).toEqual({
-      input: { adId: AD_ID, packId: 'gallery-15', slotDate: '2026-12-03', slotPart: 'evening', method: 'cc' },
-    });
+    expect(calls.find((c) => c.operationName === 'orderVasPack')?.variables).toEqual({ adId: AD_ID, packId: 'gallery-15', slotDate: '2026-12-03', slotPart: 'evening', method: 'cc' });
   });
 
   it('shows a paid order on the failure address as paid, and an expired code as expired, in Arabic', async () => {

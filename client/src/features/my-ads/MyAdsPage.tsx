@@ -30,6 +30,7 @@ import { LINK_ACTIONS, linkedDialog, OperationDialog, useAdOperations, type Link
 import { BOOSTED, bulkOperationsOf, PAGE_SIZE, readMyAdsParams, STATUSES, tabOf, type Status } from './myAdsParams';
 import { UserText } from '../../ui/UserText';
 import { Icon } from '../../ui/Icon';
+import { buttonClass } from '../../ui/Button';
 
 /** Card or list display: a preference kept in localStorage, like the listing's grid or list. */
 export const DISPLAY_KEY = 'souk.myAdsDisplay';
@@ -80,7 +81,7 @@ function MyAdRow({ ad, selected, showStats, onSelect, operations }: RowProps) {
   const language = useLanguage();
   const status = ad.status.toUpperCase();
   const button = (label: MessageId, action: () => void) => (
-    <button type="button" className="button" onClick={action}>
+    <button type="button" className={buttonClass({ weight: 'secondary', small: true })} onClick={action}>
       {intl.formatMessage({ id: label })}
     </button>
   );
@@ -136,7 +137,7 @@ function MyAdRow({ ad, selected, showStats, onSelect, operations }: RowProps) {
         ) : null}
         <div className="my-ad__actions" role="group" aria-label={intl.formatMessage({ id: 'myAds.actions' }, { title: ad.title })}>
           {status === 'ACTIVE' ? (
-            <Link className="button" to={boostPath(language, ad.adId)}>
+            <Link className={buttonClass({ weight: 'primary', small: true })} to={boostPath(language, ad.adId)}>
               <Icon name="chevronUp" size={18} />
               {intl.formatMessage({ id: 'myAds.boost' })}
             </Link>
@@ -145,7 +146,7 @@ function MyAdRow({ ad, selected, showStats, onSelect, operations }: RowProps) {
           {status === 'DEACTIVATED' ? button('myAds.activate', () => { operations.activate(ad); }) : null}
           {status === 'REFUSED' ? button('myAds.appeal', () => { operations.open({ kind: 'appeal', ad }); }) : null}
           {status === 'PENDING_PAYMENT' ? (
-            <Link className="button button--primary" to={checkoutPath(language, ad.adId)}>
+            <Link className={buttonClass({ weight: 'primary', small: true })} to={checkoutPath(language, ad.adId)}>
               {intl.formatMessage({ id: 'myAds.pay' })}
             </Link>
           ) : null}
@@ -153,7 +154,7 @@ function MyAdRow({ ad, selected, showStats, onSelect, operations }: RowProps) {
             ? button('myAds.delete', () => { operations.requestDelete(ad); })
             : null}
           {status !== 'DELETED' ? (
-            <Link className="button" to={localized(language, myAdEditPath(ad.adId))}>
+            <Link className={buttonClass({ weight: 'secondary', small: true })} to={localized(language, myAdEditPath(ad.adId))}>
               {intl.formatMessage({ id: 'myAds.edit' })}
             </Link>
           ) : null}

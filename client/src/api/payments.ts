@@ -144,15 +144,11 @@ export interface VasPackOrderInput {
 
 const AMOUNT = 'centimes withCurrency';
 const FULL_AMOUNT = 'centimes withCurrency withoutCurrency';
-/**
- * The insertion fee's order as the insertion checkout reads it. Kept to the fields the server has
- * answered since the insertion checkout shipped, so that the checkout keeps working while the
- * boosts' fields (docs/payments.md) land on the server.
- */
-const INSERTION_ORDER = `id code method status fee { ${AMOUNT} } extraFee { ${AMOUNT} } total { ${AMOUNT} } adId listId adTitle createdAt expiresAt paidAt`;
+/** The insertion fee's order as the insertion checkout reads it: its code, or its card page. */
+const INSERTION_ORDER = `id code method status fee { ${AMOUNT} } extraFee { ${AMOUNT} } total { ${AMOUNT} } adId listId adTitle createdAt expiresAt paidAt redirectUrl`;
 /** An order with everything docs/payments.md's PaymentOrder fragment names. */
 const ORDER = `${INSERTION_ORDER} purpose packId packKind durationDays slotDate slotPart packStart packEnd
-  failure redirectUrl invoiceNumber invoiceUrl`;
+  failure invoiceNumber invoiceUrl`;
 const BALANCES = 'points { count expiryDate expired } tokens { count }';
 
 export const GET_VAS_PACKS = `query getVasPacks($adId: String!) {

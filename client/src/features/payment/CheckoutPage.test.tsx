@@ -8,6 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdInsertionFee, PaymentOrder } from '../../api/payments';
 import { accessTokenFor, gateway, graphqlError, internalErrorResponse, pending, type GatewayCall } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
+import { providerPage } from './providerPage';
 
 const AD_ID = '0193a8f0-0000-7000-8000-000010000585';
 
@@ -241,5 +242,31 @@ describe('checkout', () => {
     fireEvent.click(await screen.findByRole('radio', { name: /Cash Plus/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Obtenir mon code de paiement' }));
     await waitFor(() => { expect(screen.getByLabelText('Code de paiement')).toHaveTextContent('987 654 3210'); });
+  });
+
+  it("pays by card on the provider's page when the server offers the card, and offers it again for an unfinished card payment", async () => {
+    signIn();
+    const open = jest.spyOn(providerPage, 'open').mockImplementation(() => undefined);
+    const calls: GatewayCall[] = [];
+    const withCard = fee({ methods: fee().methods.map((m) => (m.method === 'cc' ? { ...m, available: true } : m)) });
+    const cardOrder = order({ method: 'cc', extraFee: amount(0), total: amount(1000), redirectUrl: '/sandbox/card/o-1?lang=fr&sig=s' });
+    let answer = withCard;
+    mockFetch().mockImplementation(gateway({ getMyAdInsertionFee: () => answer, orderAdPayment: () => cardOrder }, calls));
+    const { unmount } = renderApp(`/fr/checkout?ad=${AD_ID}`);
+    fireEvent.click(await screen.findByRole('radio', { name: /Carte bancaire/ }));
+    fireEvent.click(screen.getByRole('button', { name: `Payer ${ltr('10 DH')} par carte` }));
+    await waitFor(() => { expect(open).toHaveBeenCalledWith('/sandbox/card/o-1?lang=fr&sig=s'); });
+    expect(calls.find((c) => c.operationName === 'orderAdPayment')?.variables).toEqual({ adId: AD_ID, method: 'cc' });
+    expect(screen.queryByLabelText('Code de paiement')).not.toBeInTheDocument();
+    unmount();
+
+    answer = { ...withCard, openOrder: cardOrder };
+    renderApp(`/fr/checkout?ad=${AD_ID}`);
+    expect(await screen.findByRole('heading', { level: 2, name: "Votre paiement par carte n'est pas terminé" })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Code de paiement')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Continuer vers la page de paiement' }));
+    expect(open).toHaveBeenLastCalledWith('/sandbox/card/o-1?lang=fr&sig=s');
+    fireEvent.click(screen.getByRole('button', { name: 'Choisir un autre moyen de paiement' }));
+    expect(await screen.findByRole('radio', { name: /Cash Plus/ })).toBeInTheDocument();
   });
 });

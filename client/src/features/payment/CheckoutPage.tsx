@@ -1,10 +1,12 @@
 // The checkout of an ad's insertion fee (/checkout?ad={adId}, spec §2 "Payment: steps pack
 // choice, method, pay; order summary"): the steps, the order summary (the ad, its fee, the
-// method's extra fee, the total in DH), the choice of method (the offline agencies; the card
-// listed as not available — no card provider, no fake redirect), then the payment code with its
-// 48-hour countdown and what to do at the agency. While the code waits, the page asks the server
-// every few seconds and goes to /payment/success once the agency's payment is confirmed; a
-// refused order goes to /payment/failure (retry or another method).
+// method's extra fee, the total in DH), the choice of method (the offline agencies, and the card
+// when the server offers it — unavailable methods listed as such), then either the card
+// provider's page (the order's redirectUrl, which comes back to /payment/success|failure?order=;
+// a card payment left unfinished offers its page again or another method) or the payment code
+// with its 48-hour countdown and what to do at the agency. While the code waits, the page asks
+// the server every few seconds and goes to /payment/success once the agency's payment is
+// confirmed; a refused order goes to /payment/failure (retry or another method).
 
 import { useEffect, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -27,6 +29,7 @@ import { Amount } from '../../ui/Price';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { methodName, paymentResultPath } from './paymentPaths';
 import { PaymentCode } from './PaymentCode';
+import { providerPage } from './providerPage';
 
 /** How often a shown code asks whether its payment arrived. */
 export const PAYMENT_POLL_MS = 4000;
@@ -119,9 +122,31 @@ function MethodChoice({
         ))}
       </fieldset>
       <button type="submit" className="button button--primary" disabled={method === '' || busy}>
-        {intl.formatMessage({ id: 'checkout.order' })}
+        {method === 'cc'
+          ? intl.formatMessage({ id: 'boost.pay.cc' }, { total: isolateLtr(fee.methods.find((m) => m.method === 'cc')?.total.withCurrency ?? '') })
+          : intl.formatMessage({ id: 'checkout.order' })}
       </button>
     </form>
+  );
+}
+
+/** A card payment begun and not finished: back to the provider's page, or another method. */
+function CardPending({ order, onOther }: { order: PaymentOrder; onOther: () => void }) {
+  const intl = useIntl();
+  return (
+    <section className="checkout__code" aria-labelledby="checkout-card">
+      <h2 id="checkout-card">{intl.formatMessage({ id: 'checkout.card.pending' })}</h2>
+      <p className="payment-result__actions">
+        {order.redirectUrl ? (
+          <button type="button" className="button button--primary" onClick={() => { providerPage.open(order.redirectUrl ?? ''); }}>
+            {intl.formatMessage({ id: 'checkout.card.continue' })}
+          </button>
+        ) : null}
+        <button type="button" className="button" onClick={onOther}>
+          {intl.formatMessage({ id: 'paymentFailure.otherMethod' })}
+        </button>
+      </p>
+    </section>
   );
 }
 
@@ -170,7 +195,11 @@ function Checkout({ adId, chosen }: { adId: string; chosen: string }) {
     setRenewing(false);
     order({ adId, method })
       .unwrap()
-      .then((result) => { setOrdered(result); })
+      .then((result) => {
+        // The card is paid on the provider's page, which comes back to the result pages.
+        if (result.redirectUrl) providerPage.open(result.redirectUrl);
+        else setOrdered(result);
+      })
       .catch((failure: unknown) => {
         const reason = isGatewayError(failure) ? failure.code : 'INTERNAL_ERROR';
         void navigate(paymentResultPath(language, 'failure', adId, { reason, method }));
@@ -180,7 +209,16 @@ function Checkout({ adId, chosen }: { adId: string; chosen: string }) {
     <>
       <Steps current={open ? 2 : method === '' ? 0 : 1} />
       <Summary fee={currentData} offer={offer} />
-      {open ? (
+      {open?.method === 'cc' ? (
+        <CardPending
+          order={open}
+          onOther={() => {
+            setOrdered(undefined);
+            setRenewing(true);
+            setMethod('');
+          }}
+        />
+      ) : open ? (
         <PaymentCode
           order={open}
           checking={isFetching}

@@ -10,6 +10,7 @@ pub mod chat;
 pub mod delivery;
 pub mod ephemeral;
 pub mod error;
+pub mod jobs;
 pub mod media;
 pub mod metrics;
 pub mod orders;

@@ -36,6 +36,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 18, name: "search_hits", apply: search_hits },
     Migration { version: 19, name: "chat_compact_ids", apply: super::chat::compact_ids_migration },
     Migration { version: 20, name: "seller_centre", apply: seller_centre },
+    Migration { version: 22, name: "scheduled_jobs", apply: scheduled_jobs },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -676,6 +677,26 @@ fn seller_centre(tx: &Transaction) -> Result<(), StoreError> {
         ) WITHOUT ROWID;
         CREATE INDEX delivery_requests_by_seller ON delivery_requests (seller_id, created_at DESC, request_id DESC);
         CREATE INDEX delivery_requests_by_due ON delivery_requests (callback_before, request_id);",
+    )?;
+    Ok(())
+}
+
+/// The scheduler's persisted one-shot jobs (`storage::jobs`): claimed by one node at a time,
+/// the due ones found through a partial index of those not done.
+fn scheduled_jobs(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "CREATE TABLE scheduled_jobs (
+            job_id TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            run_at INTEGER NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            claimed_until INTEGER NOT NULL DEFAULT 0,
+            claimed_by TEXT,
+            done_at INTEGER,
+            last_error TEXT
+        ) WITHOUT ROWID;
+        CREATE INDEX scheduled_jobs_due ON scheduled_jobs (run_at) WHERE done_at IS NULL;",
     )?;
     Ok(())
 }

@@ -1,14 +1,15 @@
 //! Live state of Souk as supervised actix actors (design §3): the session registry (account ->
 //! live sockets on this node, the `user:{id}` rooms), presence (online and last seen in the
 //! ephemeral store, with heartbeats), the fan-out of events to an account's sockets on any node,
-//! and one conversation actor per active conversation. Actors run under actix `Supervisor`s and
-//! keep bounded mailboxes.
+//! one conversation actor per active conversation, and the scheduler that owns every timed job
+//! (`scheduler`). Actors run under actix `Supervisor`s and keep bounded mailboxes.
 
 pub mod ad_session;
 pub mod conversation;
 pub mod fanout;
 pub mod order_workflow;
 pub mod presence;
+pub mod scheduler;
 pub mod sessions;
 
 /// Milliseconds since the epoch.

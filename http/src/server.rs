@@ -28,6 +28,7 @@ use souk_services::notify::{
 use souk_services::orders::{OrderService, OrderStores};
 use souk_services::payments::PaymentService;
 use souk_services::products::ProductService;
+use souk_services::scheduling::{self, SchedulerBuilder};
 use souk_services::search::SearchService;
 use souk_services::search::parse_url::{ParseUrlService, slug_index};
 use souk_services::search::saved::SavedSearchService;
@@ -119,11 +120,32 @@ pub async fn open_cluster_stores(settings: &Settings, store: &SqliteStore) -> Re
     Ok(ClusterStores { metrics: Arc::new(metrics), chat: Arc::new(chat) })
 }
 
-/// Builds the application state from open stores.
+/// The rounds the process's scheduler runs besides its own statistics flush and the due jobs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rounds {
+    /// No other (tests, one-shot commands).
+    OwnOnly,
+    /// Also those every `souk serve` process shares through leases: the saved-search alerts and
+    /// the daily bump renewal.
+    Shared,
+}
+
+/// Builds the application state from open stores; its scheduler runs [`Rounds::OwnOnly`].
 pub async fn build_state(
     settings: Settings,
     store: SqliteStore,
     ephemeral: Arc<dyn Ephemeral>,
+) -> Result<AppState, StartError> {
+    build_state_with(settings, store, ephemeral, Rounds::OwnOnly).await
+}
+
+/// Builds the application state from open stores and starts the process's scheduler
+/// (`docs/scheduler.md`) with `rounds`.
+pub async fn build_state_with(
+    settings: Settings,
+    store: SqliteStore,
+    ephemeral: Arc<dyn Ephemeral>,
+    rounds: Rounds,
 ) -> Result<AppState, StartError> {
     let catalog = CatalogService::load(&store).await?;
     let reference_cache_entries = settings.graphql.reference_cache_entries;
@@ -141,7 +163,6 @@ pub async fn build_state(
     let ad_store: Arc<dyn AdStore> = Arc::new(store.clone());
     let cluster = open_cluster_stores(&settings, &store).await?;
     let stats = StatsService::new(cluster.metrics, Arc::clone(&ad_store), Arc::clone(&ephemeral));
-    stats.start_flushing();
     stats.run_sessions(souk_services::stats::SESSION_IDLE);
     let (chat, sessions) =
         chat_service(&settings, &store, cluster.chat, &ephemeral, &media, Arc::clone(&mailer), Arc::clone(&stats))
@@ -199,12 +220,27 @@ pub async fn build_state(
         .await
         .map_err(|e| StartError::Orders(e.to_string()))?;
     tracing::info!(open_orders = resumed, "order workflows started");
+    saved_searches.set_alert_sink(Arc::new(souk_services::search::saved::FanoutAlertSink(chat.fanout().clone())));
+    let saved_searches = Arc::new(saved_searches);
+    // Job handlers are registered here, before the start: `.handler(kind, Arc<dyn JobHandler>)`.
+    let mut scheduler =
+        SchedulerBuilder::new().jobs(Arc::new(store.clone())).periodic(scheduling::stats_flush(Arc::clone(&stats)));
+    if rounds == Rounds::Shared {
+        scheduler = scheduler
+            .periodic(scheduling::saved_search_alerts(
+                Arc::clone(&saved_searches),
+                Duration::from_secs(settings.search.alerts_every_secs),
+                settings.search.digest_hour_utc,
+            ))
+            .periodic(scheduling::bump_renewal(
+                Arc::clone(&ads),
+                Arc::clone(&ephemeral),
+                souk_services::ads::service::RENEWAL_EVERY,
+            ));
+    }
+    scheduler.start();
     Ok(AppState {
-        saved_searches: {
-            saved_searches
-                .set_alert_sink(Arc::new(souk_services::search::saved::FanoutAlertSink(chat.fanout().clone())));
-            Arc::new(saved_searches)
-        },
+        saved_searches,
         ads,
         payments: Arc::new(payments),
         stats,

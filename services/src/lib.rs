@@ -14,6 +14,7 @@ pub mod notify;
 pub mod orders;
 pub mod payments;
 pub mod products;
+pub mod scheduling;
 pub mod search;
 pub mod stats;
 pub mod video;

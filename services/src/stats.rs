@@ -158,23 +158,10 @@ impl StatsService {
         });
     }
 
-    /// Starts the task that writes the counts every second; it stops with the runtime.
-    pub fn start_flushing(self: &Arc<Self>) {
-        let me = Arc::clone(self);
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(FLUSH_EVERY);
-            loop {
-                tick.tick().await;
-                if let Err(e) = me.flush().await {
-                    tracing::warn!(error = %e, "statistics flush failed");
-                }
-            }
-        });
-    }
-
-    /// Writes what was counted since the last flush. When the store wrote nothing the counts go
-    /// back to the buffer for the next flush; when it may have written part of them (ScyllaDB
-    /// counters) they are dropped, since a resend could count them twice.
+    /// Writes what was counted since the last flush (every [`FLUSH_EVERY`]: the scheduler's
+    /// `stats_flush` round, `crate::scheduling::stats_flush`). When the store wrote nothing the
+    /// counts go back to the buffer for the next flush; when it may have written part of them
+    /// (ScyllaDB counters) they are dropped, since a resend could count them twice.
     pub async fn flush(&self) -> Result<(), SoukError> {
         if let Some(sessions) = self.sessions.get() {
             sessions.flush_all().await?;

@@ -235,16 +235,8 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
                 seed(&store, &settings, settings.demo.ads).await?;
             }
             let ephemeral = server::open_ephemeral(&settings).await?;
-            let state = server::build_state(settings, store.clone(), ephemeral).await?;
+            let state = server::build_state_with(settings, store.clone(), ephemeral, server::Rounds::Shared).await?;
             let stats = std::sync::Arc::clone(&state.stats);
-            state.saved_searches.start_schedule(
-                std::time::Duration::from_secs(state.settings.search.alerts_every_secs),
-                state.settings.search.digest_hour_utc,
-            );
-            state.ads.start_bump_renewal(
-                std::sync::Arc::clone(&state.ephemeral),
-                souk_services::ads::service::RENEWAL_EVERY,
-            );
             let (server, addr) = server::bind(state)?;
             tracing::info!(%addr, "serving");
             eprintln!("Souk is serving on http://{addr}  (Ctrl-C to stop)");

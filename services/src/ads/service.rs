@@ -694,19 +694,6 @@ impl AdService {
         }
     }
 
-    /// The renewal schedule of `souk serve`: a [`renewal_round`](Self::renewal_round) every
-    /// `every` (the first one period after start). Stops with the runtime.
-    pub fn start_bump_renewal(self: &Arc<Self>, ephemeral: Arc<dyn Ephemeral>, every: Duration) {
-        let me = Arc::clone(self);
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
-            loop {
-                tick.tick().await;
-                me.renewal_round(ephemeral.as_ref(), now(), every).await;
-            }
-        });
-    }
-
     // ----- My ads -----
 
     /// `getMyAds(filters {status, boosted}, pagination {number, size})`: one page and the total.

@@ -276,20 +276,14 @@ impl SavedSearchService {
         Ok(run)
     }
 
-    /// The schedule of `souk serve`: a [`scheduled_round`](Self::scheduled_round) every `every`
-    /// (the first one period after start), the digest once a day at `digest_hour` UTC (0-23).
-    /// Stops with the runtime.
+    /// The schedule alone, on a scheduler of its own (tools and tests; `souk serve` adds the
+    /// same round, [`crate::scheduling::saved_search_alerts`], to the process's scheduler): a
+    /// [`scheduled_round`](Self::scheduled_round) every `every` (the first one period after
+    /// start), the digest once a day at `digest_hour` UTC (0-23). Must be called inside an actix
+    /// system; stops with it.
     pub fn start_schedule(self: &Arc<Self>, every: Duration, digest_hour: u32) {
-        let me = Arc::clone(self);
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
-            let mut last_digest_day = None;
-            loop {
-                tick.tick().await;
-                let now = crate::ads::service::now();
-                me.scheduled_round(now, every, digest_hour, &mut last_digest_day).await;
-            }
-        });
+        let round = crate::scheduling::saved_search_alerts(Arc::clone(self), every, digest_hour);
+        crate::scheduling::SchedulerBuilder::new().periodic(round).start();
     }
 
     /// One round of the schedule: matches new ads, and sends the digests when they are due. Every

@@ -1,10 +1,10 @@
 // Browser journey of the insertion-fee payment against a running server (BASE_URL, `souk serve
 // --demo`), in French and in Arabic: the demo private seller opens one of their ads waiting for
 // payment (the demo gives that account some), goes to its checkout, reads the order summary,
-// sees the card offered as not available, chooses an agency and gets a payment code with its
+// sees the card offered, chooses an agency and gets a payment code with its
 // countdown; the admin the harness grants (scripts/e2e.sh) confirms the code over GraphQL as
 // the agency would; the page moves to the success page by itself, the ad has left the
-// pending-payment tab and its public page is live.
+// pending-payment tab and its public page is live. (The card, offered too, is boost.e2e.mjs's.)
 //
 //   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… DEMO_ADMIN_LOGIN=07… node e2e/payment.e2e.mjs
 
@@ -60,7 +60,8 @@ for (const [language, agency] of [
       assert.equal(await page.evaluate(() => document.documentElement.dir), language === 'ar' ? 'rtl' : 'ltr');
       const summary = page.getByRole('region', { name: t('checkout.summary.title') });
       await summary.getByText(title).waitFor(WAIT);
-      assert.ok(await page.getByRole('radio', { name: new RegExp(t('checkout.method.cc')) }).isDisabled(), 'the card is not offered');
+      // The card is offered (the sandbox provider, docs/payments.md); this journey pays at an agency.
+      assert.ok(await page.getByRole('radio', { name: new RegExp(t('checkout.method.cc')) }).isEnabled(), 'the card is offered');
       await page.getByRole('radio', { name: new RegExp(t(`checkout.method.${agency}`)) }).check();
       const total = (await summary.getByText(t('checkout.summary.total')).locator('xpath=following-sibling::dd').textContent())?.trim() ?? '';
       assert.match(total, /^\d[\d ]*,50 DH$/, `the total adds 2,50 DH: ${total}`);

@@ -8,9 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-// payment last but one: it publishes demo ads that waited for payment; seller (issue 23) last:
-// it places orders on the demo e-commerce shops' products.
-const JOURNEYS = ['home', 'account', 'ads', 'listing', 'shops', 'stats', 'messaging', 'payment', 'seller'];
+// payment: it publishes demo ads that waited for payment; boost (issue 24): it pays packs for
+// demo ads; seller (issue 23) last: it places orders on the demo e-commerce shops' products.
+const JOURNEYS = ['home', 'account', 'ads', 'listing', 'shops', 'stats', 'messaging', 'payment', 'boost', 'seller'];
 
 if (!process.env.BASE_URL) {
   if (process.env.E2E_STRICT === '1') {

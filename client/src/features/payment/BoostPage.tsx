@@ -377,6 +377,15 @@ function Boost({ adId }: { adId: string }) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [search, setSearch] = useSearchParams();
+  // The choices as the address says them, kept here too: a choice shows at once, while the
+  // router's navigation that writes it into the address is still in its transition; the
+  // address read again (the back button, a link) replaces them.
+  const [params, setParams] = useState(() => new URLSearchParams(search));
+  const [seen, setSeen] = useState(() => search.toString());
+  if (search.toString() !== seen) {
+    setSeen(search.toString());
+    setParams(new URLSearchParams(search));
+  }
   const [placed, setPlaced] = useState<PaymentOrder | undefined>();
   const [redirecting, setRedirecting] = useState(false);
   // When the page opened: enough to tell whether the last pack still runs.
@@ -389,25 +398,26 @@ function Boost({ adId }: { adId: string }) {
   if (!offer.eligible) return <Ineligible offer={offer} />;
 
   // What the address says was chosen, kept only when the offer has it.
-  const pack = offer.packs.find((p) => p.id === search.get('pack'));
+  const pack = offer.packs.find((p) => p.id === params.get('pack'));
   const days = slotDays(offer.slots.earliestDate, offer.slots.latestDate);
-  const wantedDate = search.get('date') ?? '';
+  const wantedDate = params.get('date') ?? '';
   const date = days.includes(wantedDate) ? wantedDate : offer.slots.earliestDate;
-  const part = offer.slots.parts.find((p) => p.id === search.get('part'))?.id ?? '';
-  const methodOffer = offer.methods.find((m) => m.method === search.get('method'));
+  const part = offer.slots.parts.find((p) => p.id === params.get('part'))?.id ?? '';
+  const methodOffer = offer.methods.find((m) => m.method === params.get('method'));
   const method = methodOffer && balanceProblem(offer, pack, methodOffer) === undefined ? methodOffer : undefined;
   // The step asked for, but never past one whose choice is missing.
   const ready: Record<Step, boolean> = { pack: true, start: pack !== undefined, method: pack !== undefined && part !== '', summary: pack !== undefined && part !== '' && method !== undefined };
-  const asked = STEPS.find((s) => s === search.get('step')) ?? 'pack';
+  const asked = STEPS.find((s) => s === params.get('step')) ?? 'pack';
   const step = STEPS.slice(0, STEPS.indexOf(asked) + 1).filter((s) => ready[s]).pop() ?? 'pack';
   const index = STEPS.indexOf(step);
 
   const choose = (choice: BoostChoice, replace = true) => {
-    const next = new URLSearchParams(search);
+    const next = new URLSearchParams(params);
     for (const [name, value] of Object.entries(choice) as [string, string | undefined][]) {
       if (value) next.set(name, value);
       else next.delete(name);
     }
+    setParams(next);
     setSearch(next, { replace });
   };
   const goTo = (target: Step) => {

@@ -208,10 +208,20 @@ pub enum ErrorCode {
     OutOfStock,
     /// Checkout of one's own product.
     CannotBuyOwnProduct,
+    /// Spec §8 shop boost SoldeExpired: the points balance has expired (0 credits).
+    SoldeExpired,
+    /// Spec §8 shop boost: the balance is below the pack's price.
+    SoldeNotEnough,
+    /// Spec §8 shop boost: the pack has no price in that balance's unit.
+    SoldeEquivalent,
+    /// Spec §8 shop boost: a pack id the catalogue does not have.
+    PackageNotFound,
+    /// Spec §8 shop boost InvalidOperation: the payment failed (card declined, provider refusal).
+    InvalidOperation,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 100] = [
+    pub const ALL: [ErrorCode; 105] = [
         ErrorCode::InternalError,
         ErrorCode::MalformedRequest,
         ErrorCode::GraphqlParseFailed,
@@ -312,6 +322,11 @@ impl ErrorCode {
         ErrorCode::ProductOperationNotAllowed,
         ErrorCode::OutOfStock,
         ErrorCode::CannotBuyOwnProduct,
+        ErrorCode::SoldeExpired,
+        ErrorCode::SoldeNotEnough,
+        ErrorCode::SoldeEquivalent,
+        ErrorCode::PackageNotFound,
+        ErrorCode::InvalidOperation,
     ];
 
     /// The stable code sent in `extensions.code` and in a 400 body's `code`.
@@ -417,6 +432,11 @@ impl ErrorCode {
             ErrorCode::ProductOperationNotAllowed => "PRODUCT_OPERATION_NOT_ALLOWED",
             ErrorCode::OutOfStock => "OUT_OF_STOCK",
             ErrorCode::CannotBuyOwnProduct => "CANNOT_BUY_OWN_PRODUCT",
+            ErrorCode::SoldeExpired => "ERROR_SOLDE_EXPIRED",
+            ErrorCode::SoldeNotEnough => "ERROR_SOLDE_NOT_ENOUGH",
+            ErrorCode::SoldeEquivalent => "ERROR_SOLDE_EQUIVALENT",
+            ErrorCode::PackageNotFound => "ERROR_PACKAGE_NOT_FOUND",
+            ErrorCode::InvalidOperation => "INVALID_OPERATION",
         }
     }
 
@@ -523,6 +543,11 @@ impl ErrorCode {
             ErrorCode::ProductOperationNotAllowed => "product.error.operationNotAllowed",
             ErrorCode::OutOfStock => "checkout.error.outOfStock",
             ErrorCode::CannotBuyOwnProduct => "checkout.error.ownProduct",
+            ErrorCode::SoldeExpired => "payment.error.soldeExpired",
+            ErrorCode::SoldeNotEnough => "payment.error.soldeNotEnough",
+            ErrorCode::SoldeEquivalent => "payment.error.soldeEquivalent",
+            ErrorCode::PackageNotFound => "payment.error.packageNotFound",
+            ErrorCode::InvalidOperation => "payment.error.invalidOperation",
         }
     }
 
@@ -757,6 +782,19 @@ impl ErrorCode {
             ErrorCode::CannotBuyOwnProduct => {
                 ("Vous ne pouvez pas acheter votre propre produit", "لا يمكنك شراء منتجك الخاص")
             }
+            ErrorCode::SoldeExpired => (
+                "Votre solde a expiré : il vous reste 0 crédit. Veuillez contacter le service client",
+                "انتهت صلاحية رصيدك: لم يتبق لديك أي رصيد (0). يرجى الاتصال بخدمة الزبناء",
+            ),
+            ErrorCode::SoldeNotEnough => ("Votre solde est insuffisant pour ce pack", "رصيدك غير كافٍ لهذه الباقة"),
+            ErrorCode::SoldeEquivalent => {
+                ("Ce pack ne peut pas être payé avec ce solde", "لا يمكن أداء هذه الباقة بهذا الرصيد")
+            }
+            ErrorCode::PackageNotFound => ("Ce pack n'existe pas", "هذه الباقة غير موجودة"),
+            ErrorCode::InvalidOperation => (
+                "Le paiement a échoué. Réessayez ou choisissez un autre moyen de paiement",
+                "فشل الأداء. أعد المحاولة أو اختر وسيلة أداء أخرى",
+            ),
         };
         match lang {
             Lang::Fr => fr,
@@ -858,6 +896,9 @@ impl ErrorCode {
             ErrorCode::ProductNotFound => 404,
             ErrorCode::ProductOperationNotAllowed | ErrorCode::OutOfStock => 409,
             ErrorCode::CannotBuyOwnProduct => 400,
+            ErrorCode::SoldeExpired | ErrorCode::SoldeNotEnough | ErrorCode::SoldeEquivalent => 402,
+            ErrorCode::PackageNotFound => 404,
+            ErrorCode::InvalidOperation => 402,
         }
     }
 }

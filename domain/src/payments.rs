@@ -1,8 +1,9 @@
-//! Payments of the insertion fee (spec §3 "insertion fees", §4 "pending-payment becomes
-//! published after payment", §9 payment code and extra fee): the fee of each category as a data
-//! table, the payment methods and which of them Souk takes, the amounts of an order, the
-//! payment code and its 48-hour validity, the order statuses and which change each allows, and
-//! who may order a payment. No I/O: the service draws the code's random number and keeps time.
+//! Payment orders (spec §3 "insertion fees" and boost packs, §4 "pending-payment becomes
+//! published after payment", payment statuses, §9 payment code and extra fee): the fee of each
+//! category as a data table, what an order pays for, the payment methods and which of them each
+//! purchase takes, who confirms each, the amounts of an order, the payment code and its 48-hour
+//! validity, the order statuses and which change each allows, and who may order a payment. No
+//! I/O: the service draws the code's random number and keeps time.
 
 use crate::ad::AdStatus;
 use crate::catalog::{CategoryId, CategoryTree};
@@ -75,11 +76,67 @@ pub enum PaymentMethod {
     Tasshilat,
     BankingApp,
     Sms,
+    /// The token balance.
     Avitoken,
+    /// A shop's points balance (spec §3 "shops pay packs from points").
+    Points,
+}
+
+/// Who confirms that an order was paid, by a signed callback (docs/payments.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Provider {
+    /// The card provider (the sandbox in embedded mode).
+    Card,
+    /// The agencies where offline codes are paid (Fatourati, Cash Plus, Tasshilat).
+    Agency,
+    /// The SMS operator.
+    Sms,
+    /// The bank of the banking app.
+    Bank,
+}
+
+impl Provider {
+    pub const ALL: [Provider; 4] = [Provider::Card, Provider::Agency, Provider::Sms, Provider::Bank];
+
+    /// Its name in the callback's path (`/payments/callback/{provider}`) and the config.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Provider::Card => "card",
+            Provider::Agency => "agency",
+            Provider::Sms => "sms",
+            Provider::Bank => "bank",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Provider> {
+        Provider::ALL.into_iter().find(|p| p.as_str() == s)
+    }
+}
+
+/// What an order pays for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Purpose {
+    /// One more active ad beyond the free limit (the ad waits in pending-payment).
+    Insertion,
+    /// A boost pack for an ad.
+    Pack,
+}
+
+impl Purpose {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Purpose::Insertion => "insertion",
+            Purpose::Pack => "pack",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Purpose> {
+        [Purpose::Insertion, Purpose::Pack].into_iter().find(|p| p.as_str() == s)
+    }
 }
 
 impl PaymentMethod {
-    pub const ALL: [PaymentMethod; 8] = [
+    pub const ALL: [PaymentMethod; 9] = [
         PaymentMethod::Cc,
         PaymentMethod::Cod,
         PaymentMethod::Fatourati,
@@ -88,11 +145,24 @@ impl PaymentMethod {
         PaymentMethod::BankingApp,
         PaymentMethod::Sms,
         PaymentMethod::Avitoken,
+        PaymentMethod::Points,
     ];
 
     /// The methods the insertion-fee checkout lists, in the order it shows them.
     pub const CHECKOUT: [PaymentMethod; 4] =
-        [PaymentMethod::Fatourati, PaymentMethod::CashPlus, PaymentMethod::Tasshilat, PaymentMethod::Cc];
+        [PaymentMethod::Cc, PaymentMethod::Fatourati, PaymentMethod::CashPlus, PaymentMethod::Tasshilat];
+
+    /// The methods a boost pack takes, in the order the boost page shows them.
+    pub const PACKS: [PaymentMethod; 8] = [
+        PaymentMethod::Cc,
+        PaymentMethod::Fatourati,
+        PaymentMethod::CashPlus,
+        PaymentMethod::Tasshilat,
+        PaymentMethod::Sms,
+        PaymentMethod::BankingApp,
+        PaymentMethod::Avitoken,
+        PaymentMethod::Points,
+    ];
 
     /// The spec's word, also the stored value.
     pub fn as_str(self) -> &'static str {
@@ -105,6 +175,7 @@ impl PaymentMethod {
             PaymentMethod::BankingApp => "bankingApp",
             PaymentMethod::Sms => "sms",
             PaymentMethod::Avitoken => "avitoken",
+            PaymentMethod::Points => "points",
         }
     }
 
@@ -112,16 +183,52 @@ impl PaymentMethod {
         PaymentMethod::ALL.into_iter().find(|m| m.as_str() == s)
     }
 
+    /// The method's name as invoices and the sandbox print it.
+    pub fn label(self, lang: crate::lang::Lang) -> &'static str {
+        let (fr, ar) = match self {
+            PaymentMethod::Cc => ("Carte bancaire", "بطاقة بنكية"),
+            PaymentMethod::Cod => ("Paiement à la livraison", "الأداء عند التسليم"),
+            PaymentMethod::Fatourati => ("Fatourati", "فاتورتي"),
+            PaymentMethod::CashPlus => ("Cash Plus", "كاش بلوس"),
+            PaymentMethod::Tasshilat => ("Tasshilat", "تسهيلات"),
+            PaymentMethod::BankingApp => ("Application bancaire", "التطبيق البنكي"),
+            PaymentMethod::Sms => ("SMS", "رسالة قصيرة"),
+            PaymentMethod::Avitoken => ("Jetons", "الرموز"),
+            PaymentMethod::Points => ("Points boutique", "نقاط المتجر"),
+        };
+        if lang == crate::lang::Lang::Ar { ar } else { fr }
+    }
+
     /// Paid with a code at an agency's counter (spec §3 agency options).
     pub fn is_offline(self) -> bool {
         matches!(self, PaymentMethod::Fatourati | PaymentMethod::CashPlus | PaymentMethod::Tasshilat)
     }
 
-    /// Whether Souk takes an insertion fee this way: the offline methods only. The card needs a
-    /// payment provider's redirect page and callback, which no deployment has configured yet; the
-    /// other methods are not for insertion fees (cash on delivery, tokens, SMS, banking apps).
+    /// Whether Souk takes an insertion fee this way: a card or an offline code (cash on
+    /// delivery is for products; balances, SMS and banking apps pay packs).
     pub fn takes_insertion_fees(self) -> bool {
-        self.is_offline()
+        PaymentMethod::CHECKOUT.contains(&self)
+    }
+
+    /// The balance a method draws on at once, if it is one.
+    pub fn balance(self) -> Option<crate::balances::Balance> {
+        match self {
+            PaymentMethod::Avitoken => Some(crate::balances::Balance::Tokens),
+            PaymentMethod::Points => Some(crate::balances::Balance::Points),
+            _ => None,
+        }
+    }
+
+    /// Who confirms a payment made this way; `None` for a balance (paid at once) and cash on
+    /// delivery (the courier).
+    pub fn provider(self) -> Option<Provider> {
+        match self {
+            PaymentMethod::Cc => Some(Provider::Card),
+            PaymentMethod::Fatourati | PaymentMethod::CashPlus | PaymentMethod::Tasshilat => Some(Provider::Agency),
+            PaymentMethod::Sms => Some(Provider::Sms),
+            PaymentMethod::BankingApp => Some(Provider::Bank),
+            PaymentMethod::Cod | PaymentMethod::Avitoken | PaymentMethod::Points => None,
+        }
     }
 
     /// The extra fee of one transaction: spec §9's 2.5 DH offline, nothing otherwise.
@@ -133,12 +240,22 @@ impl PaymentMethod {
 /// The method asked for an insertion fee: a known method Souk takes that way, else
 /// `UNKNOWN_PAYMENT_METHOD` (spec §8) — a method it does not take is unknown to its checkout.
 pub fn checkout_method(word: &str) -> Result<PaymentMethod, SoukError> {
+    method_of(word, Purpose::Insertion)
+}
+
+/// The method asked for `purpose`: one of the methods that purchase takes, else
+/// `UNKNOWN_PAYMENT_METHOD`.
+pub fn method_of(word: &str, purpose: Purpose) -> Result<PaymentMethod, SoukError> {
     let word = word.trim();
+    let offered: &[PaymentMethod] = match purpose {
+        Purpose::Insertion => &PaymentMethod::CHECKOUT,
+        Purpose::Pack => &PaymentMethod::PACKS,
+    };
     match PaymentMethod::parse(word) {
-        Some(m) if m.takes_insertion_fees() => Ok(m),
+        Some(m) if offered.contains(&m) => Ok(m),
         Some(m) => Err(SoukError::with_detail(
             ErrorCode::UnknownPaymentMethod,
-            format!("{}: not offered for insertion fees", m.as_str()),
+            format!("{}: not offered for {}", m.as_str(), purpose.as_str()),
         )),
         None => Err(SoukError::with_detail(ErrorCode::UnknownPaymentMethod, format!("method {word:?}"))),
     }
@@ -157,23 +274,31 @@ pub fn amounts(fee: Money, method: PaymentMethod) -> Amounts {
     Amounts { fee, extra_fee, total: Money(fee.centimes() + extra_fee.centimes()) }
 }
 
-/// Spec §4 payment statuses, with `expired` for a code left unpaid 48 hours. `ongoing` (a card
-/// payment at the provider) has no place while no card payment exists.
+/// Spec §4 payment statuses, with `expired` for an order left unpaid 48 hours: pending (a code
+/// to pay, a card page not opened yet), ongoing (the buyer is at the card provider), paid,
+/// refunded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PaymentStatus {
     Pending,
+    Ongoing,
     Paid,
     Expired,
     Refunded,
 }
 
 impl PaymentStatus {
-    pub const ALL: [PaymentStatus; 4] =
-        [PaymentStatus::Pending, PaymentStatus::Paid, PaymentStatus::Expired, PaymentStatus::Refunded];
+    pub const ALL: [PaymentStatus; 5] = [
+        PaymentStatus::Pending,
+        PaymentStatus::Ongoing,
+        PaymentStatus::Paid,
+        PaymentStatus::Expired,
+        PaymentStatus::Refunded,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
             PaymentStatus::Pending => "pending",
+            PaymentStatus::Ongoing => "ongoing",
             PaymentStatus::Paid => "paid",
             PaymentStatus::Expired => "expired",
             PaymentStatus::Refunded => "refunded",
@@ -185,11 +310,11 @@ impl PaymentStatus {
     }
 }
 
-/// The status an order has at `now`: a pending order whose code is past its expiry is expired,
-/// whether or not the store has written it yet.
+/// The status an order has at `now`: an unpaid (pending or ongoing) order past its expiry is
+/// expired, whether or not the store has written it yet.
 pub fn status_at(stored: PaymentStatus, expires_at: i64, now: i64) -> PaymentStatus {
     match stored {
-        PaymentStatus::Pending if now >= expires_at => PaymentStatus::Expired,
+        PaymentStatus::Pending | PaymentStatus::Ongoing if now >= expires_at => PaymentStatus::Expired,
         other => other,
     }
 }
@@ -197,7 +322,7 @@ pub fn status_at(stored: PaymentStatus, expires_at: i64, now: i64) -> PaymentSta
 /// Whether an order is the ad's open one at `now` (spec: one open order per ad; asking again
 /// while it is open answers it instead of a new code).
 pub fn is_open(stored: PaymentStatus, expires_at: i64, now: i64) -> bool {
-    status_at(stored, expires_at, now) == PaymentStatus::Pending
+    matches!(status_at(stored, expires_at, now), PaymentStatus::Pending | PaymentStatus::Ongoing)
 }
 
 /// When a code made at `created_at` stops being valid.
@@ -225,7 +350,7 @@ pub fn check_can_order(owner: i64, caller: i64, status: AdStatus) -> Result<(), 
 /// `UPDATE_IS_NOT_ALLOWED`.
 pub fn confirm(stored: PaymentStatus, expires_at: i64, now: i64) -> Result<PaymentStatus, SoukError> {
     match status_at(stored, expires_at, now) {
-        PaymentStatus::Pending => Ok(PaymentStatus::Paid),
+        PaymentStatus::Pending | PaymentStatus::Ongoing => Ok(PaymentStatus::Paid),
         PaymentStatus::Paid => Err(SoukError::with_detail(ErrorCode::OrderAlreadyCompleted, "already paid")),
         PaymentStatus::Expired => {
             Err(SoukError::with_detail(ErrorCode::UpdateIsNotAllowed, "the payment code has expired"))
@@ -334,16 +459,35 @@ mod tests {
     }
 
     #[test]
-    fn the_checkout_takes_offline_methods_only() {
+    fn the_checkout_takes_a_card_or_an_offline_code() {
         assert_eq!(checkout_method("cashPlus"), Ok(PaymentMethod::CashPlus));
         assert_eq!(checkout_method(" tasshilat "), Ok(PaymentMethod::Tasshilat));
-        for bad in ["cc", "cod", "sms", "avitoken", "bankingApp", "", "CASHPLUS", "paypal"] {
+        assert_eq!(checkout_method("cc"), Ok(PaymentMethod::Cc));
+        for bad in ["cod", "sms", "avitoken", "points", "bankingApp", "", "CASHPLUS", "paypal"] {
             assert_eq!(checkout_method(bad).map_err(|e| e.code), Err(ErrorCode::UnknownPaymentMethod), "{bad}");
         }
         for m in PaymentMethod::ALL {
             assert_eq!(PaymentMethod::parse(m.as_str()), Some(m));
         }
-        assert!(PaymentMethod::CHECKOUT.iter().filter(|m| m.takes_insertion_fees()).count() == 3);
+        assert!(PaymentMethod::CHECKOUT.iter().all(|m| m.takes_insertion_fees()));
+    }
+
+    #[test]
+    fn packs_take_every_method_but_cash_on_delivery() {
+        for m in PaymentMethod::ALL {
+            let taken = method_of(m.as_str(), Purpose::Pack).is_ok();
+            assert_eq!(taken, m != PaymentMethod::Cod, "{m:?}");
+        }
+        assert_eq!(PaymentMethod::Points.balance(), Some(crate::balances::Balance::Points));
+        assert_eq!(PaymentMethod::Avitoken.balance(), Some(crate::balances::Balance::Tokens));
+        assert_eq!(PaymentMethod::Cc.provider(), Some(Provider::Card));
+        assert_eq!(PaymentMethod::CashPlus.provider(), Some(Provider::Agency));
+        assert_eq!(PaymentMethod::Sms.provider(), Some(Provider::Sms));
+        assert_eq!(PaymentMethod::BankingApp.provider(), Some(Provider::Bank));
+        // Every method is paid one way: at once from a balance, by a provider, or (cod) the courier.
+        for m in PaymentMethod::ALL {
+            assert!(m.balance().is_none() || m.provider().is_none(), "{m:?}");
+        }
     }
 
     #[test]

@@ -37,9 +37,57 @@ pub fn civil_from_days(days: u64) -> (u64, u64, u64) {
     (year, month, day)
 }
 
+/// A proleptic Gregorian date to days since 1970-01-01 (H. Hinnant's algorithm); dates before
+/// 1970 are negative.
+pub fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let m = i64::from(month);
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(day) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// `YYYY-MM-DD` to days since 1970-01-01; `None` for anything else or a day the month lacks.
+pub fn parse_date(text: &str) -> Option<i64> {
+    let b = text.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| text.get(r)?.parse::<u32>().ok();
+    let (year, month, day) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    if !text[..4].bytes().chain(text[5..7].bytes()).chain(text[8..].bytes()).all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    if !(1..=12).contains(&month) || day == 0 {
+        return None;
+    }
+    let days = days_from_civil(i64::from(year), month, day);
+    // A day past the month's end comes back as another date.
+    (days >= 0 && civil_from_days(days as u64) == (u64::from(year), u64::from(month), u64::from(day))).then_some(days)
+}
+
+/// Days since 1970-01-01 to `YYYY-MM-DD`.
+pub fn format_date(days: i64) -> String {
+    let (y, m, d) = civil_from_days(days.max(0) as u64);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dates_round_trip() {
+        assert_eq!(parse_date("1970-01-01"), Some(0));
+        assert_eq!(parse_date("2026-11-27"), Some(20_784));
+        assert_eq!(format_date(20_784), "2026-11-27");
+        assert_eq!(parse_date("2024-02-29").map(format_date).as_deref(), Some("2024-02-29"));
+        for bad in ["2026-02-30", "2026-13-01", "2026-1-01", "26-11-27", "2026/11/27", "2026-11-2x", "", "2026-00-10"] {
+            assert_eq!(parse_date(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn writes_utc_dates() {

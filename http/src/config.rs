@@ -27,6 +27,8 @@ pub struct Settings {
     pub demo: DemoSettings,
     pub search: SearchSettings,
     pub orders: OrdersSettings,
+    pub payments: PaymentsSettings,
+    pub packs: PacksSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -255,6 +257,48 @@ impl OrdersSettings {
     }
 }
 
+/// How payments are taken (docs/payments.md): the sandbox card provider and the secret each
+/// provider signs its callbacks with.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PaymentsSettings {
+    /// `souk serve` answers card payments with its sandbox provider (embedded mode, demos).
+    pub sandbox: bool,
+    pub card_secret: String,
+    pub agency_secret: String,
+    pub sms_secret: String,
+    pub bank_secret: String,
+    /// How far a callback's timestamp may be from now (seconds).
+    pub callback_tolerance_secs: i64,
+}
+
+/// Boost packs.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PacksSettings {
+    /// Tests only: a paid pack starts this many seconds after acceptance instead of in its
+    /// chosen slot about 24 hours later (0: off).
+    pub test_start_after_seconds: i64,
+}
+
+impl PaymentsSettings {
+    /// The service's settings, the card page returning to `public_base_url`.
+    pub fn service(&self, packs: &PacksSettings, public_base_url: &str) -> souk_services::payments::PaymentSettings {
+        souk_services::payments::PaymentSettings {
+            public_base_url: public_base_url.to_string(),
+            sandbox: self.sandbox,
+            secrets: souk_services::payments::ProviderSecrets {
+                card: self.card_secret.clone(),
+                agency: self.agency_secret.clone(),
+                sms: self.sms_secret.clone(),
+                bank: self.bank_secret.clone(),
+            },
+            callback_tolerance_secs: self.callback_tolerance_secs,
+            test_start_after_secs: packs.test_start_after_seconds,
+        }
+    }
+}
+
 /// A setting that stops start-up, with the setting's name in the message.
 #[derive(Debug, thiserror::Error)]
 #[error("configuration: {0}")]
@@ -348,6 +392,20 @@ impl Settings {
             return fail(
                 "orders.reminder_after_secs and orders.late_after_secs must be at least 1, orders.delivery_callback_secs at least 60",
             );
+        }
+        let p = &self.payments;
+        let secrets = [&p.card_secret, &p.agency_secret, &p.sms_secret, &p.bank_secret];
+        if secrets.iter().any(|s| s.len() < 16) {
+            return fail("payments.*_secret must be at least 16 characters");
+        }
+        if !p.sandbox && secrets.iter().any(|s| s.starts_with("sandbox-")) {
+            return fail("payments.sandbox = false needs the providers' own secrets, not the sandbox's");
+        }
+        if !(10..=3600).contains(&p.callback_tolerance_secs) {
+            return fail("payments.callback_tolerance_secs must be between 10 and 3600");
+        }
+        if !(0..=86_400).contains(&self.packs.test_start_after_seconds) {
+            return fail("packs.test_start_after_seconds must be between 0 and 86400");
         }
         if self.client_log.max_bytes == 0 || self.client_log.per_minute == 0 {
             return fail("client_log.max_bytes and client_log.per_minute must be above 0");

@@ -183,8 +183,13 @@ pub async fn build_state_with(
         settings.ads.clone(),
     );
     let ads = Arc::new(ads);
-    let payments =
-        PaymentService::new(Arc::new(store.clone()), Arc::clone(&ad_store), Arc::clone(&ads), Arc::clone(&catalog));
+    let payments = PaymentService::new(
+        Arc::new(store.clone()),
+        Arc::clone(&ad_store),
+        Arc::clone(&ads),
+        Arc::clone(&catalog),
+        settings.payments.service(&settings.packs, &settings.auth.public_base_url),
+    );
     let uploads = AdUploads::new(ad_store, Arc::clone(&media), settings.ads.max_parallel_uploads);
     let search = Arc::new(
         SearchService::new(Arc::new(store.clone()), Arc::new(store.clone()), Arc::clone(&catalog))
@@ -223,8 +228,12 @@ pub async fn build_state_with(
     saved_searches.set_alert_sink(Arc::new(souk_services::search::saved::FanoutAlertSink(chat.fanout().clone())));
     let saved_searches = Arc::new(saved_searches);
     // Job handlers are registered here, before the start: `.handler(kind, Arc<dyn JobHandler>)`.
+    let payments = Arc::new(payments);
     let mut scheduler =
         SchedulerBuilder::new().jobs(Arc::new(store.clone())).periodic(scheduling::stats_flush(Arc::clone(&stats)));
+    for (kind, handler) in souk_services::payments::job_handlers(&payments) {
+        scheduler = scheduler.handler(kind, handler);
+    }
     if rounds == Rounds::Shared {
         scheduler = scheduler
             .periodic(scheduling::saved_search_alerts(
@@ -242,7 +251,7 @@ pub async fn build_state_with(
     Ok(AppState {
         saved_searches,
         ads,
-        payments: Arc::new(payments),
+        payments,
         stats,
         orders,
         limits: Arc::new(souk_services::limits::RateLimits::new(Arc::clone(&ephemeral))),

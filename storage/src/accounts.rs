@@ -579,10 +579,17 @@ impl AccountStore for SqliteStore {
         self.read(move |c| {
             let row = c
                 .query_row(
-                    "SELECT store_id, account_id, name, email, category_id, website, description_long, description_short,
-                            phones, address, city_id, logo_key, plan, start_date, expiry_date, points_count, points_expiry,
-                            token_balance, membership_id, membership_name, is_verified_seller, offers_delivery
-                     FROM stores WHERE store_id = ?1",
+                    // Points and tokens are their ledgers' sums (storage/src/payments.rs), never a field.
+                    "SELECT store_id, s.account_id, name, email, category_id, website, description_long, description_short,
+                            phones, address, city_id, logo_key, plan, start_date, expiry_date,
+                            (SELECT coalesce(sum(delta), 0) FROM balance_entries b
+                              WHERE b.account_id = s.account_id AND b.balance = 'points'),
+                            (SELECT max(expires_at) FROM balance_entries b
+                              WHERE b.account_id = s.account_id AND b.balance = 'points'),
+                            (SELECT coalesce(sum(delta), 0) FROM balance_entries b
+                              WHERE b.account_id = s.account_id AND b.balance = 'tokens'),
+                            membership_id, membership_name, is_verified_seller, offers_delivery
+                     FROM stores s WHERE store_id = ?1",
                     [store_id],
                     store_row,
                 )

@@ -228,6 +228,9 @@ pub trait AdStore: Send + Sync + 'static {
     /// (rank time = `now`, listing row re-synced), at most `limit`. Each bump is conditional on
     /// the rank time, so two processes renewing together bump an ad once. Answers the bumped
     /// ads with their owners.
+    /// A pack that starts bumps its ad: an active ad's rank time becomes `at` (listing row
+    /// re-synced). Answers its owner when it was bumped.
+    async fn bump_ad(&self, ad_id: &str, at: i64) -> Result<Option<i64>, StoreError>;
     async fn bump_due(
         &self,
         names: &[&str],
@@ -831,6 +834,24 @@ impl AdStore for SqliteStore {
             }
             search::sync_ad(c, &ad_id, false)?;
             Ok(())
+        })
+        .await
+    }
+
+    async fn bump_ad(&self, ad_id: &str, at: i64) -> Result<Option<i64>, StoreError> {
+        let ad_id = ad_id.to_string();
+        self.write(move |c| {
+            let owner: Option<i64> = c
+                .prepare_cached(
+                    "UPDATE ads SET rank_time = max(rank_time, ?2) WHERE ad_id = ?1 AND status = 'active'
+                     RETURNING account_id",
+                )?
+                .query_row(params![ad_id, at], |r| r.get(0))
+                .optional()?;
+            if owner.is_some() {
+                search::sync_ad(c, &ad_id, false)?;
+            }
+            Ok(owner)
         })
         .await
     }

@@ -38,3 +38,38 @@ async fn sqlite_orders_by_account() {
     conformance::orders_by_account(&store).await;
     store.shutdown().await;
 }
+
+#[tokio::test]
+async fn sqlite_parallel_debits_never_overdraw() {
+    let store = std::sync::Arc::new(fresh_sqlite("race"));
+    conformance::parallel_debits_never_overdraw(store.clone()).await;
+    store.shutdown().await;
+}
+
+#[tokio::test]
+async fn sqlite_expired_points_pay_nothing() {
+    let store = fresh_sqlite("expired-points");
+    conformance::expired_points_pay_nothing(&store).await;
+    store.shutdown().await;
+}
+
+#[tokio::test]
+async fn sqlite_invoice_numbers_have_no_gaps() {
+    let store = std::sync::Arc::new(fresh_sqlite("invoices"));
+    conformance::invoice_numbers_have_no_gaps(store.clone()).await;
+    store.shutdown().await;
+}
+
+#[tokio::test]
+async fn sqlite_an_attempt_goes_ongoing_and_back() {
+    let store = fresh_sqlite("attempt");
+    conformance::an_attempt_goes_ongoing_and_back(&store).await;
+    store.shutdown().await;
+}
+
+#[tokio::test]
+async fn sqlite_a_callback_is_seen_once() {
+    let store = fresh_sqlite("callbacks");
+    conformance::a_callback_is_seen_once(&store).await;
+    store.shutdown().await;
+}

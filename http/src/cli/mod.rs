@@ -75,6 +75,23 @@ pub enum Command {
         /// The account's phone number or e-mail address.
         identifier: String,
     },
+    /// Credit (or, negative, correct) an account's points or tokens: one ledger entry, as
+    /// customer service does (docs/payments.md).
+    Credit {
+        #[command(flatten)]
+        common: Common,
+        /// The account's phone number or e-mail address.
+        identifier: String,
+        /// `points` (shops) or `tokens`.
+        #[arg(long, default_value = "points")]
+        balance: String,
+        /// How many (negative to correct a mistake).
+        #[arg(long, allow_hyphen_values = true)]
+        amount: i64,
+        /// Points only: they expire this many days from now.
+        #[arg(long, default_value_t = 365)]
+        valid_days: i64,
+    },
     /// Print the GraphQL schema (SDL).
     Schema,
     /// Serve the Socket.IO echo behaviour on 127.0.0.1 (protocol conformance tests).
@@ -167,6 +184,14 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             crate::logging::init(&settings);
             let store = server::open_store(&settings)?;
             let result = set_admin(&store, action, &identifier).await;
+            store.shutdown().await;
+            result
+        }
+        Command::Credit { common, identifier, balance, amount, valid_days } => {
+            let settings = settings(&common, None, false)?;
+            crate::logging::init(&settings);
+            let store = server::open_store(&settings)?;
+            let result = credit(&store, &identifier, &balance, amount, valid_days).await;
             store.shutdown().await;
             result
         }
@@ -278,6 +303,56 @@ async fn set_admin(store: &SqliteStore, action: AdminAction, identifier: &str) -
     }
     store.set_roles(account.account.account_id, roles).await.map_err(|e| CliError::Start(StartError::Store(e)))?;
     eprintln!("{} ({}) {verb}; it takes effect at the next sign-in", account.account.name, id.as_str());
+    Ok(())
+}
+
+/// `souk credit`: one ledger entry for the account of `identifier`.
+async fn credit(
+    store: &SqliteStore,
+    identifier: &str,
+    balance: &str,
+    amount: i64,
+    valid_days: i64,
+) -> Result<(), CliError> {
+    use souk_domain::account::Identifier;
+    use souk_domain::balances::{Balance, EntryReason};
+    use souk_storage::accounts::AccountStore;
+    use souk_storage::payments::{BalanceEntry, PaymentStore};
+    let balance = Balance::parse(balance).ok_or_else(|| CliError::Usage(format!("{balance}: points or tokens")))?;
+    if amount == 0 {
+        return Err(CliError::Usage("--amount must not be 0".into()));
+    }
+    let id = Identifier::parse(identifier).map_err(|e| CliError::Usage(format!("{identifier}: {e}")))?;
+    let found = match &id {
+        Identifier::Phone(p) => store.find_account_by_phone(p).await,
+        Identifier::Email(e) => store.find_account_by_email(e).await,
+    }
+    .map_err(|e| CliError::Start(StartError::Store(e)))?;
+    let account = found.ok_or_else(|| CliError::Usage(format!("no account with {}", id.as_str())))?;
+    if balance == Balance::Points && account.store_id.is_none() {
+        return Err(CliError::Usage(format!("{} is not a shop: points are a shop's balance", id.as_str())));
+    }
+    let now = souk_services::ads::service::now();
+    let entry = BalanceEntry {
+        entry_id: uuid::Uuid::now_v7().to_string(),
+        account_id: account.account.account_id,
+        balance,
+        delta: amount,
+        reason: EntryReason::Credit.as_str().into(),
+        order_id: None,
+        expires_at: (balance == Balance::Points).then_some(now + valid_days * 86_400),
+        created_at: now,
+    };
+    store.add_entry(entry).await.map_err(|e| CliError::Start(StartError::Store(e)))?;
+    let standing =
+        store.standing(account.account.account_id, balance).await.map_err(|e| CliError::Start(StartError::Store(e)))?;
+    eprintln!(
+        "{} ({}): {amount:+} {}; the balance is now {}",
+        account.account.name,
+        id.as_str(),
+        balance.as_str(),
+        standing.sum
+    );
     Ok(())
 }
 

@@ -8,7 +8,7 @@ use super::errors::with_message_key;
 use super::request::{Req, req};
 use crate::state::AppState;
 use async_graphql::{Context, InputObject, Json, Object, Result, SimpleObject};
-use souk_domain::ad::{AdStatus, ParamValue, VasPack};
+use souk_domain::ad::{AdStatus, ParamValue, VasPack, VasPackKind};
 use souk_domain::ad_form::AdDraft;
 use souk_domain::ad_lifecycle::Activation;
 use souk_domain::ad_params::{ParamKind, params_of};
@@ -69,12 +69,13 @@ pub struct VasPackNode {
     pub category: String,
 }
 
-fn vas_node(p: &VasPack) -> VasPackNode {
+pub(crate) fn vas_node(p: &VasPack) -> VasPackNode {
     VasPackNode {
         name: p.name.clone(),
         start_date: rfc3339(p.start_date),
         end_date: rfc3339(p.end_date),
-        category: if matches!(p.name.as_str(), "gallery" | "special") { "premium".into() } else { "boost".into() },
+        category: if VasPackKind::parse(&p.name).is_some_and(VasPackKind::is_premium) { "premium" } else { "boost" }
+            .into(),
     }
 }
 

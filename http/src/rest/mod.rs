@@ -7,6 +7,7 @@ pub mod client_log;
 pub mod dev_outbox;
 pub mod multipart;
 pub mod parse_url;
+pub mod payments;
 pub mod saved_ads;
 pub mod shop_logo;
 

@@ -4,6 +4,7 @@
 
 pub mod first_paint;
 pub mod pages;
+pub mod sandbox;
 pub mod security;
 pub mod seo;
 pub mod sitemap;

@@ -628,11 +628,11 @@ impl AdService {
         Ok(ad)
     }
 
-    /// Applies a boost pack bought for an ad (the payments capability calls this). Spec §5: a
-    /// pack requires at least one image. A bump, special or renewal pack that has started bumps
-    /// an active ad in the same write (its rank time becomes now, so "newest" shows it first);
-    /// bump and special bump it again each day while they run ([`renew_bumps`](Self::renew_bumps)).
-    /// Each bump counts in the statistics (`bump`).
+    /// Applies a boost pack to an ad directly, for its period (tests and operators; a bought pack
+    /// is put on the ad by its payment, `PaymentService`). Spec §5: a pack requires at least one
+    /// image. A bump, special or renewal pack that has started bumps an active ad in the same
+    /// write (its rank time becomes now, so "newest" shows it first); bump and special bump it
+    /// again each day while they run ([`renew_bumps`](Self::renew_bumps)).
     pub async fn apply_pack(&self, ad_id: &str, kind: VasPackKind, start: i64, end: i64) -> Result<(), SoukError> {
         let ad = self.ads.find_ad(ad_id).await.map_err(internal)?.ok_or_else(|| not_found(ad_id))?;
         souk_domain::ad::check_pack_allowed(ad.ad.images.len())?;
@@ -645,17 +645,33 @@ impl AdService {
             .add_vas_pack(ad_id, VasPack { name: kind.as_str().into(), start_date: start, end_date: end }, bump_at)
             .await
             .map_err(internal)?;
+        self.count_pack(ad.ad.account_id, ad_id, kind, bump_at.is_some());
+        Ok(())
+    }
+
+    /// A bought pack's start (the scheduler's `pack_start` job at its start instant): a bump,
+    /// special or renewal pack bumps the ad if it is active; the pack is counted in the
+    /// statistics. Running it again bumps nothing new (the rank time only moves forward).
+    pub async fn pack_started(&self, ad_id: &str, kind: VasPackKind, at: i64) -> Result<(), SoukError> {
+        let ad = self.ads.find_ad(ad_id).await.map_err(internal)?.ok_or_else(|| not_found(ad_id))?;
+        let bumped = if kind.bumps() { self.ads.bump_ad(ad_id, at).await.map_err(internal)?.is_some() } else { false };
+        self.count_pack(ad.ad.account_id, ad_id, kind, bumped);
+        Ok(())
+    }
+
+    /// The statistics of a pack applied to an ad: its kind's metric, a bump when a special pack
+    /// bumped it, and the boost consumption.
+    fn count_pack(&self, owner: i64, ad_id: &str, kind: VasPackKind, bumped: bool) {
         let metric = match kind {
             VasPackKind::Bump | VasPackKind::Renewal => Metric::Bump,
             VasPackKind::Highlight => Metric::Highlights,
             VasPackKind::Gallery | VasPackKind::Special => Metric::Gallery,
         };
-        self.stats.count(ad.ad.account_id, Some(ad_id), metric);
-        if kind == VasPackKind::Special && bump_at.is_some() {
-            self.stats.count(ad.ad.account_id, Some(ad_id), Metric::Bump);
+        self.stats.count(owner, Some(ad_id), metric);
+        if kind == VasPackKind::Special && bumped {
+            self.stats.count(owner, Some(ad_id), Metric::Bump);
         }
-        self.stats.count(ad.ad.account_id, Some(ad_id), Metric::BoostConsumption);
-        Ok(())
+        self.stats.count(owner, Some(ad_id), Metric::BoostConsumption);
     }
 
     /// The daily renewal of bump and special packs (spec §3): every active ad with such a pack

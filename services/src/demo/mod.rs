@@ -29,6 +29,7 @@ use souk_storage::StoreError;
 use souk_storage::accounts::{AccountStore, NewAccount};
 use souk_storage::ads::AdStore;
 use souk_storage::orders::OrderStore;
+use souk_storage::payments::PaymentStore;
 use souk_storage::products::ProductStore;
 use souk_storage::reference::Reference;
 use std::path::{Path, PathBuf};
@@ -137,7 +138,7 @@ async fn blocking<T: Send + 'static>(
 /// Seeds the demo marketplace into an empty store: placeholder photos under `media_dir`,
 /// the demo accounts, then `ad_count` ads in batches of `AD_BATCH`, then the private
 /// accounts' purchase orders, reporting progress after each step. A store that already has accounts is left untouched.
-pub async fn seed_demo<S: AccountStore + AdStore + OrderStore + ProductStore>(
+pub async fn seed_demo<S: AccountStore + AdStore + OrderStore + ProductStore + PaymentStore>(
     store: &S,
     reference: &Reference,
     media_dir: &Path,
@@ -189,6 +190,7 @@ pub async fn seed_demo<S: AccountStore + AdStore + OrderStore + ProductStore>(
     let mut new_accounts = Vec::with_capacity(total_accounts);
     let mut credentials = Vec::with_capacity(total_accounts);
     let demo_products = products::products(&data, now);
+    let demo_entries = balances(&data.accounts, now);
     let mut demo_orders = demo_orders;
     for o in &mut demo_orders {
         o.checkout.product_id =
@@ -221,6 +223,9 @@ pub async fn seed_demo<S: AccountStore + AdStore + OrderStore + ProductStore>(
     }
     store.insert_products_for_ads(demo_products).await?;
     store.insert_orders(demo_orders).await?;
+    for entry in demo_entries {
+        store.add_entry(entry).await?;
+    }
     tracing::info!(
         accounts = credentials.len(),
         ads = written,
@@ -234,4 +239,40 @@ pub async fn seed_demo<S: AccountStore + AdStore + OrderStore + ProductStore>(
         orders: order_count,
         images: total_images,
     }))
+}
+
+/// The demo's balances (issue 24), as ledger entries: every shop's membership points — the
+/// first shop 1 000 points for six months, the second 300 points that expired yesterday (the
+/// "0 credits" case of spec §8), the others 500 for three months — and 150 tokens for the
+/// first private account.
+fn balances(accounts: &[generate::DemoAccount], now: i64) -> Vec<souk_storage::payments::BalanceEntry> {
+    use souk_domain::account::AccountType;
+    use souk_domain::balances::{Balance, EntryReason};
+    let day = 86_400;
+    let entry = |account_id: i64, balance: Balance, delta: i64, reason: EntryReason, expires_at: Option<i64>| {
+        souk_storage::payments::BalanceEntry {
+            entry_id: format!("demo-{}-{account_id}", balance.as_str()),
+            account_id,
+            balance,
+            delta,
+            reason: reason.as_str().into(),
+            order_id: None,
+            expires_at,
+            created_at: now - 30 * day,
+        }
+    };
+    let mut out = Vec::new();
+    let shops = accounts.iter().filter(|a| a.account.account_type == AccountType::Shop);
+    for (n, shop) in shops.enumerate() {
+        let (points, expires) = match n {
+            0 => (1_000, now + 180 * day),
+            1 => (300, now - day),
+            _ => (500, now + 90 * day),
+        };
+        out.push(entry(shop.account.account_id, Balance::Points, points, EntryReason::Membership, Some(expires)));
+    }
+    if let Some(first) = accounts.iter().find(|a| a.account.account_type == AccountType::Private) {
+        out.push(entry(first.account.account_id, Balance::Tokens, 150, EntryReason::Credit, None));
+    }
+    out
 }

@@ -36,6 +36,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 18, name: "search_hits", apply: search_hits },
     Migration { version: 19, name: "chat_compact_ids", apply: super::chat::compact_ids_migration },
     Migration { version: 20, name: "seller_centre", apply: seller_centre },
+    Migration { version: 21, name: "packs_balances_invoices", apply: packs_balances_invoices },
     Migration { version: 22, name: "scheduled_jobs", apply: scheduled_jobs },
 ];
 
@@ -677,6 +678,93 @@ fn seller_centre(tx: &Transaction) -> Result<(), StoreError> {
         ) WITHOUT ROWID;
         CREATE INDEX delivery_requests_by_seller ON delivery_requests (seller_id, created_at DESC, request_id DESC);
         CREATE INDEX delivery_requests_by_due ON delivery_requests (callback_before, request_id);",
+    )?;
+    Ok(())
+}
+
+/// Boosts, balances and payments (issue 24, docs/payments.md): payment orders pay for a pack
+/// as well as an insertion fee and gain the `ongoing` status, a refused attempt and an invoice
+/// number (rebuilt, since SQLite cannot change a CHECK); invoice numbers are counted per year;
+/// the points and tokens balances become a ledger (one row per credit and debit, the balance is
+/// their sum), opened with what the shops' fields held; each provider callback is kept by its
+/// event id so a replay is recognised; a pack on an ad names the order that bought it.
+fn packs_balances_invoices(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "CREATE TABLE payment_orders_v2 (
+            order_id TEXT PRIMARY KEY,
+            account_id INTEGER NOT NULL,
+            purpose TEXT NOT NULL CHECK (purpose IN ('insertion', 'pack')),
+            ad_id TEXT NOT NULL,
+            list_id INTEGER NOT NULL,
+            ad_title TEXT NOT NULL,
+            code TEXT NOT NULL,
+            method TEXT NOT NULL,
+            fee_centimes INTEGER NOT NULL CHECK (fee_centimes >= 0),
+            extra_fee_centimes INTEGER NOT NULL CHECK (extra_fee_centimes >= 0),
+            total_centimes INTEGER NOT NULL CHECK (total_centimes = fee_centimes + extra_fee_centimes),
+            status TEXT NOT NULL CHECK (status IN ('pending', 'ongoing', 'paid', 'expired', 'refunded')),
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            paid_at INTEGER,
+            pack_id TEXT,
+            slot_day INTEGER,
+            slot_part TEXT,
+            pack_start INTEGER,
+            pack_end INTEGER,
+            units INTEGER,
+            failure TEXT,
+            invoice_number TEXT,
+            CHECK ((purpose = 'pack') = (pack_id IS NOT NULL))
+        ) WITHOUT ROWID;
+        INSERT INTO payment_orders_v2 (order_id, account_id, purpose, ad_id, list_id, ad_title, code, method,
+                fee_centimes, extra_fee_centimes, total_centimes, status, created_at, expires_at, paid_at)
+            SELECT order_id, account_id, 'insertion', ad_id, list_id, ad_title, code, method, fee_centimes,
+                extra_fee_centimes, total_centimes, status, created_at, expires_at, paid_at
+            FROM payment_orders;
+        DROP TABLE payment_orders;
+        ALTER TABLE payment_orders_v2 RENAME TO payment_orders;
+        CREATE INDEX payment_orders_by_account ON payment_orders (account_id, created_at DESC, order_id DESC);
+        CREATE UNIQUE INDEX payment_orders_by_code ON payment_orders (code);
+        CREATE UNIQUE INDEX payment_orders_open_by_ad ON payment_orders (ad_id)
+            WHERE status IN ('pending', 'ongoing') AND purpose = 'insertion';
+        CREATE UNIQUE INDEX payment_orders_by_invoice ON payment_orders (invoice_number)
+            WHERE invoice_number IS NOT NULL;
+
+        CREATE TABLE invoice_counters (
+            year INTEGER PRIMARY KEY,
+            last INTEGER NOT NULL CHECK (last > 0)
+        );
+
+        CREATE TABLE balance_entries (
+            account_id INTEGER NOT NULL,
+            balance TEXT NOT NULL CHECK (balance IN ('points', 'tokens')),
+            entry_id TEXT NOT NULL,
+            delta INTEGER NOT NULL CHECK (delta <> 0),
+            reason TEXT NOT NULL,
+            order_id TEXT,
+            expires_at INTEGER,
+            created_at INTEGER NOT NULL,
+            PRIMARY KEY (account_id, balance, entry_id)
+        ) WITHOUT ROWID;
+        -- An order takes from a balance once (and is given back once).
+        CREATE UNIQUE INDEX balance_entries_by_order ON balance_entries (order_id, reason) WHERE order_id IS NOT NULL;
+        INSERT INTO balance_entries (account_id, balance, entry_id, delta, reason, expires_at, created_at)
+            SELECT account_id, 'points', 'opening', points_count, 'opening', points_expiry, unixepoch()
+            FROM stores WHERE points_count <> 0;
+        INSERT INTO balance_entries (account_id, balance, entry_id, delta, reason, created_at)
+            SELECT account_id, 'tokens', 'opening', token_balance, 'opening', unixepoch()
+            FROM stores WHERE token_balance <> 0;
+
+        CREATE TABLE payment_callbacks (
+            provider TEXT NOT NULL,
+            event_id TEXT NOT NULL,
+            order_id TEXT,
+            outcome TEXT NOT NULL,
+            received_at INTEGER NOT NULL,
+            PRIMARY KEY (provider, event_id)
+        ) WITHOUT ROWID;
+
+        ALTER TABLE ad_vas_packs ADD COLUMN order_id TEXT;",
     )?;
     Ok(())
 }

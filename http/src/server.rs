@@ -123,7 +123,9 @@ pub async fn open_cluster_stores(settings: &Settings, store: &SqliteStore) -> Re
 /// The rounds the process's scheduler runs besides its own statistics flush and the due jobs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rounds {
-    /// No other (tests, one-shot commands).
+    /// No scheduler at all: a one-shot command, which must not claim jobs it may not finish.
+    Nothing,
+    /// No other (tests).
     OwnOnly,
     /// Also those every `souk serve` process shares through leases: the saved-search alerts and
     /// the daily bump renewal.
@@ -247,7 +249,9 @@ pub async fn build_state_with(
                 souk_services::ads::service::RENEWAL_EVERY,
             ));
     }
-    scheduler.start();
+    if rounds != Rounds::Nothing {
+        scheduler.start();
+    }
     Ok(AppState {
         saved_searches,
         ads,

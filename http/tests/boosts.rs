@@ -565,3 +565,64 @@ async fn a_pack_paid_before_a_restart_starts_once_after_it() {
     .await;
     assert_eq!(bumps, 1);
 }
+
+#[actix_web::test]
+async fn fifty_orders_at_once_never_overdraw_the_points() {
+    let s = start("boost-race", |_| {}).await;
+    let (shop_token, shop_id) = shop(&s, "0611300071", "atlas-race@souk.ma").await;
+    let ad = seed(&s, shop_id, 710_071, 6020, true).await;
+    let (date, part) = first_slot(&s, &shop_token, &ad).await;
+    // bump-7 costs a shop 40 points: 400 points pay ten.
+    let year = now() + 365 * 86_400;
+    s.state
+        .payments
+        .credit(shop_id, Balance::Points, 400, EntryReason::Membership, Some(year), "race")
+        .await
+        .expect("points");
+    let calls: Vec<_> = (0..50)
+        .map(|_| {
+            let (client, base, token) = (s.client.clone(), s.base.clone(), shop_token.clone());
+            let body = json!({ "query": ORDER, "variables": input(&ad, "bump-7", &date, &part, "points") });
+            tokio::spawn(async move {
+                let res =
+                    client.post(format!("{base}/graphql")).bearer_auth(token).json(&body).send().await.expect("call");
+                res.json::<Value>().await.expect("json")
+            })
+        })
+        .collect();
+    let mut outcomes = std::collections::BTreeMap::<String, usize>::new();
+    for c in calls {
+        let body = c.await.expect("task");
+        let key =
+            body["data"]["orderVasPack"]["status"].as_str().map_or_else(|| code(&body).to_string(), str::to_string);
+        *outcomes.entry(key).or_default() += 1;
+    }
+    assert_eq!(outcomes, [("ERROR_SOLDE_NOT_ENOUGH".to_string(), 40), ("paid".to_string(), 10)].into_iter().collect());
+    let balances = call(&s, Some(&shop_token), "fr", BALANCES, json!({})).await;
+    assert_eq!(balances["data"]["getMyBalances"]["points"]["count"], 0);
+    let (orders, count) = s.store.orders_of_account(shop_id, 0, 100).await.expect("orders");
+    assert_eq!(count, 10, "a refused order is not stored");
+    let mut numbers: Vec<_> = orders.into_iter().filter_map(|o| o.invoice_number).collect();
+    numbers.sort();
+    numbers.dedup();
+    assert_eq!(numbers.len(), 10, "ten invoices, ten numbers");
+}
+
+#[actix_web::test]
+async fn an_unpaid_order_is_written_expired_by_the_scheduler() {
+    let s = start("boost-expiry", |_| {}).await;
+    let (_, seller_id) = private(&s, "0611300081").await;
+    let made = now() - 48 * 3600 - 5;
+    let mut order = souk_storage::payments::conformance::order(900, seller_id, "ad-expiring", "9900000900", made);
+    order.order_id = "0190-expiring".into();
+    s.store.open_order(order, made).await.expect("open");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let stored = s.store.order("0190-expiring").await.expect("read").expect("order");
+        if stored.status == souk_domain::payments::PaymentStatus::Expired {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "never written expired: {stored:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+}

@@ -17,6 +17,10 @@ use souk_domain::balances::{Balance, Standing};
 use souk_domain::money::Money;
 use souk_domain::payments::{PaymentMethod, PaymentStatus, Purpose};
 
+/// The scheduler's job that writes an unpaid order expired when its 48 hours are over,
+/// scheduled in the write that stores the order.
+pub const PAYMENT_EXPIRY_JOB: &str = "payment_expiry";
+
 /// The pack an order buys: which, the slot chosen, and once paid its period.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderedPack {
@@ -433,7 +437,13 @@ impl PaymentStore for SqliteStore {
             }
             let inserted = insert_order(c, &order);
             match inserted {
-                Ok(_) => Ok(OpenedOrder::Created(order)),
+                Ok(_) => {
+                    crate::jobs::schedule_in(
+                        c,
+                        &crate::jobs::ScheduledJob::new(PAYMENT_EXPIRY_JOB, &order.order_id, order.expires_at),
+                    )?;
+                    Ok(OpenedOrder::Created(order))
+                }
                 // The savepoint rolls back the expiry update with it: nothing is written.
                 Err(e) if is_constraint(&e) => {
                     Err(StoreError::Conflict(format!("payment order {}: {e}", order.order_id)))

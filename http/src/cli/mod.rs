@@ -200,7 +200,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             crate::logging::init(&settings);
             let store = server::open_store(&settings)?;
             let ephemeral = server::open_ephemeral(&settings).await?;
-            let state = server::build_state(settings, store.clone(), ephemeral).await?;
+            let state = server::build_state_with(settings, store.clone(), ephemeral, server::Rounds::Nothing).await?;
             let now = souk_services::ads::service::now();
             let result = async {
                 let run = state.saved_searches.match_new_ads(now).await?;

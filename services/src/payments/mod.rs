@@ -84,9 +84,11 @@ fn as_of(mut order: PaymentOrder, now: i64) -> PaymentOrder {
     order
 }
 
-/// The UTC year of an instant (invoice numbers run per year).
+/// The year of an instant in Morocco (invoice numbers run per year, and the invoice prints
+/// the Moroccan date).
 fn year_of(at: i64) -> i32 {
-    souk_domain::time::civil_from_days(at.max(0) as u64 / 86_400).0 as i32
+    let day = souk_domain::packs::local_day(at).max(0) as u64;
+    souk_domain::time::civil_from_days(day).0 as i32
 }
 
 impl PaymentService {
@@ -256,6 +258,15 @@ impl PaymentService {
         Ok(())
     }
 
+    /// The scheduler's `payment_expiry` job: an order still unpaid when its 48 hours are over
+    /// is written expired (reads already treat it so; this keeps the stored status true).
+    pub async fn payment_expiry_job(&self, order_id: &str, now: i64) -> Result<(), SoukError> {
+        if let Some(o) = self.store.expire(order_id, now).await.map_err(SoukError::internal)? {
+            tracing::info!(order = order_id, ad = %o.ad_id, method = o.method.as_str(), "unpaid order expired");
+        }
+        Ok(())
+    }
+
     /// The scheduler's `pack_end` job: the pack of a paid order has ended; the listings stop
     /// showing it by its end date, this records it for the operators.
     pub async fn pack_end_job(&self, order_id: &str) -> Result<(), SoukError> {
@@ -266,7 +277,7 @@ impl PaymentService {
     }
 }
 
-/// Runs one of this capability's scheduler jobs (`pack_start`, `pack_end`).
+/// Runs one of this capability's scheduler jobs (`pack_start`, `pack_end`, `payment_expiry`).
 struct PackJob {
     payments: Arc<PaymentService>,
     kind: &'static str,
@@ -274,11 +285,11 @@ struct PackJob {
 
 #[async_trait::async_trait]
 impl souk_actors::scheduler::JobHandler for PackJob {
-    async fn run(&self, subject: &str, _now: i64) -> Result<(), String> {
-        let done = if self.kind == JOB_PACK_START {
-            self.payments.pack_start_job(subject).await
-        } else {
-            self.payments.pack_end_job(subject).await
+    async fn run(&self, subject: &str, now: i64) -> Result<(), String> {
+        let done = match self.kind {
+            JOB_PACK_START => self.payments.pack_start_job(subject).await,
+            JOB_PACK_END => self.payments.pack_end_job(subject).await,
+            _ => self.payments.payment_expiry_job(subject, now).await,
         };
         done.map_err(|e| e.to_string())
     }
@@ -288,7 +299,7 @@ impl souk_actors::scheduler::JobHandler for PackJob {
 pub fn job_handlers(
     payments: &Arc<PaymentService>,
 ) -> Vec<(&'static str, Arc<dyn souk_actors::scheduler::JobHandler>)> {
-    [JOB_PACK_START, JOB_PACK_END]
+    [JOB_PACK_START, JOB_PACK_END, souk_storage::payments::PAYMENT_EXPIRY_JOB]
         .into_iter()
         .map(|kind| {
             let handler: Arc<dyn souk_actors::scheduler::JobHandler> =

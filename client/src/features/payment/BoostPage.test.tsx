@@ -94,7 +94,7 @@ describe('boost', () => {
     const summary = screen.getByRole('region', { name: 'Récapitulatif de la commande' });
     expect(row(summary, 'Annonce')).toHaveTextContent('Dacia Logan 2019 diesel');
     expect(row(summary, 'Pack')).toHaveTextContent('Galerie · 15 jours');
-    expect(row(summary, 'Début')).toHaveTextContent(`Le jeudi 3 décembre 2026, soir (${ltr('18:00')}–${ltr('23:00')})`);
+    expect(row(summary, 'Début')).toHaveTextContent(`Le jeudi 3 décembre 2026, soir (${ltr('18:00–23:00')})`);
     expect(row(summary, 'Moyen de paiement')).toHaveTextContent('Cash Plus');
     expect(row(summary, 'Prix du pack')).toHaveTextContent('239,60 DH');
     expect(row(summary, 'Frais de transaction')).toHaveTextContent('2,50 DH');

@@ -299,7 +299,8 @@ function Summary({ offer, pack, date, part, method }: { offer: VasOffer; pack: V
       'boost.summary.start',
       intl.formatMessage(
         { id: 'boost.summary.startValue' },
-        { date: slotDateText(intl, date), part: partName(intl, part).toLowerCase(), from: isolateLtr(slot?.from ?? ''), to: isolateLtr(slot?.to ?? '') },
+        // The hours as one left-to-right range: "08:00–12:00" in both languages.
+        { date: slotDateText(intl, date), part: partName(intl, part).toLowerCase(), hours: isolateLtr(slot ? `${slot.from}–${slot.to}` : '') },
       ),
     ],
     ['boost.summary.method', methodName(intl, method.method)],

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Browser journeys: starts a real `souk serve --demo` on a free loopback port with a fresh
-# data dir (the development outbox on, so that journeys can read one-time codes), runs the
+# data dir (the development outbox on, so that journeys can read one-time codes; a paid boost
+# pack starting 3 seconds after its payment, so that its effect can be seen), runs the
 # client's Playwright tests in Debian's Chromium against it, stops it. SOUK_BIN names another
 # souk binary (default ./target/debug/souk).
 #
@@ -14,7 +15,8 @@ cd "$(dirname "$0")/.."
 # The key pages, each in French and Arabic, whose screenshots a passing run must leave.
 KEY_SCREENSHOTS=(home-fr home-ar listing-fr listing-ar ad-view-fr ad-view-ar signin-fr signin-ar
   seller-orders-live-fr seller-orders-live-ar seller-products-phone-fr seller-products-phone-ar
-  seller-checkout-fr seller-checkout-ar)
+  seller-checkout-fr seller-checkout-ar payment-success-fr payment-success-ar boost-fr boost-ar
+  boost-success-fr boost-success-ar)
 
 artifacts=${E2E_ARTIFACTS:-$PWD/artifacts/e2e}
 mkdir -p "$artifacts"
@@ -25,7 +27,7 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 data=$(mktemp -d)
 log="$data/souk.log"
 souk=${SOUK_BIN:-./target/debug/souk}
-SOUK_AUTH__DEV_OUTBOX=true SOUK_DEMO__ADS=${SOUK_E2E_ADS:-600} "$souk" serve --demo --port "$port" --data-dir "$data" >"$log" 2>&1 &
+SOUK_PACKS__TEST_START_AFTER_SECONDS=3 SOUK_AUTH__DEV_OUTBOX=true SOUK_DEMO__ADS=${SOUK_E2E_ADS:-600} "$souk" serve --demo --port "$port" --data-dir "$data" >"$log" 2>&1 &
 pid=$!
 stop() { kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$data"; }
 trap stop EXIT
@@ -72,6 +74,13 @@ if [[ $DEMO_ADMIN_LOGIN == "$DEMO_PRIVATE_LOGIN" ]]; then
   exit 1
 fi
 "$souk" admin grant "$DEMO_ADMIN_LOGIN" --data-dir "$data" 2>&1 | sed 's/^/e2e: /'
+# The boosts' journeys (issue 24): the first demo shop pays packs with its points; the second
+# holds points that have already expired (ERROR_SOLDE_EXPIRED). `souk credit` writes beside the
+# running server, as `admin grant` does.
+export DEMO_SHOP2_LOGIN=${DEMO_SHOP2_LOGIN:-$(demo_login shop 2)}
+require_login DEMO_SHOP2_LOGIN "$DEMO_SHOP2_LOGIN" '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' "a second shop's e-mail address"
+"$souk" credit "$DEMO_SHOP_LOGIN" --balance points --amount 2000 --data-dir "$data" 2>&1 | sed 's/^/e2e: /'
+"$souk" credit "$DEMO_SHOP2_LOGIN" --balance points --amount 500 --valid-days 0 --data-dir "$data" 2>&1 | sed 's/^/e2e: /'
 
 status=0
 (cd client && E2E_STRICT=1 E2E_ARTIFACTS="$artifacts" BASE_URL="http://127.0.0.1:$port" \

@@ -21,6 +21,7 @@ struct Words {
     test: &'static str,
     closed: &'static str,
     invalid: &'static str,
+    reference: &'static str,
 }
 
 const FR: Words = Words {
@@ -33,9 +34,10 @@ const FR: Words = Words {
     holder: "Titulaire de la carte",
     pay: "Payer",
     cancel: "Annuler et revenir au site",
-    test: "Cartes de test : 4242 4242 4242 4242 (acceptée), 4000 0000 0000 0002 (refusée).",
+    test: "Cartes de test : {ok} (acceptée), {ko} (refusée).",
     closed: "Cette commande ne peut plus être payée par carte.",
     invalid: "Ce numéro de carte n'est pas accepté par le bac à sable.",
+    reference: "Référence",
 };
 
 const AR: Words = Words {
@@ -48,9 +50,10 @@ const AR: Words = Words {
     holder: "صاحب البطاقة",
     pay: "أداء",
     cancel: "إلغاء والعودة إلى الموقع",
-    test: "بطاقات تجريبية: 4242 4242 4242 4242 (مقبولة)، 4000 0000 0000 0002 (مرفوضة).",
+    test: "بطاقات تجريبية: {ok} (مقبولة)، {ko} (مرفوضة).",
     closed: "لم يعد بالإمكان أداء هذا الطلب بالبطاقة.",
     invalid: "رقم البطاقة هذا غير مقبول في البيئة التجريبية.",
+    reference: "المرجع",
 };
 
 /// The page of an order; `error` when the last number was refused.
@@ -81,7 +84,10 @@ pub fn card_page(page: &CardPage, lang: Lang, error: bool) -> String {
             error = if error { format!(r#"<p class="error" role="alert">{}</p>"#, w.invalid) } else { String::new() },
             pay = w.pay,
             total = escape(&o.total.with_currency()),
-            test = w.test,
+            test = w
+                .test
+                .replace("{ok}", r#"<bdi dir="ltr">4242 4242 4242 4242</bdi>"#)
+                .replace("{ko}", r#"<bdi dir="ltr">4000 0000 0000 0002</bdi>"#),
         )
     } else {
         format!(r#"<p class="error" role="alert">{}</p>"#, w.closed)
@@ -92,21 +98,22 @@ pub fn card_page(page: &CardPage, lang: Lang, error: bool) -> String {
 <style>
 body{{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans Arabic",sans-serif;background:#eef1f6;color:#1c2430}}
 main{{max-width:440px;margin:6vh auto;background:#fff;border-radius:16px;box-shadow:0 8px 30px rgba(20,30,60,.12);padding:28px}}
+@media (max-width:480px){{body{{background:#fff}} main{{margin:0;border-radius:0;box-shadow:none;padding:24px 20px}}}}
 h1{{font-size:1.15rem;margin:0 0 4px}} .merchant{{color:#5b6576;margin:0 0 18px;font-size:.9rem}}
 .amount{{display:flex;justify-content:space-between;align-items:baseline;background:#f5f7fb;border-radius:12px;padding:14px 16px;margin-bottom:18px}}
-.amount strong{{font-size:1.4rem}} .what{{color:#5b6576;font-size:.9rem;margin:-10px 0 18px}}
+.amount strong{{font-size:1.4rem}} .what{{color:#3a4456;font-size:.9rem;margin:-6px 0 18px;line-height:1.5}} .ref{{color:#5b6576;font-size:.8rem}}
 label{{display:block;font-size:.85rem;color:#3a4456;margin-bottom:12px}}
 input{{display:block;width:100%;box-sizing:border-box;margin-top:6px;padding:12px;border:1px solid #cfd6e2;border-radius:10px;font-size:1rem}}
 input:focus{{outline:2px solid #2357d9;border-color:#2357d9}}
 .row{{display:grid;grid-template-columns:1fr 1fr;gap:12px}}
 button{{width:100%;padding:14px;border:0;border-radius:10px;background:#2357d9;color:#fff;font-size:1rem;font-weight:600;cursor:pointer;margin-top:6px}}
-.error{{color:#b42318;background:#fef3f2;border-radius:8px;padding:10px 12px}} .test{{color:#5b6576;font-size:.8rem}}
+.error{{color:#b42318;background:#fef3f2;border-radius:8px;padding:10px 12px}} .test{{color:#5b6576;font-size:.8rem;line-height:1.6}} .test bdi{{white-space:nowrap}}
 button.link{{background:none;color:#2357d9;font-weight:400;padding:8px 0;text-decoration:underline}} .badge{{display:inline-block;background:#fff4d6;color:#8a5a00;border-radius:999px;padding:2px 10px;font-size:.75rem;margin-bottom:10px}}
 </style></head><body><main>
 <span class="badge">SANDBOX</span>
 <h1>{title}</h1><p class="merchant">{merchant}</p>
 <div class="amount"><span>{amount}</span><strong><bdi>{total}</bdi></strong></div>
-<p class="what"><bdi>{what}</bdi> · <bdi dir="ltr">{reference}</bdi></p>
+<p class="what"><bdi>{what}</bdi><br><span class="ref">{reference_word} <bdi dir="ltr">{reference}</bdi></span></p>
 {body}
 <form method="post" action="{action}"><input type="hidden" name="sig" value="{sig}"><input type="hidden" name="lang" value="{code}">
 <button type="submit" name="cancel" value="1" class="link">{cancel_words}</button></form>
@@ -119,6 +126,7 @@ button.link{{background:none;color:#2357d9;font-weight:400;padding:8px 0;text-de
         what = escape(&o.ad_title),
         reference = escape(&o.code),
         cancel_words = w.cancel,
+        reference_word = w.reference,
         sig = escape(&page.sig),
     )
 }

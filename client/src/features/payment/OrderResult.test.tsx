@@ -36,7 +36,7 @@ describe('order result', () => {
 
   it('never says the payment is received while the order is pending, and turns to success once it is paid', async () => {
     signIn();
-    let order = paymentOrder({ method: 'cc', code: '', status: 'ongoing', extraFee: { centimes: 0, withCurrency: '0 DH' }, total: { centimes: 23_960, withCurrency: '239,60 DH' } });
+    let order = paymentOrder({ method: 'cc', code: '', status: 'ongoing', redirectUrl: '/sandbox/card/o?sig=s', extraFee: { centimes: 0, withCurrency: '0 DH' }, total: { centimes: 23_960, withCurrency: '239,60 DH' } });
     jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getMyPaymentOrder: () => order }));
     renderApp(`/fr/payment/success?order=${ORDER_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Paiement en cours de confirmation' })).toBeInTheDocument();
@@ -44,6 +44,8 @@ describe('order result', () => {
     expect(screen.getByText('Nous attendons la confirmation de votre paiement de \u2066239,60 DH\u2069. Cette page se met à jour toute seule.')).toBeInTheDocument();
     expect(screen.queryByText(/Paiement reçu|paiement .* est reçu/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /facture/ })).not.toBeInTheDocument();
+    // The card payment is not finished: its page again.
+    expect(screen.getByRole('button', { name: 'Continuer vers la page de paiement' })).toBeInTheDocument();
 
     order = paidOrder({ method: 'cc' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Paiement reçu' }, { timeout: 6000 })).toBeInTheDocument();

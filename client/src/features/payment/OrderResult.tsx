@@ -2,7 +2,8 @@
 // order read from the server (getMyPaymentOrder), never the address. Paid: the pack's period
 // (or the ad published, for an insertion fee), the invoice (a PDF, opened in a new tab) and the
 // way back to my ads and my payments. Pending or ongoing: "being confirmed" with a loader, the
-// order asked again every few seconds — and, for a code, the code and how to pay it. Refused
+// order asked again every few seconds — and, for a code, the code and how to pay it; for a card
+// payment not finished, its page again. Refused
 // (`failure`) or expired: the reason, "Réessayer" (the same pack, slot and method ordered again,
 // or the insertion checkout with the same method) and another method.
 
@@ -174,6 +175,12 @@ function Waiting({ order, checking, onCheck }: { order: PaymentOrder; checking: 
         />
       ) : null}
       <p className="payment-result__actions">
+        {order.redirectUrl ? (
+          // A card payment begun and not finished: its page again.
+          <button type="button" className={buttonClass({ weight: 'primary' })} onClick={() => { providerPage.open(order.redirectUrl ?? ''); }}>
+            {intl.formatMessage({ id: 'checkout.card.continue' })}
+          </button>
+        ) : null}
         <Link className={buttonClass()} to={localized(language, PATHS.myPayments)}>
           {intl.formatMessage({ id: 'paymentResult.myPayments' })}
         </Link>

@@ -4,7 +4,7 @@ CARGO ?= cargo
 NPM ?= npm
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test client client-deps server server-release lint-rust test-rust test-client test-socketio e2e services bench bench-ads bench-orders clean
+.PHONY: run test client client-deps server server-release lint-rust test-rust test-client test-socketio e2e services bench bench-ads bench-orders clean rules
 
 ## make run — build the client and the server, seed the demo on first run, serve on http://127.0.0.1:8080
 run: client server-release
@@ -28,6 +28,10 @@ client: client-deps
 
 server:
 	$(CARGO) build -p souk-http
+
+## The rules and wording the client is built from, written from the server (a test fails when they differ).
+rules: server
+	./target/debug/souk rules > client/src/generated/rules.json
 
 server-release:
 	$(CARGO) build --release -p souk-http

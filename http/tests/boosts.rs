@@ -368,6 +368,16 @@ async fn a_shop_pays_with_points_and_every_refusal_is_the_spec_s_and_stores_noth
     assert!(order["invoiceNumber"].as_str().is_some_and(|n| n.starts_with("F-")));
     let balances = call(&s, Some(&shop_token), "fr", BALANCES, json!({})).await;
     assert_eq!(balances["data"]["getMyBalances"]["points"]["count"], 60, "the ledger's sum");
+    // A paid pack lets the ad have more photos (docs/ads.md).
+    let allowance = call(
+        &s,
+        Some(&shop_token),
+        "fr",
+        "query($id: String!) { getMyAd(adId: $id) { photoAllowance } }",
+        json!({ "id": ad }),
+    )
+    .await;
+    assert_eq!(allowance["data"]["getMyAd"]["photoAllowance"], souk_domain::ad_form::PACK_PHOTOS, "{allowance}");
 
     let orders_before = s.store.orders_of_account(shop_id, 0, 100).await.expect("orders").1;
     let refusals = [

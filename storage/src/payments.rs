@@ -109,6 +109,8 @@ pub struct Settlement {
     /// The pack's period, written on the order.
     pub pack_period: Option<(i64, i64)>,
     pub pack_on_ad: Option<PackOnAd>,
+    /// A paid pack raises the ad's photo allowance to this (docs/ads.md "more with a pack").
+    pub photo_allowance: Option<u32>,
     /// Jobs of the scheduler (`storage::jobs`), scheduled in the same write.
     pub jobs: Vec<crate::jobs::ScheduledJob>,
 }
@@ -412,6 +414,10 @@ fn settle_in(c: &Connection, order_id: &str, s: &Settlement) -> Result<Settled, 
         .execute(params![p.ad_id, p.name, p.start, p.end, order_id])?;
         c.prepare_cached("UPDATE ads SET boosted_until = max(boosted_until, ?2) WHERE ad_id = ?1")?
             .execute(params![p.ad_id, p.end])?;
+        if let Some(allowance) = s.photo_allowance {
+            c.prepare_cached("UPDATE ads SET photo_allowance = max(photo_allowance, ?2) WHERE ad_id = ?1")?
+                .execute(params![p.ad_id, allowance])?;
+        }
         crate::search::sync_ad(c, &p.ad_id, false)?;
     }
     for job in &s.jobs {

@@ -1,6 +1,7 @@
 //! The `souk` command line: `serve`, `migrate`, `seed --demo`, `schema`, `socketio-echo`.
 
 pub mod progress;
+pub mod rules;
 
 use crate::config::{Overrides, Settings};
 use crate::server::{self, StartError};
@@ -92,6 +93,8 @@ pub enum Command {
         #[arg(long, default_value_t = 365)]
         valid_days: i64,
     },
+    /// Print the rules and wording the client is built from (client/src/generated/rules.json).
+    Rules,
     /// Print the GraphQL schema (SDL).
     Schema,
     /// Serve the Socket.IO echo behaviour on 127.0.0.1 (protocol conformance tests).
@@ -169,6 +172,10 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
                 ..crate::socketio::Config::default()
             };
             crate::socketio::serve_echo(port, config).await.map_err(|e| CliError::Start(StartError::Io(e)))
+        }
+        Command::Rules => {
+            print!("{}", rules::rules_json());
+            Ok(())
         }
         Command::Schema => {
             let schema = crate::graphql::build_schema(&crate::graphql::SchemaLimits {

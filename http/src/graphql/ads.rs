@@ -125,6 +125,8 @@ pub struct MyAd {
     pub performance: Option<Performance>,
     pub last_applied_vas_pack: Option<VasPackNode>,
     pub vas_packages: u32,
+    /// How many photos the ad may have: spec §5's 8 free ones, more once a pack was bought.
+    pub photo_allowance: u32,
     pub refusal_reason: Option<String>,
     /// The refusal reason worded in the request's language.
     pub refusal_reason_text: Option<String>,
@@ -276,6 +278,7 @@ pub(crate) fn my_ad(ad: &StoredAd, packs: &[VasPack], phone: Option<String>, sta
         }),
         last_applied_vas_pack: packs.first().map(vas_node),
         vas_packages: packs.len() as u32,
+        photo_allowance: ad.photo_allowance,
         refusal_reason: a.refusal_reason.clone(),
         refusal_reason_text: a.refusal_reason.as_deref().and_then(RefusalReason::parse).map(|r| r.text(lang).into()),
         status: a.status.as_str().to_string(),

@@ -173,6 +173,7 @@ impl PaymentService {
         let end = offer.end(start);
         s.debit = order.method.balance().zip(order.units);
         s.pack_period = Some((start, end));
+        s.photo_allowance = Some(souk_domain::ad_form::PACK_PHOTOS as u32);
         s.pack_on_ad = Some(PackOnAd { ad_id: order.ad_id.clone(), name: offer.kind.as_str().into(), start, end });
         s.jobs = vec![
             ScheduledJob::new(JOB_PACK_START, &order.order_id, start),

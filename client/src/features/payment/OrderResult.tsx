@@ -122,9 +122,7 @@ function Failed({ order }: { order: PaymentOrder }) {
         dispatch(toastShown({ kind: 'error', message: errorText(intl, failure), key: 'boost' }));
       });
   };
-  const other = isPack
-    ? boostPath(language, order.adId, { pack: order.packId ?? undefined, date: order.slotDate ?? undefined, part: order.slotPart ?? undefined, step: 'method' })
-    : checkoutPath(language, order.adId);
+  const other = otherMethodPath(language, order);
   return (
     <>
       <h1>{intl.formatMessage({ id: 'paymentFailure.title' })}</h1>
@@ -155,9 +153,17 @@ function Failed({ order }: { order: PaymentOrder }) {
   );
 }
 
+/** Where another method of the same order is chosen: the boost at its method step, or the insertion checkout. */
+function otherMethodPath(language: ReturnType<typeof useLanguage>, order: PaymentOrder): string {
+  return order.purpose === 'pack' && order.packId
+    ? boostPath(language, order.adId, { pack: order.packId, date: order.slotDate ?? undefined, part: order.slotPart ?? undefined, step: 'method' })
+    : checkoutPath(language, order.adId);
+}
+
 function Waiting({ order, checking, onCheck }: { order: PaymentOrder; checking: boolean; onCheck: () => void }) {
   const intl = useIntl();
   const language = useLanguage();
+  const navigate = useNavigate();
   return (
     <>
       <h1>{intl.formatMessage({ id: 'paymentResult.pendingTitle' })}</h1>
@@ -171,7 +177,7 @@ function Waiting({ order, checking, onCheck }: { order: PaymentOrder; checking: 
           purpose={order.purpose === 'pack' ? 'pack' : 'insertion'}
           checking={checking}
           onCheck={onCheck}
-          onRenew={() => undefined}
+          onRenew={() => void navigate(otherMethodPath(language, order))}
         />
       ) : null}
       <p className="payment-result__actions">

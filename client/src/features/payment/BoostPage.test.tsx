@@ -268,10 +268,10 @@ describe('boost', () => {
 
   it('says which pack runs already, and none once it has ended', async () => {
     signIn();
-    let answer = offer({ lastAppliedVasPack: { name: 'Galerie', startDate: '2026-11-01T10:00:00Z', endDate: '2099-03-15T10:00:00Z' } });
+    let answer = offer({ lastAppliedVasPack: { name: 'Galerie', startDate: '2026-11-01T10:00:00Z', endDate: '2099-05-15T10:00:00Z' } });
     jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getVasPacks: () => answer }));
     const { unmount } = renderApp(`/fr/checkout/boost?ad=${AD_ID}`);
-    expect(await screen.findByText(/^Pack en cours/)).toHaveTextContent('Pack en cours : Galerie, du 1 nov. 2026 au 15 mars 2099');
+    expect(await screen.findByText(/^Pack en cours/)).toHaveTextContent('Pack en cours : Galerie, du 1 nov. 2026 au 15 mai 2099');
     unmount();
 
     answer = offer({ lastAppliedVasPack: { name: 'Galerie', startDate: '2020-11-01T10:00:00Z', endDate: '2020-11-15T10:00:00Z' } });

@@ -65,7 +65,10 @@ echo "== seeding the demo (300 ads)"
 timeout 900 "$bin/souk" seed --demo --ads 300 --data-dir "$data" >"$data/seed.log" 2>&1
 declare -A port pid target
 for s in "${servers[@]}"; do port[$s]=$(free_port); done
-SOUK_LOG__LEVEL=warn "$bin/souk" serve --port "${port[souk]}" --data-dir "$data" >"$data/souk.log" 2>&1 &
+# The generator opens every socket from this one address, and `idle` all of them with one
+# account: the socket caps (20 per account, 200 per address by default) are raised for the run.
+SOUK_LOG__LEVEL=warn SOUK_REALTIME__SOCKETS_PER_ACCOUNT=$(( idle + 100 )) SOUK_REALTIME__SOCKETS_PER_ADDRESS=$(( idle + 10000 )) \
+  "$bin/souk" serve --port "${port[souk]}" --data-dir "$data" >"$data/souk.log" 2>&1 &
 pid[souk]=$!; pids+=("$!"); target[souk]=souk
 node load-tests/reference/socketio-relay.mjs "${port[socketio]}" 2>/dev/null &
 pid[socketio]=$!; pids+=("$!"); target[socketio]=socketio

@@ -23,7 +23,8 @@ line=$(grep 'demo: statistics shop' "$data/seed.log")
 shop=$(echo "$line" | grep -o 'sign in with [^ ]*' | cut -d' ' -f4)
 store=$(echo "$line" | grep -o 'store [0-9]*' | cut -d' ' -f2)
 echo "== serving (ephemeral store: ${EPHEMERAL:-memory})"
-SOUK_LOG__LEVEL=warn SOUK_EPHEMERAL__BACKEND="${EPHEMERAL:-memory}" \
+# Every view comes from this one address: the once-per-address-per-day rule is off for the run.
+SOUK_LOG__LEVEL=warn SOUK_EPHEMERAL__BACKEND="${EPHEMERAL:-memory}" SOUK_STATS__COUNT_VIEWS_PER_ADDRESS=false \
   ./target/release/souk serve --port "$port" --data-dir "$data" >"$data/souk.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 600); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break; sleep 0.2; done

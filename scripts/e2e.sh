@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Browser journeys: starts a real `souk serve --demo` on a free loopback port with a fresh
 # data dir (the development outbox on, so that journeys can read one-time codes; a paid boost
-# pack starting 3 seconds after its payment, so that its effect can be seen), runs the
+# pack starting 3 seconds after its payment, so that its effect can be seen; every journey's views
+# come from this one loopback address, so a view is not also counted once per address a day), runs the
 # client's Playwright tests in Debian's Chromium against it, stops it. SOUK_BIN names another
 # souk binary (default ./target/debug/souk).
 #
@@ -27,7 +28,7 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 data=$(mktemp -d)
 log="$data/souk.log"
 souk=${SOUK_BIN:-./target/debug/souk}
-SOUK_PACKS__TEST_START_AFTER_SECONDS=3 SOUK_AUTH__DEV_OUTBOX=true SOUK_DEMO__ADS=${SOUK_E2E_ADS:-600} "$souk" serve --demo --port "$port" --data-dir "$data" >"$log" 2>&1 &
+SOUK_STATS__COUNT_VIEWS_PER_ADDRESS=false SOUK_PACKS__TEST_START_AFTER_SECONDS=3 SOUK_AUTH__DEV_OUTBOX=true SOUK_DEMO__ADS=${SOUK_E2E_ADS:-600} "$souk" serve --demo --port "$port" --data-dir "$data" >"$log" 2>&1 &
 pid=$!
 stop() { kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$data"; }
 trap stop EXIT

@@ -56,6 +56,25 @@ pub const ALL: [Limit; 11] = [
     PASSWORD_CHECKS_PER_ACCOUNT,
 ];
 
+/// Sign-in's progressive delay: once a subject (an identifier, an address) has failed `free`
+/// times in the window, each further failure makes the next attempt wait `first_secs` (1 s by
+/// default), then twice that, four times … up to `cap_secs`. Answers the seconds to wait after
+/// the `failures`-th failure (None: no wait).
+pub fn login_delay_secs(failures: i64, free: i64, first_secs: u64, cap_secs: u64) -> Option<u64> {
+    if failures < free.max(1) {
+        return None;
+    }
+    let doublings = u32::try_from(failures - free.max(1)).unwrap_or(u32::MAX).min(32);
+    Some(first_secs.max(1).saturating_mul(1u64 << doublings).min(cap_secs.max(1)))
+}
+
+/// How many times one known device (a `visitorId` that signed in to the account before) may
+/// fail its account's password in the sign-in window: it is not slowed by the identifier's
+/// delays, only stopped at this much higher ceiling.
+pub const KNOWN_DEVICE_FAILURES: i64 = 50;
+/// How long a device stays known after a successful sign-in.
+pub const KNOWN_DEVICE_SECS: u64 = 180 * DAY;
+
 /// The subject of the per-prefix limit of a phone number: its first six digits.
 pub fn phone_prefix(phone: &str) -> String {
     phone.chars().filter(char::is_ascii_digit).take(6).collect()
@@ -71,5 +90,14 @@ mod tests {
         assert_eq!(names.len(), ALL.len());
         assert!(ALL.iter().all(|l| l.max > 0 && l.window_secs >= 60));
         assert_eq!(phone_prefix("06 12-34 56 78"), "061234");
+    }
+
+    #[test]
+    fn sign_in_delays_grow_from_one_second_and_stop_at_the_cap() {
+        let delays: Vec<_> = (0..14).map(|n| login_delay_secs(n, 5, 1, 60)).collect();
+        assert_eq!(&delays[..5], &[None; 5]);
+        assert_eq!(&delays[5..13], &[Some(1), Some(2), Some(4), Some(8), Some(16), Some(32), Some(60), Some(60)]);
+        assert_eq!(login_delay_secs(i64::MAX, 5, 1, 60), Some(60));
+        assert_eq!(login_delay_secs(7, 5, 30, 60), Some(60));
     }
 }

@@ -11,6 +11,9 @@ const DAY: i64 = 86_400;
 pub const ALL_TIME_START: i64 = 1_609_459_200;
 /// Repeated views of one ad by one visitor within this many seconds count once.
 pub const VIEW_DEDUP_SECONDS: u64 = 30 * 60;
+/// Views of one ad from one address count once within this many seconds (a day), whatever
+/// visitor ids they carry.
+pub const VIEW_PER_ADDRESS_SECONDS: u64 = 24 * 3600;
 /// The longest custom range, in days.
 pub const MAX_CUSTOM_DAYS: i64 = 366;
 /// Ranges longer than this many days are drawn by month ('MMM yy' on the client).

@@ -29,6 +29,26 @@ pub struct Settings {
     pub orders: OrdersSettings,
     pub payments: PaymentsSettings,
     pub packs: PacksSettings,
+    pub realtime: RealtimeSettings,
+    pub stats: StatsSettings,
+}
+
+/// `[realtime]`: caps on live Socket.IO sessions (docs/security.md).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RealtimeSettings {
+    /// Sockets one account may hold open at once on one process.
+    pub sockets_per_account: usize,
+    /// Sockets one address may hold open at once on one process.
+    pub sockets_per_address: usize,
+}
+
+/// `[stats]`: counting rules of the statistics.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatsSettings {
+    /// A view of an ad counts at most once per address per day, whatever its visitor id.
+    pub count_views_per_address: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -127,6 +147,9 @@ pub struct AuthSettings {
     pub attempts_per_identifier: i64,
     pub attempts_per_address: i64,
     pub attempt_window_secs: u64,
+    pub first_attempt_delay_secs: u64,
+    pub max_attempt_delay_secs: u64,
+    pub attempts_per_known_device: i64,
     pub public_base_url: String,
     pub dev_outbox: bool,
 }
@@ -407,6 +430,9 @@ impl Settings {
         if !(0..=86_400).contains(&self.packs.test_start_after_seconds) {
             return fail("packs.test_start_after_seconds must be between 0 and 86400");
         }
+        if self.realtime.sockets_per_account == 0 || self.realtime.sockets_per_address == 0 {
+            return fail("realtime.sockets_per_account and realtime.sockets_per_address must be above 0");
+        }
         if self.client_log.max_bytes == 0 || self.client_log.per_minute == 0 {
             return fail("client_log.max_bytes and client_log.per_minute must be above 0");
         }
@@ -414,9 +440,17 @@ impl Settings {
         if !a.jwt_secret.is_empty() && a.jwt_secret.len() < 32 {
             return fail("auth.jwt_secret must be at least 32 bytes (or empty for a generated one)");
         }
-        if a.access_ttl_secs < 60 || a.code_ttl_secs < 60 || a.max_code_attempts < 1 || a.attempts_per_identifier < 1 {
+        if a.access_ttl_secs < 60
+            || a.code_ttl_secs < 60
+            || a.max_code_attempts < 1
+            || a.attempts_per_identifier < 1
+            || a.attempts_per_address < 1
+            || a.attempts_per_known_device < 1
+            || !(1..=3600).contains(&a.max_attempt_delay_secs)
+            || !(1..=a.max_attempt_delay_secs).contains(&a.first_attempt_delay_secs)
+        {
             return fail(
-                "auth.access_ttl_secs and auth.code_ttl_secs must be at least 60, auth.max_code_attempts and auth.attempts_per_identifier at least 1",
+                "auth.access_ttl_secs and auth.code_ttl_secs must be at least 60, auth.max_code_attempts and auth.attempts_per_* at least 1, auth.max_attempt_delay_secs 1 to 3600 and auth.first_attempt_delay_secs 1 to it",
             );
         }
         if !(a.public_base_url.starts_with("http://") || a.public_base_url.starts_with("https://")) {

@@ -166,6 +166,7 @@ pub async fn build_state_with(
     let cluster = open_cluster_stores(&settings, &store).await?;
     let stats = StatsService::new(cluster.metrics, Arc::clone(&ad_store), Arc::clone(&ephemeral));
     stats.run_sessions(souk_services::stats::SESSION_IDLE);
+    stats.count_views_per_address(settings.stats.count_views_per_address);
     let (chat, sessions) =
         chat_service(&settings, &store, cluster.chat, &ephemeral, &media, Arc::clone(&mailer), Arc::clone(&stats))
             .await;
@@ -173,7 +174,10 @@ pub async fn build_state_with(
     accounts.end_live_sessions_through(chat.fanout().clone());
     let socketio = crate::socketio::Server::new(
         crate::realtime::config(),
-        Arc::new(crate::realtime::Realtime::new(Arc::clone(&accounts), Arc::clone(&chat), sessions.clone())),
+        Arc::new(
+            crate::realtime::Realtime::new(Arc::clone(&accounts), Arc::clone(&chat), sessions.clone())
+                .with_caps(settings.realtime.sockets_per_account, settings.realtime.sockets_per_address),
+        ),
     );
     let ads = AdService::new(
         Arc::clone(&ad_store),
@@ -438,6 +442,9 @@ fn account_service(
         attempts_per_identifier: a.attempts_per_identifier,
         attempts_per_address: a.attempts_per_address,
         attempt_window: Duration::from_secs(a.attempt_window_secs),
+        first_attempt_delay: Duration::from_secs(a.first_attempt_delay_secs),
+        max_attempt_delay: Duration::from_secs(a.max_attempt_delay_secs),
+        attempts_per_known_device: a.attempts_per_known_device,
         public_base_url: a.public_base_url.clone(),
     };
     Ok(AccountService::new(

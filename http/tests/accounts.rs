@@ -159,7 +159,11 @@ async fn admin(s: &TestServer, phone: &str) -> (String, i64) {
 
 #[actix_web::test]
 async fn sign_in_failures_disabled_accounts_and_attempt_limits() {
-    let s = start("acc-login", |st| st.auth.attempts_per_identifier = 3).await;
+    let s = start("acc-login", |st| {
+        st.auth.attempts_per_identifier = 3;
+        st.auth.first_attempt_delay_secs = 30;
+    })
+    .await;
     let (_, _, id, _) = sign_up(&s, private_input("0711111111")).await;
     let login = |pw: &str| {
         format!(
@@ -601,7 +605,11 @@ async fn the_development_outbox_is_listed_only_when_turned_on() {
 
 #[actix_web::test]
 async fn failed_sign_ins_are_also_limited_per_address_and_the_old_gateway_reads_its_token_header() {
-    let s = start("acc-address", |st| st.auth.attempts_per_address = 3).await;
+    let s = start("acc-address", |st| {
+        st.auth.attempts_per_address = 3;
+        st.auth.first_attempt_delay_secs = 30;
+    })
+    .await;
     let (token, _, id, _) = sign_up(&s, private_input("0612121212")).await;
     for phone in ["0600000001", "0600000002", "0600000003"] {
         let body = call(
@@ -618,11 +626,19 @@ async fn failed_sign_ins_are_also_limited_per_address_and_the_old_gateway_reads_
     let blocked = call(
         &s,
         None,
+        "mutation { loginByIdentifier(identifier: \"0612121212\", password: \"nope1\") { accessToken } }",
+        json!({}),
+    )
+    .await;
+    assert_eq!(code(&blocked), "TOO_MANY_ATTEMPTS", "the address spent its free failures on other identifiers");
+    let right = call(
+        &s,
+        None,
         "mutation { loginByIdentifier(identifier: \"0612121212\", password: \"secret1\") { accessToken } }",
         json!({}),
     )
     .await;
-    assert_eq!(code(&blocked), "TOO_MANY_ATTEMPTS", "the address spent its budget on other identifiers");
+    assert!(right["errors"].is_null(), "a right password still signs in from the waiting address: {right}");
 
     let (status, legacy) = s.gql("/graphql-legacy", &[("token", &token), ("lang", "ar")], ME, json!({})).await;
     assert_eq!(status, StatusCode::OK);

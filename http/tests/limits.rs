@@ -118,18 +118,109 @@ async fn chat_messages_over_graphql_and_wrong_current_passwords_are_limited_per_
     let last = call(&s.base, Some(&buyer), send, json!({ "id": conversation, "c": "m-last", "t": "encore" })).await;
     assert_eq!(code(&last), "TOO_MANY_ATTEMPTS", "{last}");
 
+    // Wrong current passwords: the last one allowed ends every session of the account.
+    let login = "mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken refreshToken } }";
+    let signed = call(&s.base, None, login, json!({ "i": "0611009003", "p": "secret1" })).await;
+    let (access, refresh) = (
+        signed["data"]["loginByIdentifier"]["accessToken"].as_str().expect("access").to_string(),
+        signed["data"]["loginByIdentifier"]["refreshToken"].as_str().expect("refresh").to_string(),
+    );
     let edit = "mutation($u: Int!, $c: String!, $p: String!) { editUserPassword(userId: $u, currentPassword: $c, password: $p) { code } }";
-    for n in 0..limits::PASSWORD_CHECKS_PER_ACCOUNT.max {
+    for n in 1..limits::PASSWORD_CHECKS_PER_ACCOUNT.max {
         let wrong =
-            call(&s.base, Some(&buyer), edit, json!({ "u": buyer_id, "c": format!("guess{n}"), "p": "nouveau1" }))
+            call(&s.base, Some(&access), edit, json!({ "u": buyer_id, "c": format!("guess{n}"), "p": "nouveau1" }))
                 .await;
         assert_eq!(code(&wrong), "WRONG_CURRENT_PASSWORD", "{wrong}");
     }
-    // Even the right password is refused now: a stolen token cannot keep guessing.
-    let right = call(&s.base, Some(&buyer), edit, json!({ "u": buyer_id, "c": "secret1", "p": "nouveau1" })).await;
-    assert_eq!(code(&right), "TOO_MANY_ATTEMPTS", "{right}");
-    let login =
-        "mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }";
+    let last = call(&s.base, Some(&access), edit, json!({ "u": buyer_id, "c": "guess-last", "p": "nouveau1" })).await;
+    assert_eq!(code(&last), "SESSION_EXPIRED", "the last wrong guess ends the sessions: {last}");
+    // The token in use is refused from now on, even with the right password, and so is every
+    // refresh token of the account (this one and the sign-up's).
+    let right = call(&s.base, Some(&access), edit, json!({ "u": buyer_id, "c": "secret1", "p": "nouveau1" })).await;
+    assert_eq!(code(&right), "SESSION_EXPIRED", "{right}");
+    let me = call(&s.base, Some(&access), "{ getMyAccountInfo { id } }", json!({})).await;
+    assert_eq!(code(&me), "SESSION_EXPIRED", "{me}");
+    let refresh_q = "mutation($r: String!) { refreshAccessToken(refreshToken: $r) { accessToken } }";
+    let refreshed = call(&s.base, None, refresh_q, json!({ "r": refresh })).await;
+    assert_eq!(code(&refreshed), "SESSION_EXPIRED", "{refreshed}");
+    let _ = buyer;
     let still = call(&s.base, None, login, json!({ "i": "0611009003", "p": "secret1" })).await;
-    assert!(still["errors"].is_null(), "the password did not change: {still}");
+    assert!(still["errors"].is_null(), "the password did not change and the owner signs in again: {still}");
+}
+
+const LOGIN: &str =
+    "mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }";
+
+/// A sign-in from `device` (the client's `visitorId`), behind the local proxy at `address`.
+async fn sign_in(s: &common::TestServer, device: &str, address: &str, identifier: &str, password: &str) -> Value {
+    let headers = [("visitorId", device), ("X-Forwarded-For", address)];
+    s.gql_as(None, &headers, LOGIN, json!({ "i": identifier, "p": password })).await
+}
+
+/// The seconds a `TOO_MANY_ATTEMPTS` sign-in says to wait.
+fn seconds(body: &Value) -> i64 {
+    assert_eq!(code(body), "TOO_MANY_ATTEMPTS", "{body}");
+    body["errors"][0]["extensions"]["seconds"].as_i64().unwrap_or(0)
+}
+
+#[actix_web::test]
+async fn a_guesser_is_slowed_down_but_the_owners_known_device_still_signs_in() {
+    let s = start("limits-sign-in", |st| {
+        st.auth.attempts_per_identifier = 3;
+        // Long first wait: the test never races the clock.
+        st.auth.first_attempt_delay_secs = 30;
+        st.auth.max_attempt_delay_secs = 60;
+        st.auth.attempts_per_known_device = 2;
+    })
+    .await;
+    sign_up(&s.base, private("0611009020")).await;
+    let owner = "owner-phone-0001";
+    let ok = sign_in(&s, owner, "198.51.100.20", "0611009020", "secret1").await;
+    assert!(ok["errors"].is_null(), "{ok}");
+
+    for n in 0..3 {
+        let wrong = sign_in(&s, "thief-laptop", "203.0.113.7", "0611009020", &format!("guess{n}")).await;
+        assert_eq!(code(&wrong), "INCORRECT_CREDENTIALS", "failure {n}: {wrong}");
+    }
+    // Now every attempt of an unknown device waits, even with the right password, and says how long.
+    let refused = sign_in(&s, "thief-laptop", "203.0.113.7", "0611009020", "secret1").await;
+    let wait = seconds(&refused);
+    assert!((1..=30).contains(&wait), "{refused}");
+    assert_eq!(refused["errors"][0]["message"], "Trop de tentatives. Veuillez réessayer dans quelques minutes");
+    let other = sign_in(&s, "another-device", "192.0.2.44", "0611009020", "secret1").await;
+    assert!((1..=30).contains(&seconds(&other)), "the wait is the identifier's, from any address: {other}");
+
+    // The owner's known device is not held by the identifier's wait…
+    let owner_in = sign_in(&s, owner, "198.51.100.20", "0611009020", "secret1").await;
+    assert!(owner_in["errors"].is_null(), "the owner is not locked out: {owner_in}");
+    // …only by its own ceiling.
+    for n in 0..2 {
+        let wrong = sign_in(&s, owner, "198.51.100.20", "0611009020", &format!("typo{n}")).await;
+        assert_eq!(code(&wrong), "INCORRECT_CREDENTIALS", "{wrong}");
+    }
+    let ceiling = sign_in(&s, owner, "198.51.100.20", "0611009020", "secret1").await;
+    assert!(seconds(&ceiling) >= 1, "{ceiling}");
+}
+
+#[actix_web::test]
+async fn a_noisy_address_waits_for_its_failures_but_not_for_right_passwords() {
+    let s = start("limits-sign-in-address", |st| {
+        st.auth.attempts_per_address = 3;
+        st.auth.first_attempt_delay_secs = 30;
+    })
+    .await;
+    sign_up(&s.base, private("0611009021")).await;
+    let nat = "203.0.113.77";
+    for n in 0..3 {
+        let wrong = sign_in(&s, &format!("sprayer-{n}"), nat, &format!("06110091{n:02}"), "123456").await;
+        assert_eq!(code(&wrong), "INCORRECT_CREDENTIALS", "{wrong}");
+    }
+    let sprayed = sign_in(&s, "sprayer-9", nat, "0611009199", "123456").await;
+    assert!(seconds(&sprayed) >= 1, "the address's failures wait: {sprayed}");
+    // Someone else behind the same address, on a new device, with the right password: signed in.
+    let neighbour = sign_in(&s, "neighbour-phone", nat, "0611009021", "secret1").await;
+    assert!(neighbour["errors"].is_null(), "one noisy address does not lock every account behind it: {neighbour}");
+    // Another address is not concerned.
+    let elsewhere = sign_in(&s, "sprayer-9", "192.0.2.10", "0611009199", "123456").await;
+    assert_eq!(code(&elsewhere), "INCORRECT_CREDENTIALS", "{elsewhere}");
 }

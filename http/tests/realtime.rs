@@ -446,3 +446,41 @@ async fn a_saved_search_alert_reaches_its_owners_socket() {
     // Sent live once: the daily digest leaves it out.
     assert_eq!(s.state.saved_searches.send_digests(at + 20).await.expect("digest"), 0);
 }
+
+#[actix_web::test]
+async fn sockets_are_capped_per_account_and_per_address() {
+    let s = start("rt-caps", |st| {
+        st.realtime.sockets_per_account = 3;
+        st.realtime.sockets_per_address = 5;
+    })
+    .await;
+    let (first, _) = sign_up(&s.base, private("0611000091")).await;
+    let (second, _) = sign_up(&s.base, private("0611000092")).await;
+    let accepted = |reply: &str| reply.starts_with("40{\"sid\":");
+    let mut open = Vec::new();
+    for n in 0..3 {
+        let (client, reply) = PollingClient::connect(&s.base, &first).await;
+        assert!(accepted(&reply), "socket {n}: {reply}");
+        open.push(client);
+    }
+    let (_, over) = PollingClient::connect(&s.base, &first).await;
+    assert!(over.starts_with("44{") && over.contains("\"TOO_MANY_ATTEMPTS\""), "the account's 4th: {over}");
+    assert!(over.contains("Trop de tentatives"), "the CONNECT_ERROR carries the wording: {over}");
+
+    // A socket that ends gives its place back.
+    wait_for("three sockets registered", async || registry_size(&s).await == 3).await;
+    open.pop().expect("a socket").post("1").await;
+    wait_for("the closed socket gone", async || registry_size(&s).await == 2).await;
+    let (client, again) = PollingClient::connect(&s.base, &first).await;
+    assert!(accepted(&again), "{again}");
+    open.push(client);
+
+    // The address holds 3; another account from it gets the 2 left, then is refused.
+    for n in 0..2 {
+        let (client, reply) = PollingClient::connect(&s.base, &second).await;
+        assert!(accepted(&reply), "second account, socket {n}: {reply}");
+        open.push(client);
+    }
+    let (_, full) = PollingClient::connect(&s.base, &second).await;
+    assert!(full.starts_with("44{") && full.contains("\"TOO_MANY_ATTEMPTS\""), "the address's 6th: {full}");
+}

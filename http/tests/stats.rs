@@ -16,8 +16,12 @@ use souk_storage::ads::AdStore;
 
 const BROWSER: &str = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36";
 
+/// A request of `visitor`, each visitor from its own address (behind the local proxy): a view
+/// counts at most once per address per ad per day.
 async fn call(s: &TestServer, token: Option<&str>, visitor: &str, agent: &str, query: &str, vars: Value) -> Value {
-    s.gql_as(token, &[("visitorId", visitor), ("User-Agent", agent)], query, vars).await
+    let h = visitor.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    let address = format!("2001:db8::{:x}:{:x}:{:x}", h >> 48, (h >> 32) & 0xffff, h & 0xffff);
+    s.gql_as(token, &[("visitorId", visitor), ("User-Agent", agent), ("X-Forwarded-For", &address)], query, vars).await
 }
 
 async fn sign_up(s: &TestServer, input: Value) -> (String, i64, Option<i64>) {
@@ -676,4 +680,28 @@ async fn mine_list_id(s: &TestServer, owner: &str, ad_id: &str) -> i64 {
     )
     .await;
     body["data"]["getMyAd"]["listId"].as_i64().unwrap_or_else(|| panic!("{body}"))
+}
+
+#[actix_web::test]
+async fn thirty_visitor_ids_from_one_address_count_one_view_a_day() {
+    let s = start("stats-views-per-address", |_| {}).await;
+    let (seller, seller_id, _) = sign_up(&s, json!({ "type": "private", "name": "Omar Tazi", "phone": "0612000091", "cityId": 1, "password": "secret1", "passwordConfirmation": "secret1" })).await;
+    let ad_id = seed_ad(&s, seller_id, 910_901).await;
+    let view = |visitor: String, address: &'static str| {
+        let s = &s;
+        async move {
+            let headers = [("visitorId", visitor.as_str()), ("User-Agent", BROWSER), ("X-Forwarded-For", address)];
+            s.gql_as(None, &headers, VIEW, json!({ "l": 910_901 })).await["data"]["collectPerformanceEvent"].as_bool()
+        }
+    };
+    let mut counted = 0;
+    for n in 0..30 {
+        if view(format!("invented-{n}"), "203.0.113.30").await == Some(true) {
+            counted += 1;
+        }
+    }
+    assert_eq!(counted, 1, "30 visitor ids from one address raise the count by 1");
+    assert_eq!(view("invented-99".into(), "203.0.113.31").await, Some(true), "another address counts");
+    let today = call(&s, Some(&seller), "x", BROWSER, FIXED, json!({ "r": "TODAY", "a": ad_id })).await;
+    assert_eq!(metric(&today, "getMyPerformanceMetricsFixedRange", "view")["total"], 2, "{today}");
 }

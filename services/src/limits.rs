@@ -41,6 +41,19 @@ impl RateLimits {
         }
     }
 
+    /// Counts one failure of `subject` and answers how many it has now in the window (0 when
+    /// the store cannot count: an outage must not lock people out).
+    pub async fn count(&self, limit: &Limit, subject: &str) -> i64 {
+        let window = Some(Duration::from_secs(limit.window_secs));
+        match self.ephemeral.incr(&key(limit, subject), 1, window).await {
+            Ok(n) => n,
+            Err(e) => {
+                tracing::warn!(limit = limit.name, error = %e, "limit not counted: the ephemeral store fails");
+                0
+            }
+        }
+    }
+
     /// Refuses when `subject` has already reached the limit, without counting (a limit on
     /// failures, counted by [`RateLimits::hit`] after each one).
     pub async fn check(&self, limit: &Limit, subject: &str) -> Result<(), SoukError> {

@@ -80,6 +80,9 @@ pub struct StatsService {
     live: broadcast::Sender<LiveStat>,
     sessions: OnceLock<AdSessions>,
     viewed: Mutex<ViewedAds>,
+    /// Whether a view also counts at most once per address per ad per day (on by default;
+    /// `stats.count_views_per_address`).
+    per_address: std::sync::atomic::AtomicBool,
 }
 
 impl StatsService {
@@ -97,7 +100,14 @@ impl StatsService {
             live,
             sessions: OnceLock::new(),
             viewed: Mutex::new(HashMap::new()),
+            per_address: std::sync::atomic::AtomicBool::new(true),
         })
+    }
+
+    /// Turns the once-per-address-per-day rule of views on or off (off for journeys and load
+    /// tests, whose visitors all come from one loopback address).
+    pub fn count_views_per_address(&self, on: bool) {
+        self.per_address.store(on, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Counts ad events through one `AdSession` actor per ad from now on (design §3). Must be
@@ -235,19 +245,36 @@ impl StatsService {
     }
 
     /// A view of an active ad: not counted for its owner, for a bot, or again for the same visitor
-    /// within 30 minutes. Answers whether it counted.
+    /// within 30 minutes, nor more than once per address per ad per day (visitor ids are the
+    /// client's choice: 30 of them from one address count once). Answers whether it counted.
     pub async fn record_view(
         &self,
         list_id: i64,
         viewer: Option<&Caller>,
         visitor_id: Option<&str>,
         user_agent: &str,
+        address: &str,
     ) -> Result<bool, SoukError> {
         if is_bot(user_agent) {
             return Ok(false);
         }
         let (ad_id, owner) = self.viewed_ad(list_id).await?;
-        self.count_once(Metric::View, owner, Some(&ad_id), viewer, visitor_id, user_agent).await
+        let per_address = self.per_address.load(std::sync::atomic::Ordering::Relaxed);
+        let address_key = format!("stats:view-address:{ad_id}:{address}");
+        let day = Duration::from_secs(souk_domain::stats::VIEW_PER_ADDRESS_SECONDS);
+        // The address's one view of the day is claimed first (atomically), and given back when
+        // the view does not count for another reason.
+        if per_address
+            && !self.ephemeral.set_if_absent(&address_key, b"1", Some(day)).await.map_err(SoukError::internal)?
+        {
+            return Ok(false);
+        }
+        let counted = self.count_once(Metric::View, owner, Some(&ad_id), viewer, visitor_id, user_agent).await;
+        if per_address && !matches!(counted, Ok(true)) {
+            let _ = self.ephemeral.delete(&address_key).await;
+        }
+        let counted = counted?;
+        Ok(counted)
     }
 
     /// "Show number" on an ad of `owner`, counted as honestly as a view: not for the owner, a

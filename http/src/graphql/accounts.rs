@@ -555,7 +555,7 @@ impl AccountMutation {
     /// `login(email, password)` → token, tokenType, expiresIn, accountId, uuId.
     async fn login(&self, ctx: &Context<'_>, email: String, password: String) -> Result<LoginPayload> {
         let r = req(ctx);
-        let s = r.state.accounts.login(&email, &password, &r.address()).await.map_err(|e| r.err(e))?;
+        let s = r.state.accounts.login(&email, &password, &r.address(), r.visitor().0).await.map_err(|e| r.err(e))?;
         Ok(LoginPayload {
             token: s.access_token,
             token_type: "Bearer".into(),
@@ -569,14 +569,15 @@ impl AccountMutation {
     /// `loginByEmail(email, password)` → accessToken.
     async fn login_by_email(&self, ctx: &Context<'_>, email: String, password: String) -> Result<TokenPair> {
         let r = req(ctx);
-        let s = r.state.accounts.login(&email, &password, &r.address()).await.map_err(|e| r.err(e))?;
+        let s = r.state.accounts.login(&email, &password, &r.address(), r.visitor().0).await.map_err(|e| r.err(e))?;
         Ok((&s).into())
     }
 
     /// `loginByIdentifier(identifier = phone or e-mail, password)` → accessToken, refreshToken.
     async fn login_by_identifier(&self, ctx: &Context<'_>, identifier: String, password: String) -> Result<TokenPair> {
         let r = req(ctx);
-        let s = r.state.accounts.login(&identifier, &password, &r.address()).await.map_err(|e| r.err(e))?;
+        let s =
+            r.state.accounts.login(&identifier, &password, &r.address(), r.visitor().0).await.map_err(|e| r.err(e))?;
         Ok((&s).into())
     }
 
@@ -646,11 +647,17 @@ impl AccountMutation {
             ),
         };
         // Wrong current passwords are limited per account: a stolen access token cannot guess.
+        // The last one allowed ends every session of the account (SESSION_EXPIRED).
+        let limit = &limits::PASSWORD_CHECKS_PER_ACCOUNT;
         let subject = caller.account_id().to_string();
-        r.state.limits.check(&limits::PASSWORD_CHECKS_PER_ACCOUNT, &subject).await.map_err(|e| r.err(e))?;
+        r.state.limits.check(limit, &subject).await.map_err(|e| r.err(e))?;
         let edited = r.state.accounts.edit_password(&caller, user_id, &current_password, &password, kind).await;
-        if matches!(&edited, Err(e) if e.code == ErrorCode::WrongCurrentPassword) {
-            r.limit(&limits::PASSWORD_CHECKS_PER_ACCOUNT, &subject).await?;
+        if matches!(&edited, Err(e) if e.code == ErrorCode::WrongCurrentPassword)
+            && r.state.limits.count(limit, &subject).await >= limit.max
+        {
+            r.state.accounts.end_every_session(&caller).await.map_err(|e| r.err(e))?;
+            let detail = format!("{} wrong current passwords: every session revoked", limit.max);
+            return Err(r.err(SoukError::with_detail(ErrorCode::SessionExpired, detail)));
         }
         let code = edited.map_err(|e| r.err(e))?;
         Ok(CodePayload { code })

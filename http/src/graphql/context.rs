@@ -122,12 +122,17 @@ fn user_agent(req: &HttpRequest) -> String {
 
 /// The client's IP address, for per-address limits.
 pub fn client_address(req: &HttpRequest) -> String {
-    let Some(peer) = req.peer_addr().map(|a| a.ip()) else { return "unknown".into() };
+    address_of(req.peer_addr().map(|a| a.ip()), req.headers())
+}
+
+/// The client's IP address from the TCP peer and the request's headers (any transport).
+pub fn address_of(peer: Option<std::net::IpAddr>, headers: &actix_web::http::header::HeaderMap) -> String {
+    let Some(peer) = peer else { return "unknown".into() };
     // Behind the shipped nginx (a proxy on this machine) every peer is loopback: the client is
     // the address the proxy appended last to `X-Forwarded-For`. From any other peer the header
     // is the client's own word and is ignored.
     if peer.is_loopback()
-        && let Some(forwarded) = req.headers().get("X-Forwarded-For").and_then(|v| v.to_str().ok())
+        && let Some(forwarded) = headers.get("X-Forwarded-For").and_then(|v| v.to_str().ok())
         && let Some(last) = forwarded.rsplit(',').map(str::trim).find(|a| !a.is_empty())
         && let Ok(ip) = last.parse::<std::net::IpAddr>()
     {

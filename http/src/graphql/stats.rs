@@ -98,7 +98,9 @@ impl StatsMutation {
         let (visitor, agent) = r.visitor();
         let stats = &r.state.stats;
         let counted = match (event.name.as_str(), event.list_id, event.store_id) {
-            ("view", Some(list_id), _) => stats.record_view(list_id, caller.as_ref(), visitor, agent).await,
+            ("view", Some(list_id), _) => {
+                stats.record_view(list_id, caller.as_ref(), visitor, agent, &r.address()).await
+            }
             ("view", None, _) => Err(SoukError::with_detail(ErrorCode::Required, "listId")),
             (name, _, Some(store_id)) => match StatsService::event_metric(name) {
                 Ok(_) => match r.state.accounts.store_account(store_id).await {

@@ -48,7 +48,11 @@ fn refuse_query(query: &EngineQuery) -> Option<HttpResponse> {
 
 /// GET /socket.io/ — handshake or long-poll. A `transport=websocket` request that is not a
 /// WebSocket upgrade (no `Upgrade` header) is refused.
-pub async fn get(query: web::Query<EngineQuery>, server: web::Data<Server>) -> HttpResponse {
+pub async fn get(
+    req: actix_web::HttpRequest,
+    query: web::Query<EngineQuery>,
+    server: web::Data<Server>,
+) -> HttpResponse {
     if let Some(response) = refuse_query(&query) {
         return response;
     }
@@ -56,7 +60,8 @@ pub async fn get(query: web::Query<EngineQuery>, server: web::Data<Server>) -> H
         return error(StatusCode::BAD_REQUEST, 3, "Bad request");
     }
     let Some(sid) = query.sid.as_deref() else {
-        let (_session, open) = server.open(Transport::Polling);
+        let address = crate::graphql::context::client_address(&req);
+        let (_session, open) = server.open_from(Transport::Polling, address);
         return payload(&[open]);
     };
     let Some(session) = server.session(sid) else { return unknown_sid() };

@@ -132,6 +132,11 @@ impl Socket {
         &self.nsp
     }
 
+    /// The client's address, as the request that opened its session showed it.
+    pub fn address(&self) -> &str {
+        &self.session.address
+    }
+
     /// Emits an event to this client.
     pub fn emit(&self, event: &str, args: Vec<Data>) {
         self.session.send_socket(&socket::Packet::event(&self.nsp, event, args, None));
@@ -219,6 +224,8 @@ pub struct Session {
     inbound_capacity: usize,
     /// The transport waiting for credits to come back.
     read_waker: AtomicWaker,
+    /// The client's address as the request that opened the session showed it ("" when unknown).
+    address: String,
 }
 
 /// A client event being handled: while a session's handler holds `inbound_capacity` of them, its
@@ -544,6 +551,11 @@ impl Server {
     /// Opens a session and starts its timers; returns it with the OPEN packet to send first.
     /// Must run inside a Tokio runtime.
     pub fn open(&self, transport: Transport) -> (Arc<Session>, engine::Packet) {
+        self.open_from(transport, String::new())
+    }
+
+    /// [`Server::open`] for a client at `address` (what [`Socket::address`] answers).
+    pub fn open_from(&self, transport: Transport, address: String) -> (Arc<Session>, engine::Packet) {
         let cfg = &self.inner.config;
         let session = Arc::new(Session {
             sid: random_id(),
@@ -570,6 +582,7 @@ impl Server {
             busy: AtomicUsize::new(0),
             inbound_capacity: cfg.inbound_capacity,
             read_waker: AtomicWaker::new(),
+            address,
         });
         lock(&self.inner.sessions).insert(session.sid.clone(), Arc::clone(&session));
         let upgrades: &[&str] = if transport == Transport::Polling { &["websocket"] } else { &[] };

@@ -44,6 +44,10 @@ pub async fn upgraded(req: Request, framed: Framed<TcpStream, h1::Codec>, server
     }
     drop(write_buf);
     let accepted = accept(&req, &server);
+    let address = crate::graphql::context::address_of(
+        io.peer_addr().ok().map(|a| a.ip()),
+        actix_http::HttpMessage::headers(&req),
+    );
     // The request head (its header map is several KiB) goes back to actix's pool at once.
     drop(req);
     let (upgrading, accept) = match accepted {
@@ -63,7 +67,7 @@ pub async fn upgraded(req: Request, framed: Framed<TcpStream, h1::Codec>, server
     let (session, direct) = match upgrading {
         Some(session) => (session, false),
         None => {
-            let (session, open) = server.open(Transport::WebSocket);
+            let (session, open) = server.open_from(Transport::WebSocket, address);
             session.attach_websocket();
             session.push(open);
             (session, true)

@@ -34,10 +34,17 @@ pub struct AccountSettings {
     pub acting_ttl: Duration,
     pub codes: CodePolicy,
     pub reset_link_ttl: Duration,
-    /// Failed sign-ins allowed per identifier, and per address, in `attempt_window`.
+    /// Failed sign-ins per identifier, and per address, in `attempt_window` before each further
+    /// failure makes the next attempt wait (1 s, 2 s, 4 s … up to `max_attempt_delay`).
     pub attempts_per_identifier: i64,
     pub attempts_per_address: i64,
     pub attempt_window: Duration,
+    /// The first wait (then doubled at each further failure).
+    pub first_attempt_delay: Duration,
+    pub max_attempt_delay: Duration,
+    /// Failed sign-ins of one known device (see [`AccountService::login`]) in `attempt_window`
+    /// before it is refused until the window ends.
+    pub attempts_per_known_device: i64,
     /// Where links in e-mails point, e.g. `http://127.0.0.1:8080`.
     pub public_base_url: String,
 }
@@ -50,9 +57,12 @@ impl Default for AccountSettings {
             acting_ttl: Duration::from_secs(30 * 60),
             codes: CodePolicy::default(),
             reset_link_ttl: Duration::from_secs(3600),
-            attempts_per_identifier: 10,
+            attempts_per_identifier: 5,
             attempts_per_address: 50,
             attempt_window: Duration::from_secs(15 * 60),
+            first_attempt_delay: Duration::from_secs(1),
+            max_attempt_delay: Duration::from_secs(60),
+            attempts_per_known_device: souk_domain::limits::KNOWN_DEVICE_FAILURES,
             public_base_url: "http://127.0.0.1:8080".into(),
         }
     }
@@ -349,31 +359,91 @@ impl AccountService {
         self.open_session(stored, None).await
     }
 
-    async fn throttled(&self, key: &str, limit: i64) -> Result<bool, SoukError> {
-        let n = self.ephemeral.get(key).await.map_err(SoukError::internal)?;
-        let n: i64 = n.and_then(|v| String::from_utf8(v).ok()).and_then(|s| s.parse().ok()).unwrap_or(0);
-        Ok(n >= limit)
+    /// The seconds left of a sign-in wait (`login-wait:…`), if one runs.
+    async fn waiting(&self, key: &str) -> Result<Option<i64>, SoukError> {
+        let left = self.ephemeral.ttl(key).await.map_err(SoukError::internal)?;
+        Ok(left.map(|d| i64::try_from(d.as_millis().div_ceil(1000)).unwrap_or(i64::MAX).max(1)))
     }
 
-    /// `login`, `loginByEmail`, `loginByIdentifier`: the identifier and password, limited in
-    /// failed attempts per identifier and per address.
-    pub async fn login(&self, identifier: &str, password: &str, address: &str) -> Result<Session, SoukError> {
+    /// Counts one failed sign-in of a subject and starts its wait once past its free failures.
+    async fn failed(&self, subject: &str, free: i64) -> Result<(), SoukError> {
+        let window = self.settings.attempt_window;
+        let failures = self
+            .ephemeral
+            .incr(&format!("login-failures:{subject}"), 1, Some(window))
+            .await
+            .map_err(SoukError::internal)?;
+        let (first, cap) = (self.settings.first_attempt_delay.as_secs(), self.settings.max_attempt_delay.as_secs());
+        if let Some(wait) = souk_domain::limits::login_delay_secs(failures, free, first, cap) {
+            self.ephemeral
+                .set(&format!("login-wait:{subject}"), wait.to_string().as_bytes(), Some(Duration::from_secs(wait)))
+                .await
+                .map_err(SoukError::internal)?;
+        }
+        Ok(())
+    }
+
+    /// `login`, `loginByEmail`, `loginByIdentifier`: the identifier and password, slowed down
+    /// rather than locked (docs/security.md):
+    /// - per identifier: after `attempts_per_identifier` failures in the window, each further
+    ///   failure makes the next attempt wait 1 s, 2 s, 4 s … up to `max_attempt_delay`; an
+    ///   attempt during the wait is refused (`TOO_MANY_ATTEMPTS` with `seconds`) unread;
+    /// - a known device — a `visitorId` that signed in to this account before — is not held by
+    ///   the identifier's wait (a guesser cannot lock the owner out), only by its own ceiling of
+    ///   `attempts_per_known_device` failures in the window;
+    /// - per address: after `attempts_per_address` failures the address's failures wait the
+    ///   same way, but a right password still signs in, so one noisy address (a carrier's NAT)
+    ///   does not lock out every account behind it.
+    pub async fn login(
+        &self,
+        identifier: &str,
+        password: &str,
+        address: &str,
+        device: Option<&str>,
+    ) -> Result<Session, SoukError> {
         let id = Identifier::parse(identifier)?;
         if password.is_empty() {
             return Err(SoukError::with_detail(ErrorCode::Required, "password"));
         }
-        let by_id = format!("login-failures:id:{}", id.as_str());
-        let by_address = format!("login-failures:address:{address}");
-        if self.throttled(&by_id, self.settings.attempts_per_identifier).await?
-            || self.throttled(&by_address, self.settings.attempts_per_address).await?
-        {
-            return Err(SoukError::with_detail(ErrorCode::TooManyAttempts, "sign-in"));
-        }
+        let wait = |seconds: i64, what: &str| {
+            SoukError::with_detail(ErrorCode::TooManyAttempts, format!("sign-in: {what} waits {seconds} s"))
+                .with_param("seconds", seconds)
+        };
         let found = match &id {
             Identifier::Phone(p) => self.store.find_account_by_phone(p).await,
             Identifier::Email(e) => self.store.find_account_by_email(e).await,
         }
         .map_err(SoukError::internal)?;
+        let by_id = format!("id:{}", id.as_str());
+        let by_address = format!("address:{address}");
+        let known_device = match (&found, device.filter(|d| !d.is_empty())) {
+            (Some(a), Some(d)) => {
+                let key = format!("login-device:{}:{d}", a.account.account_id);
+                self.ephemeral
+                    .get(&key)
+                    .await
+                    .map_err(SoukError::internal)?
+                    .map(|_| format!("device:{}:{d}", a.account.account_id))
+            }
+            _ => None,
+        };
+        match &known_device {
+            Some(subject) => {
+                let key = format!("login-failures:{subject}");
+                let failures = self.ephemeral.get(&key).await.map_err(SoukError::internal)?;
+                let failures: i64 =
+                    failures.and_then(|v| String::from_utf8(v).ok()).and_then(|s| s.parse().ok()).unwrap_or(0);
+                if failures >= self.settings.attempts_per_known_device {
+                    let left = self.waiting(&key).await?.unwrap_or(1);
+                    return Err(wait(left, "known device"));
+                }
+            }
+            None => {
+                if let Some(left) = self.waiting(&format!("login-wait:{by_id}")).await? {
+                    return Err(wait(left, "identifier"));
+                }
+            }
+        }
         // An unknown identifier costs the same hash as a wrong password: no account discovery by timing.
         let stored_hash = match &found {
             Some(a) => a.password_hash.clone(),
@@ -382,15 +452,41 @@ impl AccountService {
         let typed = password.to_string();
         let ok = blocking(move || verify_password(&typed, &stored_hash)).await?;
         let Some(account) = found.filter(|_| ok) else {
-            let window = Some(self.settings.attempt_window);
-            self.ephemeral.incr(&by_id, 1, window).await.map_err(SoukError::internal)?;
-            self.ephemeral.incr(&by_address, 1, window).await.map_err(SoukError::internal)?;
+            let address_wait =
+                if known_device.is_none() { self.waiting(&format!("login-wait:{by_address}")).await? } else { None };
+            match &known_device {
+                Some(subject) => {
+                    let key = format!("login-failures:{subject}");
+                    self.ephemeral
+                        .incr(&key, 1, Some(self.settings.attempt_window))
+                        .await
+                        .map_err(SoukError::internal)?;
+                }
+                None => {
+                    self.failed(&by_id, self.settings.attempts_per_identifier).await?;
+                    self.failed(&by_address, self.settings.attempts_per_address).await?;
+                }
+            }
+            // A failure from an address that is waiting is told to wait (a right password would
+            // have passed).
+            if let Some(left) = address_wait {
+                return Err(wait(left, "address"));
+            }
             return Err(SoukError::new(ErrorCode::IncorrectCredentials));
         };
         if account.status == AccountStatus::Disabled {
             return Err(SoukError::with_detail(ErrorCode::NotAuthorized, "disabled account"));
         }
-        self.ephemeral.delete(&by_id).await.map_err(SoukError::internal)?;
+        let mut cleared = vec![format!("login-failures:{by_id}"), format!("login-wait:{by_id}")];
+        cleared.extend(known_device.map(|subject| format!("login-failures:{subject}")));
+        for key in cleared {
+            self.ephemeral.delete(&key).await.map_err(SoukError::internal)?;
+        }
+        if let Some(d) = device.filter(|d| !d.is_empty()) {
+            let key = format!("login-device:{}:{d}", account.account.account_id);
+            let known = Some(Duration::from_secs(souk_domain::limits::KNOWN_DEVICE_SECS));
+            self.ephemeral.set(&key, b"1", known).await.map_err(SoukError::internal)?;
+        }
         self.open_session(account, None).await
     }
 
@@ -447,6 +543,14 @@ impl AccountService {
             self.store.revoke_refresh_family_of(token_hash(t), now()).await.map_err(SoukError::internal)?;
         }
         Ok(())
+    }
+
+    /// Ends every session of the caller's account: every refresh family is revoked, and the
+    /// access token in use goes on the logout revocation list (its sockets close). Used when a
+    /// stolen token guesses the current password too often.
+    pub async fn end_every_session(&self, caller: &Caller) -> Result<(), SoukError> {
+        self.store.revoke_refresh_tokens_of(caller.account_id(), now()).await.map_err(SoukError::internal)?;
+        self.logout(caller, None).await
     }
 
     /// `logoutUser(token)`: ends the session of a token: an access token of ours, or a

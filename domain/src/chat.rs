@@ -85,12 +85,74 @@ impl AttachmentKind {
     }
 }
 
-/// Checks a chat attachment: under 5 MB and an image or a PDF by its bytes.
+/// The most pixels an attached image may have (by its header), so that a decompression bomb (a
+/// small file of 20000 x 20000 pixels) is refused before anything is decoded.
+pub const MAX_ATTACHMENT_PIXELS: u64 = 40_000_000;
+
+/// The width and height a PNG, GIF or WebP states in its header (None: another type, or a header
+/// too short to say). JPEG dimensions are read by the image decoder (services/src/media.rs).
+pub fn header_dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
+    let be32 = |at: usize| bytes.get(at..at + 4).map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+    let le16 = |at: usize| bytes.get(at..at + 2).map(|b| u32::from(u16::from_le_bytes([b[0], b[1]])));
+    let le24 = |at: usize| bytes.get(at..at + 3).map(|b| u32::from_le_bytes([b[0], b[1], b[2], 0]));
+    match bytes {
+        [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1A, b'\n', _, _, _, _, b'I', b'H', b'D', b'R', ..] => {
+            Some((be32(16)?, be32(20)?))
+        }
+        [b'G', b'I', b'F', b'8', b'7' | b'9', b'a', ..] => Some((le16(6)?, le16(8)?)),
+        [b'R', b'I', b'F', b'F', _, _, _, _, b'W', b'E', b'B', b'P', b'V', b'P', b'8', kind, ..] => match kind {
+            b'X' => Some((le24(24)? + 1, le24(27)? + 1)),
+            b'L' => {
+                let bits = bytes.get(21..25).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))?;
+                Some(((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1))
+            }
+            b' ' => Some((le16(26)? & 0x3FFF, le16(28)? & 0x3FFF)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether bytes carry markup a browser would run as a page (`<html`, `<script`, `<!doctype`,
+/// `<body`, `<iframe`, `<svg`, `<object`, `<embed`), in any case: a file of another type that
+/// does is a polyglot.
+pub fn carries_html(bytes: &[u8]) -> bool {
+    const TAGS: [&[u8]; 8] = [b"<html", b"<script", b"<!doctype", b"<body", b"<iframe", b"<svg", b"<object", b"<embed"];
+    (0..bytes.len())
+        .filter(|&i| bytes[i] == b'<')
+        .any(|i| TAGS.iter().any(|t| bytes.get(i..i + t.len()).is_some_and(|w| w.eq_ignore_ascii_case(t))))
+}
+
+/// A PDF with no markup in its first KiB (what browsers sniff), so that a PDF header followed by
+/// a page is refused. (Markup deeper in a real PDF is harmless: attachments are served as
+/// downloads, `nosniff`, under a sandboxing policy.)
+fn is_plain_pdf(bytes: &[u8]) -> bool {
+    !carries_html(&bytes[..bytes.len().min(1024)])
+}
+
+/// Checks a chat attachment: under 5 MB and an image or a PDF by its bytes; an image of more
+/// than [`MAX_ATTACHMENT_PIXELS`] by its header is `ATTACHMENT_TOO_LARGE` (a decompression
+/// bomb); a PDF that is a page, or a GIF or WebP carrying a page (they are not re-encoded), is
+/// `ATTACHMENT_TYPE`. JPEG and PNG are re-encoded afterwards (services/src/media.rs).
 pub fn check_attachment(bytes: &[u8]) -> Result<AttachmentKind, SoukError> {
     if bytes.len() > MAX_ATTACHMENT_BYTES {
         return Err(SoukError::with_detail(ErrorCode::AttachmentTooLarge, format!("{} bytes", bytes.len())));
     }
-    AttachmentKind::sniff(bytes).ok_or_else(|| SoukError::new(ErrorCode::AttachmentType))
+    let kind = AttachmentKind::sniff(bytes).ok_or_else(|| SoukError::new(ErrorCode::AttachmentType))?;
+    if let Some((w, h)) = header_dimensions(bytes)
+        && u64::from(w) * u64::from(h) > MAX_ATTACHMENT_PIXELS
+    {
+        return Err(SoukError::with_detail(ErrorCode::AttachmentTooLarge, format!("{w} x {h} pixels")));
+    }
+    let polyglot = match kind {
+        AttachmentKind::Pdf => !is_plain_pdf(bytes),
+        AttachmentKind::Gif | AttachmentKind::Webp => carries_html(bytes),
+        AttachmentKind::Jpeg | AttachmentKind::Png => false,
+    };
+    if polyglot {
+        return Err(SoukError::with_detail(ErrorCode::AttachmentType, "markup inside the file"));
+    }
+    Ok(kind)
 }
 
 /// What a CV is (spec §5: pdf, jpg, jpeg, rtf, odt).
@@ -130,7 +192,7 @@ pub fn check_cv(bytes: &[u8]) -> Result<CvKind, SoukError> {
     }
     const ODT: &[u8] = b"mimetypeapplication/vnd.oasis.opendocument.text";
     match bytes {
-        [b'%', b'P', b'D', b'F', b'-', ..] => Ok(CvKind::Pdf),
+        [b'%', b'P', b'D', b'F', b'-', ..] if is_plain_pdf(bytes) => Ok(CvKind::Pdf),
         [0xFF, 0xD8, 0xFF, ..] => Ok(CvKind::Jpeg),
         [b'{', b'\\', b'r', b't', b'f', ..] => Ok(CvKind::Rtf),
         [b'P', b'K', 3, 4, ..] if bytes.get(30..30 + ODT.len()) == Some(ODT) => Ok(CvKind::Odt),
@@ -186,6 +248,25 @@ pub fn preview(text: Option<&str>, attachment_name: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bombs_by_header_and_polyglots_are_refused() {
+        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+        png.extend(20_000u32.to_be_bytes());
+        png.extend(20_000u32.to_be_bytes());
+        png.extend([1, 0, 0, 0, 0]);
+        assert_eq!(header_dimensions(&png), Some((20_000, 20_000)));
+        assert_eq!(check_attachment(&png).map_err(|e| e.code), Err(ErrorCode::AttachmentTooLarge));
+        let gif = b"GIF89a\x01\0\x01\0\0\0\0;<html><script>alert(1)</script>";
+        assert_eq!(header_dimensions(gif), Some((1, 1)));
+        assert_eq!(check_attachment(gif).map_err(|e| e.code), Err(ErrorCode::AttachmentType));
+        assert_eq!(check_attachment(b"GIF89a\x01\0\x01\0\0\0\0;"), Ok(AttachmentKind::Gif));
+        let page = b"%PDF-1.4\n<!DOCTYPE html><html><body>hi</body></html>";
+        assert_eq!(check_attachment(page).map_err(|e| e.code), Err(ErrorCode::AttachmentType));
+        assert_eq!(check_cv(page).map_err(|e| e.code), Err(ErrorCode::CvType));
+        assert_eq!(check_attachment(b"%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n"), Ok(AttachmentKind::Pdf));
+        assert!(carries_html(b"<SVG") && carries_html(b"x<Script") && !carries_html(b"<sv"));
+    }
 
     #[test]
     fn only_an_active_ad_takes_messages() {

@@ -365,3 +365,151 @@ async fn unknown_conversations_and_outsiders_start_no_conversation_actor() {
     }
     assert_eq!(s.state.chat.live_conversations(), 1, "random ids and outsiders started no actor");
 }
+
+/// A real 20000 x 20000 PNG (one bit per pixel, all black) of about 300 KB: its zlib stream is
+/// written by hand as a fixed-Huffman deflate block of one literal zero and repeated
+/// (length 258, distance 1) matches. Decoded, it would need 400 MB of pixels.
+fn png_bomb(side: u32) -> Vec<u8> {
+    struct Bits {
+        out: Vec<u8>,
+        acc: u64,
+        n: u32,
+    }
+    impl Bits {
+        fn put(&mut self, value: u32, len: u32) {
+            self.acc |= u64::from(value) << self.n;
+            self.n += len;
+            while self.n >= 8 {
+                self.out.push(self.acc as u8);
+                self.acc >>= 8;
+                self.n -= 8;
+            }
+        }
+        /// A Huffman code goes most significant bit first.
+        fn code(&mut self, code: u32, len: u32) {
+            self.put(code.reverse_bits() >> (32 - len), len);
+        }
+    }
+    fn crc32(bytes: &[u8]) -> u32 {
+        let mut crc = !0u32;
+        for &b in bytes {
+            crc ^= u32::from(b);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+            }
+        }
+        !crc
+    }
+    let raw = u64::from(side) * (1 + u64::from(side.div_ceil(8)));
+    let mut bits = Bits { out: vec![0x78, 0x01], acc: 0, n: 0 };
+    bits.put(1, 1); // the last block
+    bits.put(1, 2); // fixed Huffman codes
+    bits.code(0b0011_0000, 8); // literal 0
+    let (matches, rest) = ((raw - 1) / 258, (raw - 1) % 258);
+    for _ in 0..matches {
+        bits.code(0b1100_0101, 8); // length 258
+        bits.code(0, 5); // distance 1
+    }
+    for _ in 0..rest {
+        bits.code(0b0011_0000, 8);
+    }
+    bits.code(0, 7); // end of block
+    bits.put(0, 7); // to a byte boundary
+    let adler = ((raw % 65_521) << 16 | 1) as u32;
+    let mut zlib = bits.out;
+    zlib.extend(adler.to_be_bytes());
+    let chunk = |kind: &[u8], data: &[u8]| {
+        let mut c = (data.len() as u32).to_be_bytes().to_vec();
+        let mut body = kind.to_vec();
+        body.extend_from_slice(data);
+        c.extend_from_slice(&body);
+        c.extend(crc32(&body).to_be_bytes());
+        c
+    };
+    let mut ihdr = side.to_be_bytes().to_vec();
+    ihdr.extend(side.to_be_bytes());
+    ihdr.extend([1, 0, 0, 0, 0]); // 1 bit, greyscale
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.extend(chunk(b"IHDR", &ihdr));
+    png.extend(chunk(b"IDAT", &zlib));
+    png.extend(chunk(b"IEND", b""));
+    png
+}
+
+const PAGE: &[u8] = b"<html><body><script>fetch('/graphql',{credentials:'include'})</script></body></html>";
+
+#[actix_web::test]
+async fn attachments_and_cvs_are_checked_reencoded_and_served_as_downloads() {
+    let s = start("chat-files-hardened", |_| {}).await;
+    let (seller, seller_id) = sign_up(&s.base, shop("pieces@atlas.ma", "0522000071")).await;
+    let (buyer, _) = sign_up(&s.base, private("0611000071")).await;
+    insert_ad(&s.store, seller_id, 71).await;
+    let started = call(&s.base, Some(&buyer), START, json!({ "l": 71, "t": "Bonjour", "c": "h-1" })).await;
+    let id = started["data"]["startConversation"]["conversation"]["id"].as_str().expect("conversation").to_owned();
+    let send = |client: &'static str, bytes: Vec<u8>, name: &'static str| {
+        let form = reqwest::multipart::Form::new()
+            .text("conversationId", id.clone())
+            .text("clientMessageId", client)
+            .part("file", reqwest::multipart::Part::bytes(bytes).file_name(name));
+        reqwest::Client::new()
+            .post(format!("{}/api/chat/messages", s.base))
+            .header("Authorization", format!("Bearer {buyer}"))
+            .multipart(form)
+            .send()
+    };
+    let code_of = |v: Value| v["code"].as_str().unwrap_or_default().to_owned();
+
+    // A decompression bomb is refused by its header, before any pixel is decoded.
+    let bomb = png_bomb(20_000);
+    assert!(bomb.len() < 1_000_000, "a small file: {} bytes", bomb.len());
+    let dims = image::ImageReader::with_format(std::io::Cursor::new(&bomb), image::ImageFormat::Png).into_dimensions();
+    assert_eq!(dims.expect("a readable PNG header"), (20_000, 20_000));
+    let refused = send("h-bomb", bomb, "bomb.png").await.expect("send");
+    assert_eq!(refused.status(), 413);
+    assert_eq!(code_of(refused.json().await.expect("json")), "ATTACHMENT_TOO_LARGE");
+
+    // Polyglots: a GIF followed by a page, a PDF header followed by a page.
+    let mut gif = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;".to_vec();
+    gif.extend_from_slice(PAGE);
+    let refused = send("h-gif", gif, "photo.gif").await.expect("send");
+    assert_eq!(refused.status(), 400);
+    assert_eq!(code_of(refused.json().await.expect("json")), "ATTACHMENT_TYPE");
+    let mut pdf = b"%PDF-1.4\n".to_vec();
+    pdf.extend_from_slice(PAGE);
+    let refused = send("h-pdf", pdf.clone(), "devis.pdf").await.expect("send");
+    assert_eq!(code_of(refused.json().await.expect("json")), "ATTACHMENT_TYPE");
+    let cv = reqwest::multipart::Form::new()
+        .text("email", "candidat-h@example.ma")
+        .text("message", "Voici mon CV")
+        .part("cv", reqwest::multipart::Part::bytes(pdf).file_name("cv.pdf"));
+    let refused = reqwest::Client::new().post(format!("{}/api/ads/71/message", s.base)).multipart(cv).send().await;
+    assert_eq!(code_of(refused.expect("send").json().await.expect("json")), "CV_TYPE");
+    let history = call(&s.base, Some(&buyer), "{ myConversations { id } }", json!({})).await;
+    assert_eq!(history["data"]["myConversations"].as_array().map(Vec::len), Some(1), "nothing opened: {history}");
+
+    // A real photo with a page appended is re-encoded: the page is gone.
+    let mut photo = Vec::new();
+    let pixels = image::RgbImage::from_fn(40, 30, |x, y| image::Rgb([x as u8 * 6, y as u8 * 8, 120]));
+    image::DynamicImage::ImageRgb8(pixels)
+        .write_to(&mut std::io::Cursor::new(&mut photo), image::ImageFormat::Png)
+        .expect("encode");
+    photo.extend_from_slice(PAGE);
+    let sent = send("h-photo", photo.clone(), "photo.png").await.expect("send");
+    assert_eq!(sent.status(), 200);
+    let sent: Value = sent.json().await.expect("json");
+    let url = sent["message"]["attachment"]["url"].as_str().expect("url").to_owned();
+    assert_eq!(sent["message"]["attachment"]["contentType"], "image/png");
+    let served =
+        reqwest::Client::new().get(format!("{}{url}", s.base)).bearer_auth(&seller).send().await.expect("fetch");
+    assert_eq!(served.status(), 200);
+    let header = |name: &str| served.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+    assert!(header("content-disposition").starts_with("attachment"), "{}", header("content-disposition"));
+    assert_eq!(header("x-content-type-options"), "nosniff");
+    assert_eq!(header("content-security-policy"), "default-src 'none'; sandbox");
+    assert_eq!(header("content-type"), "image/png");
+    let bytes = served.bytes().await.expect("bytes");
+    assert_ne!(&bytes[..], &photo[..], "stored as re-encoded, not as sent");
+    assert!(!bytes.windows(7).any(|w| w == b"<script"), "the appended page is gone");
+    let decoded = image::load_from_memory(&bytes).expect("still a picture");
+    assert_eq!((decoded.width(), decoded.height()), (40, 30));
+}

@@ -237,6 +237,50 @@ pub fn process_ad_photo(bytes: &[u8]) -> Result<Vec<Rendition>, ImageError> {
     Ok(renditions)
 }
 
+/// Chat attachments and CV photos: 5 MiB, 16384 pixels a side and 40 megapixels by the header,
+/// 256 MiB for decoding.
+pub const ATTACHMENT_LIMITS: ImageLimits =
+    ImageLimits { max_bytes: 5 * MIB, max_width: 16_384, max_height: 16_384, max_alloc: 256 * MIB as u64 };
+/// The most pixels of an attached image, by its header (a decompression bomb is refused unread).
+pub const ATTACHMENT_MAX_PIXELS: u64 = 40_000_000;
+/// An attached image is fitted within this square (never upscaled) when it is re-encoded.
+pub const ATTACHMENT_BOX: u32 = 2560;
+/// JPEG quality of re-encoded attachments.
+pub const ATTACHMENT_JPEG_QUALITY: u8 = 85;
+
+/// Re-encodes a JPEG or PNG sent in a chat or as a CV, as ad photos are: the header's
+/// dimensions are checked first (more than [`ATTACHMENT_MAX_PIXELS`] is `TooManyPixels`, before
+/// any pixel is decoded), then it is decoded under [`ATTACHMENT_LIMITS`], turned by its EXIF
+/// orientation, fitted within [`ATTACHMENT_BOX`] and written again in its own format (a PNG
+/// keeps its transparency) with nothing but its pixels: whatever else the file carried (metadata,
+/// a page appended after the image) is gone. Answers the new bytes.
+///
+/// CPU-bound: run it in `spawn_blocking`.
+pub fn reencode_attachment(bytes: &[u8]) -> Result<Vec<u8>, ImageError> {
+    let format = match sniff(bytes) {
+        ImageKind::Jpeg => ImageFormat::Jpeg,
+        ImageKind::Png => ImageFormat::Png,
+        ImageKind::Other => return Err(ImageError::NotAnImage),
+        other => return Err(ImageError::UnsupportedFormat(other.name())),
+    };
+    let (width, height) =
+        ImageReader::with_format(Cursor::new(bytes), format).into_dimensions().map_err(|e| refusal(e, format))?;
+    if u64::from(width) * u64::from(height) > ATTACHMENT_MAX_PIXELS {
+        return Err(ImageError::TooManyPixels);
+    }
+    let image = decode(bytes, &ATTACHMENT_LIMITS)?;
+    let (width, height) = image.dimensions();
+    let (w, h) = fit_within(width, height, ATTACHMENT_BOX, ATTACHMENT_BOX);
+    let image = if (w, h) == (width, height) { image } else { resize(&image, w, h) };
+    match format {
+        ImageFormat::Png if has_transparency(&image) => {
+            encode(&DynamicImage::ImageRgba8(image.into_rgba8()), Output::Png)
+        }
+        ImageFormat::Png => encode(&DynamicImage::ImageRgb8(image.into_rgb8()), Output::Png),
+        _ => encode(&DynamicImage::ImageRgb8(image.into_rgb8()), Output::Jpeg(ATTACHMENT_JPEG_QUALITY)),
+    }
+}
+
 /// Size, type, header and memory checks, then the decode under `Limits`, then the orientation.
 fn decode(bytes: &[u8], limits: &ImageLimits) -> Result<DynamicImage, ImageError> {
     if bytes.len() > limits.max_bytes {

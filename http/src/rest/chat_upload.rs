@@ -132,7 +132,11 @@ fn seller_message_payload_json(
     })
 }
 
-/// `GET /media/chat/{conversation}/{file}`: an attachment, for the conversation's parties.
+/// The `Content-Security-Policy` of served attachments and CVs: nothing loads, nothing runs.
+pub const ATTACHMENT_POLICY: &str = "default-src 'none'; sandbox";
+
+/// `GET /media/chat/{conversation}/{file}`: an attachment or a CV, for the conversation's
+/// parties, as a download (`Content-Disposition: attachment`, `nosniff`, [`ATTACHMENT_POLICY`]).
 pub async fn attachment(
     req: HttpRequest,
     path: web::Path<(String, String)>,
@@ -148,9 +152,18 @@ pub async fn attachment(
     match result {
         Ok(bytes) => {
             let ext = file.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
+            // Whatever a file holds, it never runs as a page of this site: a download, typed by
+            // what was checked at upload, under a policy that allows nothing (docs/security.md).
+            let name: String = file.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-')).collect();
             HttpResponse::Ok()
                 .content_type(actix_files::file_extension_to_mime(ext))
                 .insert_header((actix_web::http::header::CACHE_CONTROL, "private, max-age=86400"))
+                .insert_header((
+                    actix_web::http::header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"{name}\""),
+                ))
+                .insert_header((actix_web::http::header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+                .insert_header((actix_web::http::header::CONTENT_SECURITY_POLICY, ATTACHMENT_POLICY))
                 .body(bytes)
         }
         Err(e) => request_failure(&e, lang),

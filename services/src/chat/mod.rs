@@ -32,6 +32,29 @@ use souk_storage::media::MediaStore;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// An attached JPEG or PNG (`image`) re-encoded as ad photos are (services/src/media.rs): a
+/// decompression bomb is `too_large`, a file that does not decode `wrong`. Other files go as
+/// they are.
+pub(crate) async fn reencoded(
+    bytes: Vec<u8>,
+    image: bool,
+    too_large: ErrorCode,
+    wrong: ErrorCode,
+) -> Result<Vec<u8>, SoukError> {
+    if !image {
+        return Ok(bytes);
+    }
+    let done = tokio::task::spawn_blocking(move || crate::media::reencode_attachment(&bytes))
+        .await
+        .map_err(SoukError::internal)?;
+    done.map_err(|e| match e {
+        crate::media::ImageError::TooLarge { .. } | crate::media::ImageError::TooManyPixels => {
+            SoukError::with_detail(too_large, e.to_string())
+        }
+        other => SoukError::with_detail(wrong, other.to_string()),
+    })
+}
+
 /// The most messages one history page or one catch-up returns.
 pub const MAX_PAGE: u32 = 200;
 /// The most conversations listed.
@@ -211,17 +234,20 @@ impl ChatService {
         Ok((text, kind))
     }
 
-    /// Stores the attachment's bytes under the conversation.
+    /// Stores the attachment's bytes under the conversation (a JPEG or PNG re-encoded first).
     async fn store_attachment(
         &self,
         conversation_id: &str,
         upload: Upload,
         kind: souk_domain::chat::AttachmentKind,
     ) -> Result<StoredAttachment, SoukError> {
+        use souk_domain::chat::AttachmentKind;
+        let image = matches!(kind, AttachmentKind::Jpeg | AttachmentKind::Png);
+        let bytes = reencoded(upload.bytes, image, ErrorCode::AttachmentTooLarge, ErrorCode::AttachmentType).await?;
         let key = format!("chat/{conversation_id}/{}.{}", uuid::Uuid::new_v4(), kind.extension());
         let name = clean_file_name(upload.name.as_deref(), kind.extension());
-        let size = upload.bytes.len() as u64;
-        self.media.put(&key, upload.bytes, kind.content_type()).await.map_err(SoukError::internal)?;
+        let size = bytes.len() as u64;
+        self.media.put(&key, bytes, kind.content_type()).await.map_err(SoukError::internal)?;
         Ok(StoredAttachment { key, name, content_type: kind.content_type().to_owned(), size })
     }
 

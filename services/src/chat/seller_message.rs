@@ -38,6 +38,15 @@ impl ChatService {
         let text =
             check_text(Some(&form.message), false)?.ok_or_else(|| SoukError::new(ErrorCode::ChatMessageEmpty))?;
         let cv_kind = form.cv.as_ref().map(|cv| check_cv(&cv.bytes)).transpose()?;
+        // A photo CV is re-encoded before anything is opened, so that a refused one leaves nothing.
+        let cv = match (form.cv, cv_kind) {
+            (Some(cv), Some(kind)) => {
+                let photo = kind == souk_domain::chat::CvKind::Jpeg;
+                let bytes = super::reencoded(cv.bytes, photo, ErrorCode::CvTooLarge, ErrorCode::CvType).await?;
+                Some(Upload { name: cv.name, bytes })
+            }
+            _ => None,
+        };
         let ad = self.ad_taking_messages(form.list_id).await?;
         if self.accounts.find_account_by_email(&email).await.map_err(SoukError::internal)?.is_some() {
             return Err(SoukError::new(ErrorCode::EmailAlreadyExists));
@@ -54,7 +63,7 @@ impl ChatService {
             // in chat nor by e-mail, and the visitor is told as a blocked chat sender is.
             return Err(SoukError::with_detail(ErrorCode::ConversationBlocked, "blocked"));
         }
-        let attachment = match (form.cv, cv_kind) {
+        let attachment = match (cv, cv_kind) {
             (Some(cv), Some(kind)) => {
                 let key = format!("chat/{}/{}.{}", conv.conversation_id, uuid::Uuid::new_v4(), kind.extension());
                 let name = clean_file_name(cv.name.as_deref(), kind.extension());

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { io } from 'socket.io-client';
 import { FIRST_LIST_ID, ask, connected, once, seededDemo, sleep } from '../support/demo.mjs';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+// A whole 1 x 1 PNG: attached images are decoded and re-encoded on upload.
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63382127f71f0004ba02043e571fc70000000049454e44ae426082', 'hex');
 const demo = seededDemo('souk-chat-');
 const { people } = demo;
 const gql = (...args) => demo.gql(...args);
@@ -265,7 +266,10 @@ test('binary attachments are stored and pushed; wrong types and bad input are re
       const res = await fetchAs(member.token);
       assert.equal(res.status, 200);
       assert.equal(res.headers.get('content-type'), 'image/png');
-      assert.deepEqual(Buffer.from(await res.arrayBuffer()), PNG);
+      assert.match(res.headers.get('content-disposition') ?? '', /^attachment/);
+      assert.equal(res.headers.get('content-security-policy'), "default-src 'none'; sandbox");
+      // Stored as re-encoded: a PNG still, not necessarily the bytes sent.
+      assert.deepEqual(Buffer.from(await res.arrayBuffer()).subarray(0, 8), PNG.subarray(0, 8));
     }
     const third = people.find((p) => p.id !== buyer.id && p.id !== seller.id);
     for (const [token, code, status] of [[third.token, 'CONVERSATION_NOT_FOUND', 404], [undefined, 'LOGIN_REQUIRED', 401]]) {

@@ -3,7 +3,7 @@
 // (vacation rentals), place and map, the Buy action of a seller-centre product and the
 // home-delivery request (features/ecommerce/BuyBox.tsx), seller, show number, save, share,
 // report abuse, contact seller, related and premium ads; its owner is offered its boost
-// (OwnerBoost.tsx).
+// (OwnerBoost.tsx). On a phone, call and message are in a bar fixed at the bottom (ContactBar).
 // An unknown ad (or id) is the "ad not found" state. Each ad shown reports a view
 // (collectPerformanceEvent), which the owner's statistics count.
 
@@ -17,7 +17,8 @@ import { useLanguage } from '../../app/i18n';
 import { localized } from '../../app/paths';
 import { RouteError } from '../../app/RouteError';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Loader } from '../../ui/Loader';
+import { Skeleton, SkeletonStatus } from '../../ui/Skeleton';
+import { useIsMobile } from '../../ui/useIsMobile';
 import { Amount, PriceText } from '../../ui/Price';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { AdCardSection } from '../ads/AdCard';
@@ -26,6 +27,7 @@ import { AdAvailability } from '../availability/AdAvailability';
 import { BuyBox } from '../ecommerce/BuyBox';
 import { LazyListingPage } from '../listing/LazyListingPage';
 import { AdMap } from './AdMap';
+import { ContactBar } from './ContactBar';
 import { ContactSeller } from './ContactSeller';
 import { Gallery } from './Gallery';
 import { ListingNeighbours } from './ListingNeighbours';
@@ -118,9 +120,30 @@ function useCountView(listId: number | undefined) {
   }, [collect, listId]);
 }
 
+/** The ad's placeholders while it loads: the photo, the title, the price, the seller's box. */
+function AdViewSkeleton() {
+  const intl = useIntl();
+  return (
+    <SkeletonStatus label={intl.formatMessage({ id: 'ad.loading' })} className="page ad-view">
+      <div className="ad-view__main">
+        <Skeleton kind="block" />
+        <Skeleton width="85%" height="1.6rem" />
+        <Skeleton width="35%" height="1.5rem" />
+        <Skeleton width="60%" />
+        <Skeleton width="95%" />
+        <Skeleton width="90%" />
+      </div>
+      <div className="ad-view__side">
+        <Skeleton kind="block" height="9rem" />
+      </div>
+    </SkeletonStatus>
+  );
+}
+
 function AdView({ listId }: { listId: number }) {
   const intl = useIntl();
   const language = useLanguage();
+  const isMobile = useIsMobile();
   const [reporting, setReporting] = useState(false);
   const { currentData, error, isError, refetch } = useGetAdQuery({ listId, lang: language });
   useCountView(currentData ? listId : undefined);
@@ -138,13 +161,7 @@ function AdView({ listId }: { listId: number }) {
       </div>
     );
   }
-  if (!currentData) {
-    return (
-      <div className="page">
-        <Loader label={intl.formatMessage({ id: 'ad.loading' })} />
-      </div>
-    );
-  }
+  if (!currentData) return <AdViewSkeleton />;
   const { ad, seller, latitude, longitude, product } = currentData;
   const place = ad.area ? intl.formatMessage({ id: 'listing.areaInCity' }, { area: ad.area.name, city: ad.city.name }) : ad.city.name;
   const url = `${window.location.origin}${localized(language, adPath(ad.listId))}`;
@@ -185,8 +202,12 @@ function AdView({ listId }: { listId: number }) {
         <BuyBox listId={ad.listId} title={ad.title} sellerAccountId={seller.accountId} product={product} delivery={ad.delivery} />
         <SellerSummary seller={seller} />
         <div className="ad-view__actions">
-          <PhoneButton listId={ad.listId} hidden={seller.phoneHidden} />
-          <ContactSeller listId={ad.listId} sellerAccountId={seller.accountId} />
+          {isMobile ? null : (
+            <>
+              <PhoneButton listId={ad.listId} hidden={seller.phoneHidden} />
+              <ContactSeller listId={ad.listId} sellerAccountId={seller.accountId} />
+            </>
+          )}
           <SaveButton listId={ad.listId} savedByMe={currentData.savedByMe} />
           <ShareButton url={url} title={ad.title} />
           <button type="button" className="button button--link" onClick={() => { setReporting(true); }}>
@@ -196,6 +217,7 @@ function AdView({ listId }: { listId: number }) {
       </aside>
       {reporting ? <ReportAdDialog listId={ad.listId} onClose={() => { setReporting(false); }} /> : null}
       <Suggestions listId={ad.listId} />
+      {isMobile ? <ContactBar listId={ad.listId} sellerAccountId={seller.accountId} phoneHidden={seller.phoneHidden} /> : null}
     </div>
   );
 }

@@ -21,11 +21,12 @@ import { selectUser } from '../auth/authSlice';
 import { sessionSocket } from '../../realtime/socket';
 import { ChatRequestError, request, type Conversation } from '../messaging/chatSocket';
 import { Icon } from '../../ui/Icon';
+import { LIMITS } from '../../app/rules';
 
 /** The CV of the visitor's form (spec §6): at most 2.5 MB, pdf, jpg, jpeg, rtf or odt. */
-export const MAX_CV_BYTES = (5 * 1024 * 1024) / 2;
+export const MAX_CV_BYTES = LIMITS.cvMaxBytes;
 export const CV_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'rtf', 'odt'] as const;
-const MAX_MESSAGE_CHARS = 2000;
+const MAX_MESSAGE_CHARS = LIMITS.chatTextMax;
 
 /** Why a CV is refused before sending, if it is. */
 export function cvProblem(file: File): MessageId | undefined {
@@ -238,7 +239,7 @@ function VisitorForm({ listId }: { listId: number }) {
 }
 
 /** The "contact the seller" button and its dialog; nothing on the viewer's own ad. */
-export function ContactSeller({ listId, sellerAccountId }: { listId: number; sellerAccountId: number }) {
+export function ContactSeller({ listId, sellerAccountId, compact = false }: { listId: number; sellerAccountId: number; compact?: boolean }) {
   const intl = useIntl();
   const user = useAppSelector(selectUser);
   const [open, setOpen] = useState(false);
@@ -246,7 +247,8 @@ export function ContactSeller({ listId, sellerAccountId }: { listId: number; sel
   return (
     <>
       <button type="button" className="button" onClick={() => { setOpen(true); }}>
-        {intl.formatMessage({ id: 'ad.contact' })}
+        {compact ? <Icon name="chat" size={18} /> : null}
+        {intl.formatMessage({ id: compact ? 'adView.bar.message' : 'ad.contact' })}
       </button>
       {open ? (
         <Modal title={intl.formatMessage({ id: 'contact.title' })} onClose={() => { setOpen(false); }}>

@@ -216,3 +216,70 @@ describe('home premium ads', () => {
     expect(screen.queryByRole('region', { name: 'Annonces à la une' })).not.toBeInTheDocument();
   });
 });
+
+describe('home latest ads', () => {
+  const page = (count: number) => ({
+    ads: Array.from({ length: count }, (_, i) =>
+      listAd({ listId: 10000100 + i, title: `Annonce ${String(i + 1)}`, image: `/media/demo/market-${String(i)}.jpg` }),
+    ),
+    premium: [],
+    total: count,
+    totalCapped: false,
+    extended: null,
+    facets: { categories: [], cities: [] },
+    offset: 0,
+    limit: 12,
+  });
+
+  it('shows card placeholders while the latest and premium ads load, named for what loads', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ searchAds: () => pending(), getPremiumAds: () => pending() }));
+    renderApp('/');
+    const latest = await screen.findByRole('status', { name: 'Chargement des dernières annonces…' });
+    expect(latest).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status', { name: 'Chargement des annonces à la une…' })).toBeInTheDocument();
+    // The placeholders are hidden from assistive technology; no link shows before the ads.
+    expect(within(latest).queryAllByRole('link')).toHaveLength(0);
+    expect(screen.queryByRole('region', { name: 'Dernières annonces' })).toBeInTheDocument();
+  });
+
+  it('shows the eight newest ads with photos, with their photo, and a link to all of them', async () => {
+    const calls: GatewayCall[] = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ searchAds: () => page(12), getPremiumAds: () => [] }, calls));
+    renderApp('/');
+    const section = await screen.findByRole('region', { name: 'Dernières annonces' });
+    const titles = await within(section).findAllByRole('heading', { level: 3 });
+    expect(titles.map((title) => title.textContent)).toEqual(Array.from({ length: 8 }, (_, i) => `Annonce ${String(i + 1)}`));
+    expect(within(section).getByRole('link', { name: 'Annonce 1' })).toHaveAttribute('href', '/fr/vi/10000100.htm');
+    expect(section.querySelector('img')).toHaveAttribute('src', '/media/demo/market-0.jpg');
+    expect(within(section).getByRole('link', { name: 'Tout voir' })).toHaveAttribute('href', '/maroc?withPhotos=1&sort=newest');
+    expect(calls.find((call) => call.operationName === 'searchAds')?.variables).toEqual({
+      filters: { withPhotos: true },
+      offset: 0,
+      limit: 12,
+      sort: 'NEWEST',
+    });
+    expect(screen.queryByRole('status', { name: 'Chargement des dernières annonces…' })).not.toBeInTheDocument();
+  });
+
+  it('is in Arabic under /ar', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ searchAds: () => page(3), getPremiumAds: () => [] }));
+    renderApp('/ar');
+    const section = await screen.findByRole('region', { name: 'أحدث الإعلانات' });
+    expect(await within(section).findAllByRole('article')).toHaveLength(3);
+    expect(within(section).getByRole('link', { name: 'عرض الكل' }).getAttribute('href')).toMatch(/^\/ar\//);
+  });
+
+  it('shows no section when there are no ads or they fail, and the categories still show', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ searchAds: () => page(0), getPremiumAds: () => [] }));
+    const { unmount } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Immobilier' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Dernières annonces' })).not.toBeInTheDocument();
+    unmount();
+
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ searchAds: () => internalErrorResponse(), getPremiumAds: () => [] }));
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Immobilier' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Dernières annonces' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,6 @@
 // The home page (routes /, /home and their /fr, /ar forms): the marketplace's promise, the large
-// search bar and the homepage figures, the category directory of the four verticals (getCategories), the popular
-// cities and the premium gallery ads.
+// search bar and the homepage figures, the latest ads with photos and the premium gallery ads,
+// the category directory of the four verticals (getCategories) and the popular cities.
 
 import { useIntl } from 'react-intl';
 import { useLanguage } from '../../app/i18n';
@@ -8,11 +8,12 @@ import { useGetCategoriesQuery } from '../../api/catalog';
 import { isServerError } from '../../api/gateway';
 import { RouteError } from '../../app/RouteError';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Loader } from '../../ui/Loader';
+import { Skeleton, SkeletonStatus } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { SearchBar } from '../search/SearchBar';
 import { CategoryDirectory } from './CategoryDirectory';
 import { HomeFigures } from './HomeFigures';
+import { LatestAds } from './LatestAds';
 import { PopularCities } from './PopularCities';
 import { PremiumAds } from './PremiumAds';
 
@@ -31,11 +32,23 @@ export default function HomePage() {
   } else if (isError) {
     content = <ErrorMessage error={error} onRetry={() => void refetch()} />;
   } else {
-    content = <Loader label={intl.formatMessage({ id: 'home.categories.loading' })} />;
+    content = (
+      <SkeletonStatus label={intl.formatMessage({ id: 'home.categories.loading' })} className="verticals">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="vertical">
+            <Skeleton width="45%" height="1.6rem" />
+            <Skeleton width="90%" />
+            <Skeleton width="75%" />
+            <Skeleton width="60%" />
+          </div>
+        ))}
+      </SkeletonStatus>
+    );
   }
 
-  // The sections that load on their own come after the category directory, and only once it is
-  // there, so that nothing already on screen moves when they arrive (layout shift).
+  // The ads come first, their placeholders holding their place; the cities wait for the
+  // directory above them, so that nothing already on screen moves when they arrive (layout
+  // shift).
   return (
     <div className="page home">
       <div className="home__intro home-hero">
@@ -44,13 +57,10 @@ export default function HomePage() {
         <SearchBar variant="hero" />
         <HomeFigures />
       </div>
+      <LatestAds />
+      <PremiumAds />
       {content}
-      {currentData ? (
-        <>
-          <PopularCities />
-          <PremiumAds />
-        </>
-      ) : null}
+      {currentData ? <PopularCities /> : null}
     </div>
   );
 }

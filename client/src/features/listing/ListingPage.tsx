@@ -18,6 +18,7 @@ import { stripLanguagePrefix } from '../../app/language';
 import { RouteError } from '../../app/RouteError';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
+import { SkeletonCard, SkeletonStatus } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useIsMobile } from '../../ui/useIsMobile';
 import NotFoundPage from '../not-found/NotFoundPage';
@@ -43,6 +44,18 @@ function storedView(): View {
 
 /** How many results a phone shows before scrolling: their photos load first, not lazily. */
 const FIRST_ON_SCREEN = 2;
+
+/** The results' placeholders while a page loads, laid out as the results in the chosen view. */
+function ResultsSkeleton({ view }: { view: View }) {
+  const intl = useIntl();
+  return (
+    <SkeletonStatus label={intl.formatMessage({ id: 'listing.loading' })} className={`listing-results listing-results--${view}`}>
+      {Array.from({ length: 6 }, (_, i) => (
+        <SkeletonCard key={i} />
+      ))}
+    </SkeletonStatus>
+  );
+}
 
 function Results({ ads, premium, view }: { ads: Ad[]; premium: Ad[]; view: View }) {
   const intl = useIntl();
@@ -143,7 +156,7 @@ function Listing({ parsed }: { parsed: ParsedUrl }) {
     if (serverFailed) return <RouteError error={result.error} onRetry={() => void result.refetch()} />;
     content = <ErrorMessage error={result.error} onRetry={() => void result.refetch()} />;
   } else {
-    content = <Loader label={intl.formatMessage({ id: 'listing.loading' })} />;
+    content = <ResultsSkeleton view={view} />;
   }
 
   return (
@@ -215,7 +228,6 @@ function Listing({ parsed }: { parsed: ParsedUrl }) {
 }
 
 export default function ListingPage() {
-  const intl = useIntl();
   const language = useLanguage();
   const location = useLocation();
   const path = stripLanguagePrefix(location.pathname);
@@ -238,7 +250,7 @@ export default function ListingPage() {
   }
   return (
     <div className="page">
-      <Loader label={intl.formatMessage({ id: 'listing.loading' })} />
+      <ResultsSkeleton view={storedView()} />
     </div>
   );
 }

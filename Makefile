@@ -31,7 +31,7 @@ server:
 
 ## The rules and wording the client is built from, written from the server (a test fails when they differ).
 rules: server
-	./target/debug/souk rules > client/src/generated/rules.json
+	./target/debug/souk rules client/src/generated
 
 server-release:
 	$(CARGO) build --release -p souk-http

@@ -47,7 +47,11 @@ export default (_env, argv) => {
         // The self-hosted fonts (ui/fonts.css): woff2 files of their own, hashed, under assets/.
         { test: /\.woff2$/, type: 'asset/resource' },
         ...(production
-          ? [{ test: /\.json$/, include: path.join(root, 'src/locales'), use: path.join(root, 'build/icu-messages-loader.js') }]
+          ? [
+              { test: /\.json$/, include: path.join(root, 'src/locales'), use: path.join(root, 'build/icu-messages-loader.js') },
+              // The server's error wording (make rules): ICU messages too; rules.json is plain data.
+              { test: /messages\.(fr|ar)\.json$/, include: path.join(root, 'src/generated'), use: path.join(root, 'build/icu-messages-loader.js') },
+            ]
           : []),
       ],
     },

@@ -6,9 +6,12 @@ import { readFile } from 'node:fs/promises';
 // intl-messageformat is the ICU formatter react-intl itself uses.
 import { IntlMessageFormat } from 'intl-messageformat';
 
+const read = async (path) => JSON.parse(await readFile(new URL(path, import.meta.url), 'utf8'));
+// The client's own words merged with the server's error wording (src/generated, `make rules`),
+// as src/app/messages.ts merges them.
 const MESSAGES = {
-  fr: JSON.parse(await readFile(new URL('../../src/locales/fr.json', import.meta.url), 'utf8')),
-  ar: JSON.parse(await readFile(new URL('../../src/locales/ar.json', import.meta.url), 'utf8')),
+  fr: { ...(await read('../../src/locales/fr.json')), ...(await read('../../src/generated/messages.fr.json')) },
+  ar: { ...(await read('../../src/locales/ar.json')), ...(await read('../../src/generated/messages.ar.json')) },
 };
 
 /** `t(id, values)` in `language` ('fr' or 'ar'): the message `id` with `values` put in. */

@@ -7,8 +7,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import ar from './ar.json';
-import fr from './fr.json';
+import { arMessages as ar, frMessages as fr } from '../app/messagesForTests';
 
 const SRC = join(__dirname, '..');
 

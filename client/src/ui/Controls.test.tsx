@@ -5,7 +5,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { useState } from 'react';
-import fr from '../locales/fr.json';
+import { frMessages as fr } from '../app/messagesForTests';
 import { ConfirmDialog } from './Modal';
 import { TextArea } from './Field';
 import { filterOptions, matchKey, SearchableSelect } from './SearchableSelect';

@@ -10,8 +10,7 @@ import { listAd, publicAd } from '../../test/adFixtures';
 import { accessTokenFor, gateway, type GatewayCall } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { IntlProvider } from 'react-intl';
-import fr from '../locales/fr.json';
-import ar from '../locales/ar.json';
+import { arMessages as ar, frMessages as fr } from '../app/messagesForTests';
 import { Amount, PriceText } from './Price';
 
 const PRICE = { withCurrency: '196 000 DH', withoutCurrency: '196 000', value: 196000 };

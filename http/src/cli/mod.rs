@@ -93,8 +93,12 @@ pub enum Command {
         #[arg(long, default_value_t = 365)]
         valid_days: i64,
     },
-    /// Print the rules and wording the client is built from (client/src/generated/rules.json).
-    Rules,
+    /// Write the rules and wording the client is built from (into client/src/generated).
+    Rules {
+        /// The directory to write rules.json, messages.fr.json and messages.ar.json into.
+        #[arg(default_value = "client/src/generated")]
+        dir: PathBuf,
+    },
     /// Print the GraphQL schema (SDL).
     Schema,
     /// Serve the Socket.IO echo behaviour on 127.0.0.1 (protocol conformance tests).
@@ -173,8 +177,9 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             };
             crate::socketio::serve_echo(port, config).await.map_err(|e| CliError::Start(StartError::Io(e)))
         }
-        Command::Rules => {
-            print!("{}", rules::rules_json());
+        Command::Rules { dir } => {
+            rules::write(&dir).map_err(|e| CliError::Start(StartError::Io(e)))?;
+            eprintln!("rules: written to {}", dir.display());
             Ok(())
         }
         Command::Schema => {

@@ -10,8 +10,9 @@ import type { MessageId } from '../../app/i18n';
 import { errorText } from '../../ui/errorText';
 import { useResultToasts } from './useErrorToast';
 import { Icon } from '../../ui/Icon';
+import { LIMITS } from '../../app/rules';
 
-export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+export const MAX_LOGO_BYTES = LIMITS.logoMaxBytes;
 const LOGO_TYPES = ['image/jpeg', 'image/png'];
 
 export function logoProblem(file: File): MessageId | undefined {

@@ -126,7 +126,7 @@ describe('ad form', () => {
     expect(pathname()).toBe('/ad/insert/2');
     const title = within(step2).getByRole('textbox', { name: 'Titre' });
     fireEvent.change(title, { target: { value: 'Dacia!' } });
-    expect(screen.getByText('Le texte ne doit pas contenir ! = " : ; _ , % +')).toBeInTheDocument();
+    expect(screen.getByText('Le texte ne doit pas contenir les caractères ! = " : ; _ , % +')).toBeInTheDocument();
     fireEvent.change(title, { target: { value: 'Logan' } });
     fireEvent.change(title, { target: { value: 'Dac' } });
     expect(screen.getByText('Au moins 5 caractères')).toBeInTheDocument();

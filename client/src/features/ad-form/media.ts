@@ -5,11 +5,12 @@
 
 import type { MessageId } from '../../app/i18n';
 import { postFile, UploadError } from '../../api/upload';
+import { LIMITS } from '../../app/rules';
 
-export const MAX_PHOTOS = 8;
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-export const MAX_VIDEO_BYTES = 30 * 1024 * 1024;
-export const MAX_VIDEO_MS = 60_000;
+export const MAX_PHOTOS = LIMITS.freePhotos;
+export const MAX_PHOTO_BYTES = LIMITS.photoMaxBytes;
+export const MAX_VIDEO_BYTES = LIMITS.videoMaxBytes;
+export const MAX_VIDEO_MS = LIMITS.videoMaxMs;
 
 export interface UploadedMedia {
   mediaId: string;

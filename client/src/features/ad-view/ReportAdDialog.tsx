@@ -10,6 +10,7 @@ import { selectIsLoggedIn } from '../auth/authSlice';
 import { errorText } from '../../ui/errorText';
 import { Modal } from '../../ui/Modal';
 import type { MessageId } from '../../app/i18n';
+import { LIMITS } from '../../app/rules';
 
 export const REPORT_TYPES = ['fraud', 'duplicate', 'wrong_cat', 'wrong_img', 'fake_number', 'wrong_price', 'sold'] as const;
 
@@ -59,7 +60,7 @@ export function ReportAdDialog({ listId, onClose }: { listId: number; onClose: (
           )}
           <label className="field">
             {intl.formatMessage({ id: 'ad.report.body' })}
-            <textarea value={body} maxLength={1000} onChange={(e) => { setBody(e.target.value); }} />
+            <textarea value={body} maxLength={LIMITS.reportBodyMax} onChange={(e) => { setBody(e.target.value); }} />
           </label>
           {invalid ? <p role="alert">{intl.formatMessage({ id: invalid })}</p> : null}
           {error ? <p role="alert">{errorText(intl, error)}</p> : null}

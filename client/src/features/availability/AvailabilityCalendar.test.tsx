@@ -1,8 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { IntlProvider } from 'react-intl';
-import ar from '../../locales/ar.json';
-import fr from '../../locales/fr.json';
+import { arMessages as ar, frMessages as fr } from '../../app/messagesForTests';
 import { AvailabilityCalendar } from './AvailabilityCalendar';
 import { dayOf, labelOf } from './days';
 

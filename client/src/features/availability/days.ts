@@ -3,10 +3,11 @@
 // periods (docs/decisions.md "Availability calendar").
 
 import type { BookedPeriod } from '../../api/ads';
+import { LIMITS } from '../../app/rules';
 
 const DAY_MS = 86_400_000;
 /** How far ahead nights can be booked (the server's limit). */
-export const MAX_DAYS_AHEAD = 365;
+export const MAX_DAYS_AHEAD = LIMITS.availabilityDaysAhead;
 
 /** Days since 1970 of `YYYY-MM-DD`, or undefined. */
 export function dayOf(label: string): number | undefined {

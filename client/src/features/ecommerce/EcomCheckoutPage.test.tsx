@@ -146,8 +146,8 @@ it('sends the same orderKey when a failed submit is tried again, then shows the 
 });
 
 it.each([
-  ['fr', 'Stock insuffisant : il ne reste que 1 unité de ce produit', 'Commander · 480 DH'],
-  ['ar', 'المخزون غير كافٍ: لم تتبق سوى وحدة واحدة من هذا المنتج', 'تأكيد الطلب · 480 DH'],
+  ['fr', 'Stock insuffisant : il ne reste que 1 unité(s) de ce produit', 'Commander · 480 DH'],
+  ['ar', 'المخزون غير كافٍ: لم يتبق من هذا المنتج سوى 1 وحدة', 'تأكيد الطلب · 480 DH'],
 ] as const)('says how many units are left when the stock is short (%s)', async (language, wording, submit) => {
   signInBuyer();
   let units = 5;

@@ -30,9 +30,10 @@ import { CityPicker } from '../account/CityPicker';
 import { checkCity, checkEmail, checkPersonName, checkPhone, normalizePhone } from '../account/validation';
 import { adPath } from '../ads/adPaths';
 import './ecommerce.css';
+import { LIMITS } from '../../app/rules';
 
 /** Spec-free bound the server applies too (docs/api.md: quantity 1 to 99). */
-export const MAX_QUANTITY = 99;
+export const MAX_QUANTITY = LIMITS.orderQuantityMax;
 
 export interface DeliveryValues {
   fullName: string;

@@ -12,8 +12,9 @@ import { useLanguage } from '../../app/i18n';
 import type { MessageId } from '../../app/i18n';
 import { REAL_ESTATE_ID, rootOf, VEHICLES_ID } from './listingRefs';
 import { compactFilters, type FlagParam, type NumberParam } from './listingUrl';
+import { LIMITS } from '../../app/rules';
 
-const MAX_PRICE_DH = 1_000_000_000;
+const MAX_PRICE_DH = LIMITS.priceMaxDh;
 
 interface Props {
   filters: SearchFilters;

@@ -6,6 +6,7 @@
 
 import type { Language } from '../../app/language';
 import type { ParsedUrl, SearchFilters, SearchSort } from '../../api/search';
+import { LIMITS } from '../../app/rules';
 
 /** The whole-country place segment. */
 export const COUNTRY_SLUG: Record<Language, string> = { fr: 'maroc', ar: 'المغرب' };
@@ -13,8 +14,8 @@ export const COUNTRY_SLUG: Record<Language, string> = { fr: 'maroc', ar: 'الم
 /** Spec §9: the largest listing offset. */
 export const OFFSET_CAP = 2147483648;
 
-const MAX_KEYWORD_WORDS = 10;
-const MAX_WORD_CHARS = 40;
+const MAX_KEYWORD_WORDS = LIMITS.keywordWordsMax;
+const MAX_WORD_CHARS = LIMITS.keywordWordCharsMax;
 
 const LATIN: Record<string, string> = {};
 for (const [to, from] of [

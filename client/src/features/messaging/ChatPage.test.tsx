@@ -220,7 +220,7 @@ describe('chat', () => {
     const { pathname } = renderApp('/messages/chat?conversation=c1');
     fireEvent.click(await screen.findByRole('button', { name: 'Supprimer la conversation' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Supprimer la conversation ?' })).getByRole('button', { name: 'Supprimer' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Conversation introuvable');
+    expect(await screen.findByRole('alert')).toHaveTextContent("Cette conversation n'existe pas");
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(pathname()).toBe('/messages/chat');
     expect(screen.getByRole('list', { name: 'Messages de la conversation' })).toBeInTheDocument();
@@ -247,7 +247,7 @@ describe('chat', () => {
     renderApp('/messages/chat?conversation=c1');
     const input = await screen.findByLabelText('Joindre une photo ou un PDF');
     fireEvent.change(input, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
-    expect(screen.getByRole('alert')).toHaveTextContent('Seules les images et les PDF sont acceptés');
+    expect(screen.getByRole('alert')).toHaveTextContent('Seules les images et les PDF peuvent être joints');
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(socket.sent.some((s) => s.event === 'chat:send')).toBe(false);
 

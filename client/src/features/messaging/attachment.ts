@@ -1,7 +1,9 @@
 // The client-side check of a chat attachment (docs/realtime.md: images and PDF under 5 MB);
 // the server checks again.
 
-export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+import { LIMITS } from '../../app/rules';
+
+export const MAX_ATTACHMENT_BYTES = LIMITS.attachmentMaxBytes;
 
 /** The types the server accepts (docs/realtime.md, chat:send). */
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'];

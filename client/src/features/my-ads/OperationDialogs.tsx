@@ -26,6 +26,7 @@ import { errorText } from '../../ui/errorText';
 import { Modal } from '../../ui/Modal';
 import { toastShown } from '../../ui/toastSlice';
 import { checkoutPath } from '../payment/paymentPaths';
+import { LIMITS } from '../../app/rules';
 
 export type Dialog =
   | { kind: 'activated'; ad: Ad }
@@ -135,7 +136,7 @@ function AppealDialog({ ad, onClose }: { ad: Ad; onClose: () => void }) {
       <form onSubmit={submit}>
         <label className="field">
           {intl.formatMessage({ id: 'myAds.appeal.message' })}
-          <textarea value={message} maxLength={1000} onChange={(e) => { setMessage(e.target.value); }} />
+          <textarea value={message} maxLength={LIMITS.reportBodyMax} onChange={(e) => { setMessage(e.target.value); }} />
         </label>
         {error ? <p role="alert">{errorText(intl, error)}</p> : null}
         <button type="submit" className="button button--primary" disabled={isLoading}>

@@ -37,13 +37,14 @@ import { toastShown } from '../../ui/toastSlice';
 import { adPath } from '../ads/adPaths';
 import { productStatusText, readListParams } from './format';
 import { SellerCentre } from './SellerCentre';
+import { LIMITS } from '../../app/rules';
 
 interface Dialog {
   kind: 'stock' | 'discount' | 'delete';
   product: Product;
 }
 
-export const MAX_UNITS = 100_000;
+export const MAX_UNITS = LIMITS.productUnitsMax;
 
 function StatusTabs({ status }: { status: ProductStatus }) {
   const intl = useIntl();

@@ -4,11 +4,12 @@
 
 import { FIXED_RANGES, type FixedRange, type StatsArgs } from '../../api/stats';
 import { rangeDays } from './format';
+import { LIMITS } from '../../app/rules';
 
 /** Spec §9: all time starts on a fixed day of 2021. */
 export const ALL_TIME_START = '2021-01-01';
 /** The longest custom range the server answers. */
-export const MAX_CUSTOM_DAYS = 366;
+export const MAX_CUSTOM_DAYS = LIMITS.statsCustomDaysMax;
 
 export type RangeChoice = { kind: 'fixed'; range: FixedRange } | { kind: 'custom'; from: string; to: string };
 

@@ -22,6 +22,7 @@ pub mod packs;
 pub mod payments;
 pub mod products;
 pub mod search;
+pub mod search_text;
 pub mod stats;
 pub mod text;
 pub mod time;

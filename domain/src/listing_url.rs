@@ -10,7 +10,7 @@
 
 use crate::catalog::{Area, AreaId, CategoryId, CategoryTree, City, CityId, Region, RegionId};
 use crate::lang::Lang;
-use crate::search::{OFFSET_CAP, keyword_words};
+use crate::search::{OFFSET_CAP, display_keyword_words};
 use crate::text::slugify;
 use std::collections::{HashMap, HashSet};
 
@@ -191,7 +191,7 @@ pub fn parse_listing(path: &str, idx: &SlugIndex) -> Option<ListingRoute> {
                 ad_type_slug = suffix;
             }
         } else if last && suffix.is_none() {
-            let words = keyword_words(&seg.replace('-', " "));
+            let words = display_keyword_words(&seg.replace('-', " "));
             if words.is_empty() {
                 return None;
             }
@@ -233,7 +233,7 @@ pub fn listing_path(route: &ListingRoute, idx: &SlugIndex) -> String {
         out.push_str(t);
     }
     if let Some(k) = &route.keyword {
-        let words = keyword_words(k);
+        let words = display_keyword_words(k);
         if !words.is_empty() {
             out.push('/');
             out.push_str(&words.join("-"));
@@ -476,9 +476,14 @@ mod tests {
         let idx = index();
         // A French prefix, Arabic slugs on a French page, a keyword with capitals and accents.
         let r = parse_listing("/fr/الدار-البيضاء/voitures/Peugeot-Béta", &idx).expect("listing");
-        assert_eq!(listing_path(&r, &idx), "/casablanca/voitures/peugeot-beta");
+        // The keyword keeps the visitor's own letters (lower case): only the search normalises.
+        assert_eq!(listing_path(&r, &idx), "/casablanca/voitures/peugeot-béta");
         let kw = parse_listing("/maroc/voiture", &idx).expect("keyword only");
         assert_eq!(kw.keyword.as_deref(), Some("voiture"));
+        // Issue 32: "سيارة" stays "سيارة" (it was rewritten "سياره"), in the route and the path.
+        let ar = parse_listing("/ar/المغرب/سيارة", &idx).expect("arabic keyword");
+        assert_eq!(ar.keyword.as_deref(), Some("سيارة"));
+        assert_eq!(listing_path(&ar, &idx), "/ar/المغرب/سيارة");
     }
 
     #[test]

@@ -161,13 +161,26 @@ pub fn check_window(offset: i64, limit: i64) -> Result<(u64, u32), SoukError> {
     Ok((offset as u64, limit as u32))
 }
 
-/// The words of a keyword, normalised as the index is: folded (see `text::fold`), split on
-/// anything but letters and digits, at most `MAX_KEYWORD_WORDS` words of at most
-/// `MAX_WORD_CHARS` characters.
+/// The words of a keyword, normalised as the index is (`search_text::normalize_words`: folded,
+/// stemmed, the marketplace vocabulary applied), without its fillers when it has other words, at most `MAX_KEYWORD_WORDS` words of at most
+/// `MAX_WORD_CHARS` characters. What the visitor sees of their keyword is `display_keyword`.
 pub fn keyword_words(keyword: &str) -> Vec<String> {
-    crate::text::fold(keyword)
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
+    let mut words = crate::search_text::normalize_words(keyword);
+    // "voitures occasion", "appartement à louer": the words that say what is sought are the
+    // query (all required); fillers alone stay a query.
+    let voc = crate::search_text::vocabulary();
+    if words.iter().any(|w| !voc.is_filler(w)) {
+        words.retain(|w| !voc.is_filler(w));
+    }
+    words.into_iter().map(|w| w.chars().take(MAX_WORD_CHARS).collect::<String>()).take(MAX_KEYWORD_WORDS).collect()
+}
+
+/// A keyword as the visitor typed it, cleaned for the search box and the listing URL: their own
+/// words (lower case, split on anything but letters, digits and apostrophes, at most
+/// `MAX_KEYWORD_WORDS` of at most `MAX_WORD_CHARS` characters), never the normalised form.
+pub fn display_keyword_words(keyword: &str) -> Vec<String> {
+    crate::search_text::display_words(keyword)
+        .into_iter()
         .map(|w| w.chars().take(MAX_WORD_CHARS).collect::<String>())
         .take(MAX_KEYWORD_WORDS)
         .collect()
@@ -201,24 +214,29 @@ pub fn fts_phrases(words: &[String]) -> Option<String> {
     Some(words.iter().map(|w| format!("\"{}\"", w.replace('"', "\"\""))).collect::<Vec<_>>().join(" "))
 }
 
-/// The text an ad is indexed under: its title, description and text parameters, folded the
-/// same way as keywords.
-pub fn index_text(title: &str, description: &str, params: &BTreeMap<String, ParamValue>) -> String {
-    let mut text = String::with_capacity(title.len() + description.len() + 32);
-    text.push_str(title);
-    text.push(' ');
-    text.push_str(description);
+/// The text an ad is indexed under: its title's normalised words first, then its description's
+/// and text parameters', then the vocabulary's canonical words of its category (so "voiture"
+/// finds a car whose ad never says it), normalised as keywords are; and how many of its first
+/// words are the title's (the relevance ranks title matches first).
+pub fn index_text(
+    title: &str,
+    description: &str,
+    params: &BTreeMap<String, ParamValue>,
+    category: CategoryId,
+) -> (String, usize) {
+    let mut rest = String::with_capacity(description.len() + 32);
+    rest.push_str(description);
     for v in params.values() {
         if let ParamValue::Text(t) = v {
-            text.push(' ');
-            text.push_str(t);
+            rest.push(' ');
+            rest.push_str(t);
         }
     }
-    keyword_words_unbounded(&text).join(" ")
-}
-
-fn keyword_words_unbounded(text: &str) -> Vec<String> {
-    crate::text::fold(text).split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(String::from).collect()
+    let mut words = crate::search_text::normalize_words(title);
+    let title_words = words.len();
+    words.extend(crate::search_text::normalize_words(&rest));
+    words.extend(crate::search_text::vocabulary().category_words(category).iter().cloned());
+    (words.join(" "), title_words)
 }
 
 /// A parameter value as a filterable number (years, kilometres, rooms, square metres).
@@ -276,14 +294,19 @@ mod tests {
     fn keywords_fold_french_accents_and_arabic_variants() {
         assert_eq!(keyword_words("Étagère  CRÈME"), vec!["etagere", "creme"]);
         assert_eq!(keyword_words("أَحْمَد إبراهيم آسيا"), vec!["احمد", "ابراهيم", "اسيا"]);
-        assert_eq!(keyword_words("مكتبة مستشفى"), vec!["مكتبه", "مستشفي"]);
+        assert_eq!(keyword_words("مكتبة مستشفى"), vec!["مكتب", "مستشفي"]);
+        assert_eq!(display_keyword_words("سيارة  Rouge"), vec!["سيارة", "rouge"]);
+        // Fillers go when other words remain; alone, they are the query.
+        assert_eq!(keyword_words("Voitures d'occasion pas cher"), vec!["voiture"]);
+        assert_eq!(keyword_words("شقة للبيع في الرباط"), vec!["appartement", "رباط"]);
+        assert_eq!(keyword_words("occasion"), vec!["occasion"]);
         assert_eq!(keyword_words("  ...  "), Vec::<String>::new());
     }
 
     #[test]
     fn fts_syntax_is_always_quoted() {
         assert_eq!(fts_query("voiture NEAR maison").as_deref(), Some("\"voiture\" \"near\" \"maison\""));
-        assert_eq!(fts_query("a* OR \"b\" AND -c ^d").as_deref(), Some("\"a\" \"or\" \"b\" \"and\" \"c\" \"d\""));
+        assert_eq!(fts_query("x* OR \"b\" AND -c ^y").as_deref(), Some("\"x\" \"or\" \"b\" \"and\" \"c\" \"y\""));
         assert_eq!(fts_query("col:val (x)").as_deref(), Some("\"col\" \"val\" \"x\""));
         assert_eq!(fts_query("\"\"\"*"), None);
         let many = "mot ".repeat(50);
@@ -295,8 +318,9 @@ mod tests {
         let mut params = BTreeMap::new();
         params.insert("brand".to_string(), ParamValue::Text("Citroën".into()));
         params.insert("year".to_string(), ParamValue::Number(2019));
-        let text = index_text("Villa à Fès", "سيارة جميلة", &params);
-        assert_eq!(text, "villa a fes سياره جميله citroen");
+        let (text, title) = index_text("Villa à Fès", "سيارة جميلة", &params, 1010);
+        assert_eq!(text, "villa a fes voiture جميل citroen appartement");
+        assert_eq!(title, 3);
         assert_eq!(param_word(&params, "brand").as_deref(), Some("citroen"));
         assert_eq!(param_number(&params, "year"), Some(2019));
     }

@@ -125,7 +125,10 @@ async fn keywords_fold_accents_and_arabic_and_operators_are_plain_words() {
     assert_eq!(ids(&search(&s, by("Économique")).await), vec![900002]);
     // ة and ه meet, as do the words typed with or without diacritics.
     assert_eq!(ids(&search(&s, by("مكتبه")).await), vec![900007]);
-    assert_eq!(ids(&search(&s, by("هَاتِف")).await), vec![900004]);
+    // "هاتف" is the vocabulary's "telephone" (issue 32): the Arabic and the French phone.
+    let mut phones = ids(&search(&s, by("هَاتِف")).await);
+    phones.sort_unstable();
+    assert_eq!(phones, vec![900003, 900004]);
     // FTS syntax is nothing but words: NEAR is a word of 900005's title.
     assert_eq!(ids(&search(&s, by("NEAR")).await), vec![900005]);
     for nasty in [

@@ -9,7 +9,7 @@
 
 use crate::ads::{COLUMNS, StoredAd, query_ads};
 use crate::error::StoreError;
-use crate::search_rank::RANK_FUNCTION;
+use crate::search_rank::{RANK_FUNCTION, TITLE_MASK_SCALE};
 use crate::sqlite::SqliteStore;
 use async_trait::async_trait;
 use rusqlite::types::Value;
@@ -310,7 +310,7 @@ pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), St
     let (urgent, delivery): (bool, bool) = c
         .prepare_cached("SELECT urgent, delivery FROM ads WHERE ad_id = ?1")?
         .query_row([ad_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    let body = index_text(&title, &description, &params);
+    let (body, title_words) = index_text(&title, &description, &params, category_id);
     c.prepare_cached(
         "INSERT INTO search_listing (list_id, ad_id, account_id, vertical_id, cat1_id, category_id, region_id, city_id,
             area_id, ad_type, price, rank_time, photos, delivery, urgent, hotdeal, shop, verified, premium_from,
@@ -346,7 +346,7 @@ pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), St
         param_number(&params, "rooms"),
         param_number(&params, "surface"),
         published_at,
-        body_words(&body),
+        packed_words(&body, title_words),
     ])?;
     c.prepare_cached("INSERT INTO search_fts (rowid, body, scope, cell) VALUES (?1, ?2, ?3, ?4)")?.execute(params![
         list_id,
@@ -373,6 +373,20 @@ pub(crate) const FTS_SCHEMA: &str = "
 /// How many words `body` (an `index_text`) holds: the relevance's length of the ad.
 pub(crate) fn body_words(body: &str) -> i64 {
     body.split(' ').filter(|w| !w.is_empty()).count() as i64
+}
+
+/// Bits of `search_listing.words` holding the body's length; the title's word count is above
+/// them (`packed_words`).
+pub(crate) const BODY_WORDS_BITS: u32 = 20;
+
+/// What `search_listing.words` holds for an ad: the body's length in words (the relevance's
+/// length, up to 2^20 - 1) in the low `BODY_WORDS_BITS` bits, and how many of its first words are
+/// the title's (up to 255) above them, so `souk_rank` tells a title match from a description
+/// match without a column more in the narrow `search_hits` row (issue 32).
+pub(crate) fn packed_words(body: &str, title_words: usize) -> i64 {
+    let body = body_words(body).min((1 << BODY_WORDS_BITS) - 1);
+    let title = (title_words as i64).min(255);
+    body | (title << BODY_WORDS_BITS)
 }
 
 /// The `cell` column of an ad: each word of its `body` (as often as there) as a token of its
@@ -528,10 +542,10 @@ pub(crate) fn rebuild_fts(c: &Connection) -> Result<(), StoreError> {
             text.query_row([&ad_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
         let params: BTreeMap<String, ParamValue> =
             serde_json::from_str(&params).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        let body = index_text(&title, &description, &params);
+        let (body, title_words) = index_text(&title, &description, &params, category);
         let cell = cell_text(&body, category, city);
         insert.execute(params![list_id, body, scope, cell])?;
-        words.execute(params![list_id, body_words(&body)])?;
+        words.execute(params![list_id, packed_words(&body, title_words)])?;
     }
     Ok(())
 }
@@ -640,6 +654,16 @@ pub trait SearchStore: Send + Sync + 'static {
     async fn sitemap_ads(&self, offset: u64, limit: u32) -> Result<Vec<SitemapAd>, StoreError>;
     /// How many ads are in the listing index.
     async fn active_count(&self) -> Result<u64, StoreError>;
+    /// Words of the index's `body` (normalised, `souk_domain::search_text`) within `max_distance`
+    /// edits of `word` and starting with its first two letters (or those two swapped), with how
+    /// many ads hold each, most held first: the spellings a query with few results is retried
+    /// with (issue 32). An indexed `word` answers itself alone. Read from the FTS vocabulary
+    /// (`search_fts_words`), two small ranges of terms.
+    /// A store without a vocabulary (a test double) knows no words.
+    async fn words_near(&self, word: String, max_distance: usize) -> Result<Vec<(String, u64)>, StoreError> {
+        let _ = (word, max_distance);
+        Ok(Vec::new())
+    }
     /// The shop directory: store ids of shops in a city, of a category, whose name holds
     /// `keyword` (folded), by name; and how many there are.
     async fn shops(&self, q: ShopQuery) -> Result<(Vec<i64>, u64), StoreError>;
@@ -913,6 +937,40 @@ fn word_counts(c: &Connection, words: &[String]) -> Result<Vec<f64>, StoreError>
     Ok(weights)
 }
 
+/// A word of the keyword in the ad's category counts this much in the relevance order: a query
+/// naming a category ("voiture", "tomobil", "peugeot") puts that category's ads first.
+pub const CATEGORY_MATCH: u32 = 3;
+/// A word of the keyword in the ad's title counts this much (in its description: nothing more).
+pub const TITLE_MATCH: u32 = 2;
+
+/// The relevance order of keyword matches (issue 32): for each word of the keyword, the ad scores
+/// `CATEGORY_MATCH` when it is in a category the word names (the vocabulary's canonical words and
+/// brands, `souk_domain::search_text`), plus `TITLE_MATCH` when the word is in its title; ads
+/// with more come first, then by BM25 (`souk_rank`), then newest. A title match alone loses to a
+/// category match of the same word ("appartement": apartments before "vélo d'appartement"), but
+/// two title matches beat one category match ("siège voiture" puts car seats before cars).
+/// Rewrites each hit's `score` (lower is better).
+fn relevance_scores(hits: &mut [Hit], words: &[String]) {
+    let voc = souk_domain::search_text::vocabulary();
+    let named: Vec<&[CategoryId]> = words.iter().map(|w| voc.categories_named(w)).collect();
+    for h in hits {
+        let raw = -h.score;
+        let mask = (raw / TITLE_MASK_SCALE).floor().max(0.0);
+        let bm25 = raw - mask * TITLE_MASK_SCALE;
+        let mask = mask as u64;
+        let mut tier = 0u32;
+        for (i, cats) in named.iter().enumerate() {
+            if cats.contains(&h.category_id) {
+                tier += CATEGORY_MATCH;
+            }
+            if mask & (1 << i) != 0 {
+                tier += TITLE_MATCH;
+            }
+        }
+        h.score = -(f64::from(tier) * 1_000.0 + bm25);
+    }
+}
+
 /// Counts per key, largest first, then by key (the facets).
 fn facet(hits: &[Hit], key: impl Fn(&Hit) -> u32) -> Vec<(u32, u64)> {
     let mut counts: BTreeMap<u32, u64> = BTreeMap::new();
@@ -997,6 +1055,9 @@ impl SearchStore for SqliteStore {
             };
             let relevance = rank.is_some();
             let mut hits = scan(c, &from_where, &args, keyword, rank.as_ref().map(|(n, w)| (*n, w.as_slice())))?;
+            if relevance {
+                relevance_scores(&mut hits, &q.keyword);
+            }
             let total = hits.len() as u64;
             let complete = total < COUNT_CAP;
             let (by_category, by_city) = if p.with_facets {
@@ -1081,6 +1142,52 @@ impl SearchStore for SqliteStore {
                 })
             })?;
             Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
+    async fn words_near(&self, word: String, max_distance: usize) -> Result<Vec<(String, u64)>, StoreError> {
+        self.read(move |c| {
+            // An indexed word is its own spelling: one lookup of the vocabulary, no range read.
+            let held: i64 = c
+                .prepare_cached("SELECT coalesce(sum(doc), 0) FROM search_fts_words WHERE term = ?1 AND col = 'body'")?
+                .query_row([&word], |r| r.get(0))?;
+            if held > 0 {
+                return Ok(vec![(word, held as u64)]);
+            }
+            let chars: Vec<char> = word.chars().collect();
+            if chars.len() < 2 || !chars[0].is_alphabetic() || !chars[1].is_alphabetic() {
+                return Ok(Vec::new());
+            }
+            // The terms starting with the word's first two letters, or those two swapped: a read of
+            // the FTS vocabulary (which walks each term's posting list) bounded to a small range,
+            // never the whole index; scope and cell tokens (a letter then a digit) are outside it.
+            let mut prefixes = vec![format!("{}{}", chars[0], chars[1])];
+            if chars[0] != chars[1] {
+                prefixes.push(format!("{}{}", chars[1], chars[0]));
+            }
+            let len = chars.len();
+            let mut st = c.prepare_cached(
+                "SELECT term, doc FROM search_fts_words WHERE term >= ?1 AND term < ?2 AND col = 'body' LIMIT 20000",
+            )?;
+            let mut out: Vec<(String, u64)> = Vec::new();
+            for prefix in prefixes {
+                let mut p: Vec<char> = prefix.chars().collect();
+                let Some(next) = char::from_u32(p[1] as u32 + 1) else { continue };
+                p[1] = next;
+                let hi: String = p.into_iter().collect();
+                let rows = st.query_map(params![prefix, hi], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))?;
+                for row in rows {
+                    let (term, doc) = row?;
+                    if term.chars().count().abs_diff(len) <= max_distance
+                        && souk_domain::search_text::edit_distance(&term, &word, max_distance) <= max_distance
+                    {
+                        out.push((term, doc.max(0) as u64));
+                    }
+                }
+            }
+            out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            Ok(out)
         })
         .await
     }

@@ -14,13 +14,24 @@
 //! them are scope tokens and weigh nothing. A phrase's occurrences are counted in whichever column
 //! it matched (`body`, or `cell` whose tokens repeat the body's words).
 //! Lower is better, as with `bm25`.
+//!
+//! The row's `length` argument is `search_listing.words`, which packs the title's word count
+//! above the body's length (`search::packed_words`): a phrase occurrence among the body's first
+//! words (or the first cell tokens, three per body word) is a title match. The answer is
+//! `-(title_mask * TITLE_MASK_SCALE + bm25)`, bit `i` of `title_mask` set when word `i` is in the
+//! title; `search::relevance_order` turns it, with the hit's category, into the order (issue 32).
 
 use crate::error::StoreError;
+use crate::search::BODY_WORDS_BITS;
 use rusqlite::Connection;
 use rusqlite::ffi;
 use souk_domain::search::{BM25_B as B, BM25_K1 as K1, MAX_KEYWORD_WORDS, word_weight};
 use std::ffi::c_int;
 use std::ptr;
+
+/// What the title mask is multiplied by in `souk_rank`'s answer: above any BM25 sum (at most ten
+/// words of weight below 15 each, times `K1 + 1`).
+pub(crate) const TITLE_MASK_SCALE: f64 = 10_000.0;
 
 /// The name the SQL calls it by.
 pub(crate) const RANK_FUNCTION: &str = "souk_rank";
@@ -165,9 +176,12 @@ unsafe fn score(
         if q.words == 0 {
             return Ok(0.0);
         }
-        let len = ffi::sqlite3_value_double(*vals);
+        let packed = ffi::sqlite3_value_int64(*vals);
+        let len = (packed & ((1 << BODY_WORDS_BITS) - 1)) as f64;
+        let title = (packed >> BODY_WORDS_BITS) as c_int;
         let norm = K1 * (1.0 - B + B * len / q.average);
         let mut sum = 0.0;
+        let mut mask = 0u32;
         for i in 0..q.phrases {
             let mut iter = ffi::Fts5PhraseIter { a: ptr::null(), b: ptr::null() };
             let (mut col, mut off) = (0 as c_int, 0 as c_int);
@@ -175,6 +189,11 @@ unsafe fn score(
             let mut tf = 0u32;
             while col >= 0 {
                 tf += 1;
+                // Column 0 is `body` (one token a word), column 2 `cell` (three tokens a word).
+                let word_at = if col == 2 { off / 3 } else { off };
+                if col != 1 && word_at < title {
+                    mask |= 1 << (i as usize % q.words);
+                }
                 next(fts, &mut iter, &mut col, &mut off);
             }
             if tf > 0 {
@@ -182,7 +201,7 @@ unsafe fn score(
                 sum += q.weights[i as usize % q.words] * tf * (K1 + 1.0) / (tf + norm);
             }
         }
-        Ok(-sum)
+        Ok(-(f64::from(mask) * TITLE_MASK_SCALE + sum))
     }
 }
 

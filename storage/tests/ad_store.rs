@@ -350,6 +350,62 @@ async fn migration_12_gives_the_keyword_index_its_place_and_category_tokens() {
     assert_eq!(found(&reopened, 2).await, 0);
 }
 
+/// Migration 23 (issue 32) fills the FTS table again with the normalised words: on a store whose
+/// index holds the old folded text ("سياره"), a plural Arabic query and a Darija one find nothing
+/// before and the ad after; the title's length is packed into `words` above the body's.
+#[tokio::test]
+async fn migration_23_indexes_the_normalised_words_again() {
+    use souk_domain::search::{SearchSort, keyword_words};
+    use souk_storage::search::{ListingQuery, PageRequest, SearchStore};
+
+    let (store, owner, _) = fresh("fts-normalised").await;
+    let ad = create(&store, owner, "سيارة للبيع", 1_000).await;
+    store.apply_change(status_change(&ad, AdStatus::PendingReview, AdStatus::Active, 1_001)).await.unwrap();
+    let page = PageRequest {
+        sort: SearchSort::Relevance,
+        offset: 0,
+        limit: 12,
+        premium_slots: 0,
+        page: 0,
+        now: 2_000,
+        with_facets: false,
+    };
+    let found = |s: &SqliteStore, k: &str| {
+        let (s, q) = (s.clone(), ListingQuery { keyword: keyword_words(k), ..ListingQuery::default() });
+        async move { s.search_listing(q, page).await.unwrap().total }
+    };
+    assert_eq!(found(&store, "سيارات").await, 1);
+    assert_eq!(found(&store, "tomobil").await, 1);
+
+    // Back to the text of migration 22 (folded only), and migration 23 not applied.
+    let path = std::env::temp_dir().join(format!("souk-ads-fts-normalised-{}", std::process::id())).join("souk.db");
+    let raw = rusqlite::Connection::open(&path).unwrap();
+    raw.execute_batch(
+        "DROP TABLE search_fts;
+         CREATE VIRTUAL TABLE search_fts USING fts5(
+             body, scope, cell, content = '', contentless_delete = 1,
+             tokenize = \"unicode61 remove_diacritics 2 tokenchars '_'\");
+         INSERT INTO search_fts (rowid, body, scope, cell) SELECT list_id, 'سياره للبيع', '', '' FROM search_listing;
+         UPDATE search_listing SET words = 2;
+         DELETE FROM schema_migrations WHERE version = 23;",
+    )
+    .unwrap();
+    let old_match: i64 = raw
+        .query_row("SELECT count(*) FROM search_fts WHERE search_fts MATCH 'body : \"voiture\"'", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(old_match, 0, "the old index knows no canonical word");
+    drop(raw);
+
+    let reopened = SqliteStore::open(&path, 2).expect("reopen: migration 23 runs");
+    assert_eq!(found(&reopened, "سيارات").await, 1);
+    assert_eq!(found(&reopened, "السيارة").await, 1);
+    assert_eq!(found(&reopened, "sayara").await, 1);
+    let raw = rusqlite::Connection::open(&path).unwrap();
+    let words: i64 = raw.query_row("SELECT words FROM search_listing", [], |r| r.get(0)).unwrap();
+    assert_eq!(words >> 20, 2, "the title's two words (voiture, بيع) packed above the body's length");
+    assert!(words & 0xF_FFFF >= 2, "{words}");
+}
+
 /// A keyword search reads its matches' order and price from `search_hits` (migration 18): a
 /// bump, a price edit, a deactivation made through the store and a row changed in place move the
 /// keyword listing, and the narrow table stays equal, row for row, to the listing index.

@@ -126,6 +126,10 @@ pub struct SearchPage {
     pub facets: SearchFacets,
     pub offset: u64,
     pub limit: u32,
+    /// The keyword had fewer than three matches and a close spelling finds more: that spelling,
+    /// to offer as "did you mean …" (a link to the same search with it). When the keyword found
+    /// nothing, `ads` are already the corrected keyword's.
+    pub did_you_mean: Option<String>,
 }
 
 /// A saved search of the signed-in account.
@@ -361,6 +365,7 @@ impl SearchQuery {
             facets: SearchFacets { categories, cities },
             offset: res.offset,
             limit: res.limit,
+            did_you_mean: res.did_you_mean.clone(),
         })
     }
 }

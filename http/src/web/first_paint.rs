@@ -284,6 +284,28 @@ pub struct ListingPaint<'a> {
     pub total_capped: bool,
     /// The page of results, premium slots first.
     pub cards: Vec<CardPaint<'a>>,
+    /// A corrected keyword and the path of its listing ("Vouliez-vous dire …", issue 32).
+    pub did_you_mean: Option<(&'a str, String)>,
+}
+
+/// "Did you mean {keyword}?" around a link: the client's `listing.didYouMean` message when its
+/// files have it (split at `{keyword}`), else this page's own wording.
+fn did_you_mean(lang: Lang, keyword: &str, path: &str) -> String {
+    let own = match lang {
+        Lang::Fr => "Vouliez-vous dire {keyword} ?",
+        Lang::Ar => "هل تقصد {keyword}؟",
+    };
+    let table = &MESSAGES[usize::from(lang == Lang::Ar)];
+    let text =
+        table.get("listing.didYouMean").and_then(Value::as_str).filter(|t| t.contains("{keyword}")).unwrap_or(own);
+    let (before, after) = text.split_once("{keyword}").unwrap_or((text, ""));
+    format!(
+        "<p class=\"listing__did-you-mean\" dir=\"auto\">{}<a href=\"{}\">{}</a>{}</p>",
+        escape(before),
+        href(path),
+        escape(keyword),
+        escape(after)
+    )
 }
 
 /// A listing's first paint: its head (title, count, the save and view buttons), the folded
@@ -337,7 +359,7 @@ pub fn listing(page: &ListingPaint<'_>) -> String {
     };
     let content = format!(
         concat!(
-            "<div class=\"page listing\"><div class=\"listing__head\"><h1>{heading}</h1><p class=\"listing__count\">{count}</p>",
+            "<div class=\"page listing\"><div class=\"listing__head\"><h1>{heading}</h1><p class=\"listing__count\">{count}</p>{suggestion}",
             // The buttons work once the client has taken over: until then they are disabled.
             "<div class=\"listing__tools\"><button type=\"button\" class=\"button\" disabled>{save}</button>",
             "<div class=\"view-switch\" role=\"group\" aria-label=\"{view}\"><button type=\"button\" class=\"button\" aria-pressed=\"true\" disabled>{grid}</button>",
@@ -348,6 +370,7 @@ pub fn listing(page: &ListingPaint<'_>) -> String {
         ),
         heading = escape(page.heading),
         count = escape(&count),
+        suggestion = page.did_you_mean.as_ref().map(|(k, p)| did_you_mean(lang, k, p)).unwrap_or_default(),
         save = escape(&message(lang, "listing.saveSearch", &[])),
         view = escape(&message(lang, "listing.view", &[])),
         grid = escape(&message(lang, "listing.view.grid", &[])),
@@ -456,6 +479,7 @@ mod tests {
                     photo: None,
                     premium: false,
                 }],
+                did_you_mean: None,
             });
             assert!(
                 html.contains("<p class=\"listing-card__price\"><bdi class=\"amount\">196 000 DH</bdi></p>"),
@@ -481,7 +505,26 @@ mod tests {
             total: 1234,
             total_capped: false,
             cards: vec![card(1, true), card(2, false), card(3, false)],
+            did_you_mean: None,
         });
+        assert!(!html.contains("listing__did-you-mean"), "{html}");
+        let offered = |lang| {
+            listing(&ListingPaint {
+                lang,
+                other_language_path: "/x",
+                heading: "h",
+                total: 1,
+                total_capped: false,
+                cards: vec![],
+                did_you_mean: Some(("appartement", "/maroc/appartement".into())),
+            })
+        };
+        assert!(
+            offered(Lang::Fr).contains("Vouliez-vous dire <a href=\"/maroc/appartement\">appartement</a> ?"),
+            "{}",
+            offered(Lang::Fr)
+        );
+        assert!(offered(Lang::Ar).contains("هل تقصد <a href=\"/maroc/appartement\">appartement</a>؟"));
         assert!(html.contains("<p class=\"listing__count\">1\u{a0}234 annonces</p>"), "{html}");
         assert_eq!(html.matches("loading=\"eager\"").count(), 2, "{html}");
         assert_eq!(html.matches("loading=\"lazy\"").count(), 1);

@@ -369,6 +369,10 @@ fn listing_paint(state: &AppState, route: &ListingRoute, other_path: &str, found
             premium,
         })
         .collect();
+    let did_you_mean = found.did_you_mean.as_deref().map(|k| {
+        let fixed = ListingRoute { keyword: Some(k.to_string()), ..route.clone() };
+        (k, listing_path(&fixed, &state.slugs))
+    });
     first_paint::listing(&first_paint::ListingPaint {
         lang,
         other_language_path: other_path,
@@ -376,6 +380,7 @@ fn listing_paint(state: &AppState, route: &ListingRoute, other_path: &str, found
         total: found.total,
         total_capped: found.total_capped,
         cards,
+        did_you_mean,
     })
 }
 

@@ -9,7 +9,7 @@
 use crate::catalog::CatalogService;
 use souk_domain::Lang;
 use souk_domain::listing_url::{SlugIndex, parse_listing, percent_decode, split_lang};
-use souk_domain::search::keyword_words;
+use souk_domain::search::display_keyword_words;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -161,7 +161,7 @@ impl ParseUrlService {
             })
         });
         let keyword = route.keyword.or_else(|| {
-            let words = keyword_words(&from_query?);
+            let words = display_keyword_words(&from_query?);
             (!words.is_empty()).then(|| words.join(" "))
         });
         ParsedUrl { language: lang, locations, category, ad_type: route.ad_type, keyword, matched: true }

@@ -5,8 +5,10 @@
 use crate::catalog::CatalogService;
 use souk_domain::catalog::{CategoryId, CityId};
 use souk_domain::search::{
-    EXTEND_BELOW, Extended, PREMIUM_SLOTS, SearchFilters, SearchSort, SellerKind, check_window, keyword_words,
+    EXTEND_BELOW, Extended, PREMIUM_SLOTS, SearchFilters, SearchSort, SellerKind, check_window, display_keyword_words,
+    keyword_words,
 };
+use souk_domain::search_text::{edit_distance, max_typo_distance, normalize_words, vocabulary};
 use souk_domain::{ErrorCode, SoukError};
 use souk_storage::ads::StoredAd;
 use souk_storage::search::{CategoryScope, ListingQuery, PageRequest, PlaceScope, SearchStore};
@@ -32,7 +34,15 @@ pub struct SearchResult {
     pub by_city: Vec<(CityId, u64)>,
     pub offset: u64,
     pub limit: u32,
+    /// A keyword with fewer than `FEW_RESULTS` matches was retried with close spellings from the
+    /// index's and the vocabulary's words, which found more: the corrected keyword, to offer as
+    /// "did you mean …". When the keyword found nothing, the page holds the corrected keyword's
+    /// results already.
+    pub did_you_mean: Option<String>,
 }
+
+/// Fewer matches than this and the keyword is retried with close spellings (issue 32).
+pub const FEW_RESULTS: u64 = 3;
 
 /// A page recently computed.
 struct Cached {
@@ -257,17 +267,18 @@ impl SearchService {
     ) -> Result<SearchResult, SoukError> {
         let (offset, limit) = check_window(offset, limit)?;
         let q = self.resolve(filters)?;
+        let typed = filters.keyword.clone();
         if self.cache_ttl.is_zero() {
-            return self.compute(q, sort, offset, limit, now).await.map(|(page, _)| page);
+            return self.compute(q, typed, sort, offset, limit, now).await.map(|(page, _)| page);
         }
-        let key = format!("{q:?}|{sort:?}|{offset}|{limit}");
+        let key = format!("{q:?}|{typed:?}|{sort:?}|{offset}|{limit}");
         match self.lookup(&key) {
             Lookup::Fresh(page) => return Ok(page),
             Lookup::Stale(page, start) => {
                 if start {
                     let this = Arc::clone(self);
                     tokio::spawn(async move {
-                        match this.compute(q, sort, offset, limit, now).await {
+                        match this.compute(q, typed, sort, offset, limit, now).await {
                             Ok((fresh, generation)) => this.remember(key, generation, &fresh),
                             Err(e) => {
                                 tracing::warn!(error = %e, "listing page not refreshed");
@@ -286,7 +297,7 @@ impl SearchService {
         };
         let outcome = cell
             .get_or_init(|| async {
-                let computed = self.compute(q, sort, offset, limit, now).await;
+                let computed = self.compute(q, typed, sort, offset, limit, now).await;
                 if let Ok((page, generation)) = &computed {
                     self.remember(key.clone(), *generation, page);
                 }
@@ -305,6 +316,7 @@ impl SearchService {
     async fn compute(
         &self,
         mut q: ListingQuery,
+        typed: Option<String>,
         sort: SearchSort,
         offset: u64,
         limit: u32,
@@ -326,6 +338,27 @@ impl SearchService {
         // read once.
         let mut extended = None;
         let mut p = self.store.search_listing(q.clone(), page).await.map_err(internal)?;
+        // Few results for a keyword: retried in the same place with close spellings; the
+        // correction is offered when it finds more, and replaces the page when there was none.
+        let mut did_you_mean = None;
+        if p.total < FEW_RESULTS
+            && !q.keyword.is_empty()
+            && let Some(typed) = &typed
+            && let Some(fixed) = self.correct(typed).await?
+        {
+            let mut fixed_q = q.clone();
+            fixed_q.keyword = keyword_words(&fixed);
+            if fixed_q.keyword != q.keyword {
+                let fixed_p = self.store.search_listing(fixed_q.clone(), page).await.map_err(internal)?;
+                if fixed_p.total > p.total {
+                    did_you_mean = Some(fixed);
+                    if p.total == 0 {
+                        p = fixed_p;
+                        q = fixed_q;
+                    }
+                }
+            }
+        }
         while let Some(place) = q.place {
             if p.total >= EXTEND_BELOW {
                 break;
@@ -345,7 +378,59 @@ impl SearchService {
             by_city: p.by_city,
             offset,
             limit,
+            did_you_mean,
         };
         Ok((result, generation))
+    }
+
+    /// The typed keyword with each word the index and the vocabulary do not know replaced by
+    /// the closest word they do (`search_text::max_typo_distance` edits at most: the fewest
+    /// edits, then the word most ads hold, a vocabulary word first); `None` when no word changed.
+    async fn correct(&self, typed: &str) -> Result<Option<String>, SoukError> {
+        let voc = vocabulary();
+        let mut changed = false;
+        let mut out = Vec::new();
+        for shown in display_keyword_words(typed) {
+            let norm = normalize_words(&shown);
+            let [word] = norm.as_slice() else {
+                out.push(shown);
+                continue;
+            };
+            let max = max_typo_distance(word);
+            if max == 0 || voc.knows(word) || word.chars().any(|c| c.is_ascii_digit()) {
+                out.push(shown);
+                continue;
+            }
+            let near = self.store.words_near(word.clone(), max).await.map_err(internal)?;
+            if near.iter().any(|(t, n)| t == word && *n > 0) {
+                out.push(shown);
+                continue;
+            }
+            // (edits, ads holding it, spelling); the vocabulary's words count as held by all.
+            let mut best: Option<(usize, u64, String)> = None;
+            let candidates = near
+                .into_iter()
+                .map(|(t, n)| (edit_distance(&t, word, max), n, t))
+                .chain(voc.spellings().map(|(n, d)| (edit_distance(n, word, max), u64::MAX, d.to_string())));
+            for (dist, held, spelling) in candidates {
+                if dist == 0 || dist > max {
+                    continue;
+                }
+                if best
+                    .as_ref()
+                    .is_none_or(|(bd, bh, _)| (dist, std::cmp::Reverse(held)) < (*bd, std::cmp::Reverse(*bh)))
+                {
+                    best = Some((dist, held, spelling));
+                }
+            }
+            match best {
+                Some((_, _, spelling)) => {
+                    changed = true;
+                    out.push(spelling);
+                }
+                None => out.push(shown),
+            }
+        }
+        Ok(changed.then(|| out.join(" ")))
     }
 }

@@ -38,6 +38,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 20, name: "seller_centre", apply: seller_centre },
     Migration { version: 21, name: "packs_balances_invoices", apply: packs_balances_invoices },
     Migration { version: 22, name: "scheduled_jobs", apply: scheduled_jobs },
+    Migration { version: 23, name: "search_normalised_text", apply: search_normalised_text },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -510,6 +511,14 @@ fn search_cells(tx: &Transaction) -> Result<(), StoreError> {
     if !has_words {
         tx.execute_batch("ALTER TABLE search_listing ADD COLUMN words INTEGER NOT NULL DEFAULT 0")?;
     }
+    crate::search::rebuild_fts(tx)
+}
+
+/// Issue 32: the listing index's words are normalised anew (`souk_domain::search_text`: Arabic
+/// light stemming, French plurals and elisions, the marketplace vocabulary and each ad's category
+/// words) and `search_listing.words` packs the title's length (`crate::search::packed_words`):
+/// the FTS table is filled again from the ads (`crate::search::rebuild_fts`).
+fn search_normalised_text(tx: &Transaction) -> Result<(), StoreError> {
     crate::search::rebuild_fts(tx)
 }
 

@@ -97,6 +97,36 @@ async fn visitor_messages_to_a_seller_are_limited_and_refused_ones_reach_no_inbo
 }
 
 #[actix_web::test]
+async fn the_multipart_message_form_shares_the_limits_of_send_message_to_seller() {
+    let s = start("limits-seller-form", |_| {}).await;
+    let (_, seller_id) = sign_up(&s.base, shop("formulaire@limite.ma", "0522009005")).await;
+    insert_ad(&s.store, seller_id, 885).await;
+    let post = |n: i64| {
+        let form = reqwest::multipart::Form::new()
+            .text("email", format!("candidat{n}@example.ma"))
+            .text("message", "Bonjour, voici ma candidature");
+        s.client
+            .post(format!("{}/api/ads/885/message", s.base))
+            .header("X-Forwarded-For", "203.0.113.85")
+            .multipart(form)
+            .send()
+    };
+    for n in 0..limits::SELLER_MESSAGES_PER_ADDRESS.max {
+        let sent = post(n).await.expect("post");
+        assert_eq!(sent.status(), 200, "message {n}");
+    }
+    let refused = post(99).await.expect("post");
+    assert_eq!(refused.status(), 429);
+    assert_eq!(refused.json::<Value>().await.expect("json")["code"], "TOO_MANY_ATTEMPTS");
+    let conversations: i64 = s
+        .store
+        .read(|c| Ok(c.query_row("SELECT count(*) FROM chat_conversations", [], |r| r.get(0))?))
+        .await
+        .expect("count");
+    assert_eq!(conversations, limits::SELLER_MESSAGES_PER_ADDRESS.max, "the refused message opened nothing");
+}
+
+#[actix_web::test]
 async fn chat_messages_over_graphql_and_wrong_current_passwords_are_limited_per_account() {
     let s = start("limits-account", |_| {}).await;
     let (seller, seller_id) = sign_up(&s.base, shop("chat@limite.ma", "0522009003")).await;

@@ -14,6 +14,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::StreamExt;
 use serde_json::json;
 use souk_domain::chat::{MAX_ATTACHMENT_BYTES, MAX_CV_BYTES};
+use souk_domain::limits;
 use souk_domain::{ErrorCode, SoukError};
 use souk_services::chat::{Outgoing, SellerMessage, Upload};
 use std::collections::HashMap;
@@ -70,6 +71,8 @@ pub async fn send_with_attachment(req: HttpRequest, form: Multipart, state: web:
         let ctx = RequestContext::from_request(&req, Gateway::New)?;
         let token = ctx.bearer_token.ok_or_else(|| SoukError::new(ErrorCode::LoginRequired))?;
         let caller = state.accounts.authenticate(&token).await?;
+        // The same limit as `sendChatMessage` (docs/security.md), before the file is read.
+        state.limits.hit(&limits::CHAT_MESSAGES_PER_ACCOUNT, &caller.account_id().to_string()).await?;
         let mut form = read_form(form, "file", MAX_ATTACHMENT_BYTES, ErrorCode::AttachmentTooLarge).await?;
         let conversation = form
             .texts
@@ -103,11 +106,18 @@ pub async fn message_to_seller(
 ) -> HttpResponse {
     let lang = RequestContext::fallback_lang(&req);
     let result = async {
+        // The limits of `sendMessageToSeller` (docs/security.md): the address before the form
+        // is read, the e-mail and the ad once it is.
+        let list_id = path.into_inner();
+        let address = crate::graphql::context::client_address(&req);
+        state.limits.hit(&limits::SELLER_MESSAGES_PER_ADDRESS, &address).await?;
         let mut form = read_form(form, "cv", MAX_CV_BYTES, ErrorCode::CvTooLarge).await?;
         let email = form.texts.remove("email").ok_or_else(|| SoukError::with_detail(ErrorCode::Required, "email"))?;
+        state.limits.hit(&limits::SELLER_MESSAGES_PER_EMAIL, email.trim()).await?;
+        state.limits.hit(&limits::SELLER_MESSAGES_PER_AD, &list_id.to_string()).await?;
         let message =
             form.texts.remove("message").ok_or_else(|| SoukError::with_detail(ErrorCode::Required, "message"))?;
-        let seller_message = SellerMessage { list_id: path.into_inner(), email, message, cv: form.file };
+        let seller_message = SellerMessage { list_id, email, message, cv: form.file };
         state.chat.message_to_seller(seller_message).await
     }
     .await;

@@ -671,9 +671,10 @@ impl ErrorCode {
                 "يجب ألا يحتوي النص على الرموز ! = \" : ; _ , % +",
             ),
             ErrorCode::InvalidParam => ("Une caractéristique de l'annonce est invalide", "إحدى خصائص الإعلان غير صالحة"),
-            ErrorCode::TooManyPhotos => {
-                ("Vous pouvez ajouter jusqu'à {max} photos à cette annonce", "يمكنك إضافة {max} صور كحد أقصى لهذا الإعلان")
-            }
+            ErrorCode::TooManyPhotos => (
+                "Vous pouvez ajouter jusqu'à {max} photos à cette annonce",
+                "يمكنك إضافة {max} صور كحد أقصى لهذا الإعلان",
+            ),
             ErrorCode::PhotoNotAnImage => {
                 ("La photo doit être une image JPEG ou PNG", "يجب أن تكون الصورة بصيغة JPEG أو PNG")
             }

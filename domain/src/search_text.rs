@@ -53,6 +53,8 @@ pub struct Vocabulary {
     pub entries: Vec<VocabularyEntry>,
     synonyms: HashMap<String, usize>,
     pairs: HashMap<String, usize>,
+    /// The first words of `pairs`: a pair is looked up only after one of them.
+    pair_starts: std::collections::HashSet<String>,
     /// Canonical words and hints, normalised, to the categories they name.
     naming: HashMap<String, Vec<CategoryId>>,
     /// Category id to the canonical words its ads are indexed with.
@@ -74,6 +76,7 @@ impl Vocabulary {
             entries: Vec::new(),
             synonyms: HashMap::new(),
             pairs: HashMap::new(),
+            pair_starts: std::collections::HashSet::new(),
             naming: HashMap::new(),
             by_category: HashMap::new(),
             spellings: HashMap::new(),
@@ -89,6 +92,7 @@ impl Vocabulary {
                         v.spellings.entry(words[0].clone()).or_insert_with(|| w.to_lowercase());
                     }
                     2 => {
+                        v.pair_starts.insert(words[0].clone());
                         v.pairs.entry(words.join(" ")).or_insert(i);
                     }
                     _ => {}
@@ -145,6 +149,9 @@ impl Vocabulary {
     }
 
     fn canonical_of_pair(&self, a: &str, b: &str) -> Option<&str> {
+        if !self.pair_starts.contains(a) {
+            return None;
+        }
         self.pairs.get(&format!("{a} {b}")).map(|&i| self.entries[i].canonical.as_str())
     }
 }
@@ -436,6 +443,39 @@ mod tests {
         for e in &v.entries {
             assert_eq!(normalize_words(&e.canonical), vec![e.canonical.clone()], "{}", e.canonical);
         }
+    }
+
+    /// The cost of normalising at index time against folding alone (what the index did before
+    /// issue 32), on French and Arabic ad text. `cargo test -p souk-domain --release --
+    /// --ignored normalisation_speed --nocapture` (figures in docs/benchmarks.md).
+    #[test]
+    #[ignore]
+    fn normalisation_speed() {
+        let text = "Appartement de 90 m² au 3e étage à Maârif, lumineux, cuisine équipée, deux chambres et un salon marocain. \
+                    شقة للبيع في الدار البيضاء مساحتها 90 متر مربع في الطابق الثالث مع مطبخ مجهز وغرفتين وصالون مغربي. \
+                    Voiture Dacia Logan 2015 diesel, première main, jamais accidentée, vignette payée. سيارة داسيا لوغان ٢٠١٥";
+        let words = text.split_whitespace().count();
+        let rounds = 20_000;
+        let started = std::time::Instant::now();
+        let mut n = 0;
+        for _ in 0..rounds {
+            n += crate::text::fold(std::hint::black_box(text))
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .count();
+        }
+        let fold = started.elapsed();
+        let started = std::time::Instant::now();
+        for _ in 0..rounds {
+            n += normalize_words(std::hint::black_box(text)).len();
+        }
+        let normalise = started.elapsed();
+        let per = |d: std::time::Duration| d.as_nanos() as f64 / (rounds * words) as f64;
+        println!(
+            "{words} words x {rounds}: fold+split {:.0} ns/word, normalize_words {:.0} ns/word ({n})",
+            per(fold),
+            per(normalise)
+        );
     }
 
     #[test]

@@ -89,6 +89,11 @@ async fn category_names_find_their_category_first_in_every_spelling() {
         assert_eq!(found.first(), Some(&910002), "{keyword}: {page}");
     }
     assert_eq!(ids(&search(&s, "appartement").await), vec![910002, 910003]);
+    // Inside its own category the word selects the category: its listing, the same ads.
+    let inside = s.gql_ok(&[], SEARCH, json!({ "f": { "keyword": "chqa", "categoryId": 1010, "cityId": 1 } })).await;
+    assert_eq!(ids(&inside["data"]["searchAds"]), vec![910002], "{inside}");
+    let inside = s.gql_ok(&[], SEARCH, json!({ "f": { "keyword": "appartement", "categoryId": 8010 } })).await;
+    assert_eq!(ids(&inside["data"]["searchAds"]), vec![910003], "another category keeps the word: {inside}");
     // Two title words beat one category word: "siège voiture" lists the car seat first.
     assert_eq!(ids(&search(&s, "siège voiture").await).first(), Some(&910004));
     // Title before description, in the same category: "telephone" names phones (both phones

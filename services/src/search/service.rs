@@ -41,6 +41,19 @@ pub struct SearchResult {
     pub did_you_mean: Option<String>,
 }
 
+/// The categories ads can sit in at or below `id` (itself and every descendant).
+fn leaves_under(tree: &souk_domain::catalog::CategoryTree, id: CategoryId) -> Vec<CategoryId> {
+    let mut out = vec![id];
+    let mut i = 0;
+    while i < out.len() {
+        if let Some(c) = tree.get(out[i]) {
+            out.extend(c.children_ids.iter().copied());
+        }
+        i += 1;
+    }
+    out
+}
+
 /// Fewer matches than this and the keyword is retried with close spellings (issue 32).
 pub const FEW_RESULTS: u64 = 3;
 
@@ -210,8 +223,17 @@ impl SearchService {
             (None, None, None) => None,
         };
         let words = |s: &Option<String>| s.as_deref().map(souk_domain::text::slugify).filter(|s| !s.is_empty());
+        let mut keyword = f.keyword.as_deref().map(keyword_words).unwrap_or_default();
+        // A word every ad of the category asked for is indexed with (its vocabulary's canonical
+        // word: "appartement" in Appartements) selects nothing more than the category: dropped,
+        // the search is the category's listing (the same ads, without the FTS match).
+        if let Some(id) = f.category_id.or_else(|| f.vertical.map(|v| v.root_id())) {
+            let leaves = leaves_under(tree, id);
+            let voc = vocabulary();
+            keyword.retain(|w| !leaves.iter().all(|l| voc.category_words(*l).iter().any(|c| c == w)));
+        }
         Ok(ListingQuery {
-            keyword: f.keyword.as_deref().map(keyword_words).unwrap_or_default(),
+            keyword,
             category,
             place,
             ad_type: f.ad_type.clone(),

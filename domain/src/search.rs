@@ -175,6 +175,18 @@ pub fn keyword_words(keyword: &str) -> Vec<String> {
     words.into_iter().map(|w| w.chars().take(MAX_WORD_CHARS).collect::<String>()).take(MAX_KEYWORD_WORDS).collect()
 }
 
+/// The words of a keyword folded only (`text::fold`, split on anything but letters and digits, no
+/// stemming, no vocabulary): for matching names inside names (the shop directory), where "auto"
+/// must stay "auto".
+pub fn folded_words(keyword: &str) -> Vec<String> {
+    crate::text::fold(keyword)
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.chars().take(MAX_WORD_CHARS).collect::<String>())
+        .take(MAX_KEYWORD_WORDS)
+        .collect()
+}
+
 /// A keyword as the visitor typed it, cleaned for the search box and the listing URL: their own
 /// words (lower case, split on anything but letters, digits and apostrophes, at most
 /// `MAX_KEYWORD_WORDS` of at most `MAX_WORD_CHARS` characters), never the normalised form.
@@ -300,6 +312,7 @@ mod tests {
         assert_eq!(keyword_words("Voitures d'occasion pas cher"), vec!["voiture"]);
         assert_eq!(keyword_words("شقة للبيع في الرباط"), vec!["appartement", "رباط"]);
         assert_eq!(keyword_words("occasion"), vec!["occasion"]);
+        assert_eq!(folded_words("Auto  Écoles"), vec!["auto", "ecoles"]);
         assert_eq!(keyword_words("  ...  "), Vec::<String>::new());
     }
 

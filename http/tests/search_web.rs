@@ -197,6 +197,9 @@ async fn ad_and_shop_pages_have_one_canonical_path_and_seo_tags() {
     assert_eq!(none["data"]["getShops"]["count"], 0);
     let kw = gql(&s, "{ getShops(keyword: \"ATLAS\") { count } }", json!({})).await;
     assert_eq!(kw["data"]["getShops"]["count"], 1);
+    // Shop names are matched folded only: "auto" is not the ads' vocabulary word "voiture".
+    let kw = gql(&s, "{ getShops(keyword: \"Auto\") { count } }", json!({})).await;
+    assert_eq!(kw["data"]["getShops"]["count"], 1, "{kw}");
     let bad = gql(&s, "{ getShops(cityId: 99999) { count } }", json!({})).await;
     assert_eq!(bad["errors"][0]["extensions"]["code"], "CITY_NOT_FOUND");
     let missing = gql(&s, "{ getShop(name: \"zzz\") { count } }", json!({})).await;

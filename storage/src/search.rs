@@ -1212,7 +1212,7 @@ impl SearchStore for SqliteStore {
             let rows = st.query_map(params![q.city_id, q.category_id, q.ad_type], |r| {
                 Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
             })?;
-            let words: Vec<String> = q.keyword.as_deref().map(souk_domain::search::keyword_words).unwrap_or_default();
+            let words: Vec<String> = q.keyword.as_deref().map(souk_domain::search::folded_words).unwrap_or_default();
             let mut ids = Vec::new();
             for row in rows {
                 let (id, name) = row?;

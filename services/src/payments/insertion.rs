@@ -10,8 +10,7 @@ use crate::ads::service::now;
 use souk_domain::ad::AdStatus;
 use souk_domain::money::Money;
 use souk_domain::payments::{
-    self, Amounts, PaymentMethod, PaymentStatus, Purpose, amounts, check_can_order, checkout_method, expiry_of,
-    normalize_code,
+    self, Amounts, PaymentMethod, Purpose, amounts, check_can_order, checkout_method, normalize_code,
 };
 use souk_domain::{ErrorCode, SoukError};
 use souk_storage::ads::StoredAd;
@@ -93,27 +92,7 @@ impl PaymentService {
         let a = amounts(self.fee_of(&ad)?, method);
         let t = now();
         let opened = self
-            .open_with_code(t, |code| PaymentOrder {
-                order_id: uuid::Uuid::now_v7().to_string(),
-                account_id: caller.account_id(),
-                purpose: Purpose::Insertion,
-                ad_id: ad.ad.ad_id.clone(),
-                list_id: ad.ad.list_id,
-                ad_title: ad.ad.title.clone(),
-                code,
-                method,
-                fee: a.fee,
-                extra_fee: a.extra_fee,
-                total: a.total,
-                status: PaymentStatus::Pending,
-                created_at: t,
-                expires_at: expiry_of(t),
-                paid_at: None,
-                pack: None,
-                units: None,
-                failure: None,
-                invoice_number: None,
-            })
+            .open_with_code(t, |code| Self::unpaid_order(caller, Purpose::Insertion, &ad, method, a, t, code))
             .await?;
         Ok(as_of(opened.order(), t))
     }

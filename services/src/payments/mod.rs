@@ -138,6 +138,39 @@ impl PaymentService {
         Ok((orders.into_iter().map(|o| as_of(o, t)).collect(), count))
     }
 
+    /// A new unpaid order of the caller for `ad`, made at `now`, with its payment code.
+    fn unpaid_order(
+        caller: &Caller,
+        purpose: payments::Purpose,
+        ad: &StoredAd,
+        method: payments::PaymentMethod,
+        a: payments::Amounts,
+        now: i64,
+        code: String,
+    ) -> PaymentOrder {
+        PaymentOrder {
+            order_id: uuid::Uuid::now_v7().to_string(),
+            account_id: caller.account_id(),
+            purpose,
+            ad_id: ad.ad.ad_id.clone(),
+            list_id: ad.ad.list_id,
+            ad_title: ad.ad.title.clone(),
+            code,
+            method,
+            fee: a.fee,
+            extra_fee: a.extra_fee,
+            total: a.total,
+            status: PaymentStatus::Pending,
+            created_at: now,
+            expires_at: payments::expiry_of(now),
+            paid_at: None,
+            pack: None,
+            units: None,
+            failure: None,
+            invoice_number: None,
+        }
+    }
+
     /// Stores a new order built by `make` from a fresh payment code, drawing again when the
     /// code is taken; answers what the store did.
     async fn open_with_code(

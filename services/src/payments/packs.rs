@@ -11,7 +11,7 @@ use souk_domain::ad::{AdStatus, VasPack};
 use souk_domain::balances::{Balance, check_debit};
 use souk_domain::money::Money;
 use souk_domain::packs::{self, CategoryGroup, PACKS, PackOffer, Slot, check_slot, offered_days};
-use souk_domain::payments::{PaymentMethod, PaymentStatus, Purpose, amounts, expiry_of, method_of};
+use souk_domain::payments::{PaymentMethod, Purpose, amounts, method_of};
 use souk_domain::{ErrorCode, SoukError};
 use souk_storage::ads::StoredAd;
 use souk_storage::payments::{OrderedPack, PaymentOrder, Settled};
@@ -152,21 +152,6 @@ impl PaymentService {
             check_debit(balance, standing, units, t, shop)?;
         }
         let make = |code: String| PaymentOrder {
-            order_id: uuid::Uuid::now_v7().to_string(),
-            account_id: caller.account_id(),
-            purpose: Purpose::Pack,
-            ad_id: ad.ad.ad_id.clone(),
-            list_id: ad.ad.list_id,
-            ad_title: ad.ad.title.clone(),
-            code,
-            method,
-            fee: a.fee,
-            extra_fee: a.extra_fee,
-            total: a.total,
-            status: PaymentStatus::Pending,
-            created_at: t,
-            expires_at: expiry_of(t),
-            paid_at: None,
             pack: Some(OrderedPack {
                 pack_id: offer.id(),
                 slot_day: slot.day,
@@ -175,8 +160,7 @@ impl PaymentService {
                 end: None,
             }),
             units,
-            failure: None,
-            invoice_number: None,
+            ..Self::unpaid_order(caller, Purpose::Pack, &ad, method, a, t, code)
         };
         let Some(balance) = balance else {
             let opened = self.open_with_code(t, make).await?;

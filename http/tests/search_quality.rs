@@ -119,6 +119,15 @@ async fn a_misspelt_keyword_gets_a_suggestion_and_its_results() {
     let page = search(&s, "dacai logan").await;
     assert_eq!(page["didYouMean"], "dacia logan", "{page}");
     assert_eq!(ids(&page), vec![910001]);
+    // Few results: a misspelling one ad shares keeps its result, and the spelling more ads hold
+    // is offered.
+    let owner = s.store.find_ad("q-1").await.expect("find").expect("ad").ad.account_id;
+    s.store
+        .insert_ads(vec![active_ad("q-8", 910008, owner, 9510, 1, "Chargeur Samsng", now() - 1_000)])
+        .await
+        .expect("typo ad");
+    let page = search(&s, "samsng").await;
+    assert_eq!((ids(&page), page["didYouMean"].clone()), (vec![910008], json!("samsung")), "{page}");
     // A keyword that finds enough is left alone.
     assert_eq!(search(&s, "voiture").await["didYouMean"], Value::Null);
     // Nothing close: no suggestion, no results.

@@ -655,10 +655,10 @@ pub trait SearchStore: Send + Sync + 'static {
     /// How many ads are in the listing index.
     async fn active_count(&self) -> Result<u64, StoreError>;
     /// Words of the index's `body` (normalised, `souk_domain::search_text`) within `max_distance`
-    /// edits of `word` and starting with its first two letters (or those two swapped), with how
-    /// many ads hold each, most held first: the spellings a query with few results is retried
-    /// with (issue 32). An indexed `word` answers itself alone. Read from the FTS vocabulary
-    /// (`search_fts_words`), two small ranges of terms.
+    /// edits of `word` (itself included) and starting with its first two letters (or those two
+    /// swapped), with how many ads hold each, most held first: the spellings a query with few
+    /// results is retried with (issue 32). A `word` held by `COMMON_WORD_ADS` ads or more answers
+    /// itself alone. Read from the FTS vocabulary (`search_fts_words`), two small ranges of terms.
     /// A store without a vocabulary (a test double) knows no words.
     async fn words_near(&self, word: String, max_distance: usize) -> Result<Vec<(String, u64)>, StoreError> {
         let _ = (word, max_distance);
@@ -937,6 +937,9 @@ fn word_counts(c: &Connection, words: &[String]) -> Result<Vec<f64>, StoreError>
     Ok(weights)
 }
 
+/// A word held by this many ads is spelt as people spell it: `words_near` looks no further.
+pub const COMMON_WORD_ADS: i64 = 3;
+
 /// A word of the keyword in the ad's category counts this much in the relevance order: a query
 /// naming a category ("voiture", "tomobil", "peugeot") puts that category's ads first.
 pub const CATEGORY_MATCH: u32 = 3;
@@ -1148,11 +1151,12 @@ impl SearchStore for SqliteStore {
 
     async fn words_near(&self, word: String, max_distance: usize) -> Result<Vec<(String, u64)>, StoreError> {
         self.read(move |c| {
-            // An indexed word is its own spelling: one lookup of the vocabulary, no range read.
+            // A word held by a few ads already is its own spelling: one lookup of the vocabulary,
+            // no range read. A rarer one (a misspelling some ads share) is compared too.
             let held: i64 = c
                 .prepare_cached("SELECT coalesce(sum(doc), 0) FROM search_fts_words WHERE term = ?1 AND col = 'body'")?
                 .query_row([&word], |r| r.get(0))?;
-            if held > 0 {
+            if held >= COMMON_WORD_ADS {
                 return Ok(vec![(word, held as u64)]);
             }
             let chars: Vec<char> = word.chars().collect();

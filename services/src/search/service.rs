@@ -405,9 +405,10 @@ impl SearchService {
         Ok((result, generation))
     }
 
-    /// The typed keyword with each word the index and the vocabulary do not know replaced by
-    /// the closest word they do (`search_text::max_typo_distance` edits at most: the fewest
-    /// edits, then the word most ads hold, a vocabulary word first); `None` when no word changed.
+    /// The typed keyword with each word the vocabulary does not know and fewer than
+    /// `FEW_RESULTS` ads hold replaced by the closest word more ads hold, of the index or the
+    /// vocabulary (`search_text::max_typo_distance` edits at most: the fewest edits, then the
+    /// word most ads hold, a vocabulary word first); `None` when no word changed.
     async fn correct(&self, typed: &str) -> Result<Option<String>, SoukError> {
         let voc = vocabulary();
         let mut changed = false;
@@ -424,7 +425,9 @@ impl SearchService {
                 continue;
             }
             let near = self.store.words_near(word.clone(), max).await.map_err(internal)?;
-            if near.iter().any(|(t, n)| t == word && *n > 0) {
+            // A word few ads hold (a misspelling some share) gives way to a spelling more hold.
+            let held = near.iter().find(|(t, _)| t == word).map_or(0, |(_, n)| *n);
+            if held >= FEW_RESULTS {
                 out.push(shown);
                 continue;
             }
@@ -434,15 +437,15 @@ impl SearchService {
                 .into_iter()
                 .map(|(t, n)| (edit_distance(&t, word, max), n, t))
                 .chain(voc.spellings().map(|(n, d)| (edit_distance(n, word, max), u64::MAX, d.to_string())));
-            for (dist, held, spelling) in candidates {
-                if dist == 0 || dist > max {
+            for (dist, more, spelling) in candidates {
+                if dist == 0 || dist > max || more <= held {
                     continue;
                 }
                 if best
                     .as_ref()
-                    .is_none_or(|(bd, bh, _)| (dist, std::cmp::Reverse(held)) < (*bd, std::cmp::Reverse(*bh)))
+                    .is_none_or(|(bd, bh, _)| (dist, std::cmp::Reverse(more)) < (*bd, std::cmp::Reverse(*bh)))
                 {
-                    best = Some((dist, held, spelling));
+                    best = Some((dist, more, spelling));
                 }
             }
             match best {

@@ -1,14 +1,12 @@
 // The site footer on every page (issue 26): help (where to start), customer service with its
-// hours (spec §9: 9h-20h, 7 days a week), the languages, and the legal notices (terms of use and
-// privacy, each in a dialog: the product has no pages of its own for them yet).
+// hours (spec §9: 9h-20h, 7 days a week), the languages, and the legal pages (terms of use and
+// privacy, features/legal).
 
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { useAppSelector } from './hooks';
 import { selectUser } from '../features/auth/authSlice';
 import { Icon } from '../ui/Icon';
-import { Modal } from '../ui/Modal';
 import { useLanguage, type MessageId } from './i18n';
 import { documentNavigation } from './LanguageSwitch';
 import { localizedPath, rememberLanguage, type Language } from './language';
@@ -19,14 +17,11 @@ const LANGUAGES: { language: Language; name: string }[] = [
   { language: 'ar', name: 'العربية' },
 ];
 
-type Notice = 'terms' | 'privacy';
-
 export function SiteFooter() {
   const intl = useIntl();
   const language = useLanguage();
   const location = useLocation();
   const user = useAppSelector(selectUser);
-  const [notice, setNotice] = useState<Notice | null>(null);
   const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
   const switchTo = (target: Language) => {
@@ -91,26 +86,19 @@ export function SiteFooter() {
           </h2>
           <ul>
             <li>
-              <button type="button" className="site-footer__link" onClick={() => { setNotice('terms'); }}>
+              <Link className="site-footer__link" to={localized(language, PATHS.terms)}>
                 {t('footer.legal.terms')}
-              </button>
+              </Link>
             </li>
             <li>
-              <button type="button" className="site-footer__link" onClick={() => { setNotice('privacy'); }}>
+              <Link className="site-footer__link" to={localized(language, PATHS.privacy)}>
                 {t('footer.legal.privacy')}
-              </button>
+              </Link>
             </li>
           </ul>
         </section>
       </div>
       <p className="site-footer__bottom">{t('footer.copyright', { year: 2026 })}</p>
-      {notice ? (
-        <Modal title={t(notice === 'terms' ? 'footer.legal.terms' : 'footer.legal.privacy')} onClose={() => { setNotice(null); }}>
-          <div className="dialog__body">
-            <p>{t(notice === 'terms' ? 'footer.legal.terms.body' : 'footer.legal.privacy.body')}</p>
-          </div>
-        </Modal>
-      ) : null}
     </footer>
   );
 }

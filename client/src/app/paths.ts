@@ -41,6 +41,9 @@ export const PATHS = {
   productEdit: '/product/edit',
   // The e-commerce checkout of a product (spec §2 /ecom/checkout?listId=&quantity=).
   ecomCheckout: '/ecom/checkout',
+  // The legal pages linked from the footer (issue 26).
+  terms: '/conditions-utilisation',
+  privacy: '/confidentialite',
 } as const;
 
 /** Spec §2 route keys, every one the spec names, with their paths (without language prefix). */

@@ -2,7 +2,7 @@
 // vertical homes, search listings, the ad view, the shop directory and shop pages, account
 // entry (sign-in, shop sign-in, sign-up, password reset, the account page), my ads and
 // favorites, the ad form, the payment pages (checkout, boost, success, failure, my payments), the seller centre
-// (products, orders, payments, settings, the product form) and the e-commerce checkout, and 404. Pages are loaded on demand (React.lazy) inside the layout's
+// (products, orders, payments, settings, the product form), the e-commerce checkout, the legal pages (terms, privacy), and 404. Pages are loaded on demand (React.lazy) inside the layout's
 // Suspense. The spec's other addresses of these pages (the ad form without a step, /ad?id=,
 // /v2/search, /list, /li, /deeplink/view/{id}, /magasin, /boutique, the ad operation links)
 // redirect to them. ROUTE_KEYS
@@ -20,6 +20,7 @@ import { PATHS } from './paths';
 // The pages the server may have drawn first (firstPage.ts preloads them).
 export const HomePage = lazyPage(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
 const VerticalHomePage = lazy(() => import(/* webpackChunkName: "vertical" */ '../features/vertical/VerticalHomePage'));
+const LegalPage = lazy(() => import(/* webpackChunkName: "legal" */ '../features/legal/LegalPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ '../features/not-found/NotFoundPage'));
 const PrivateSignInPage = lazy(() =>
   import(/* webpackChunkName: "signin" */ '../features/account/SignInPage').then((m) => ({ default: m.PrivateSignInPage })),
@@ -286,6 +287,8 @@ function pageRoutes(): RouteObject[] {
     { path: 'magasin', element: <ShopDirectoryRedirect /> },
     { path: 'boutique/:name', element: <ShopPage /> },
     { path: 'boutique/:name/:category', element: <ShopPage /> },
+    { path: relative(PATHS.terms), element: <LegalPage kind="terms" /> },
+    { path: relative(PATHS.privacy), element: <LegalPage kind="privacy" /> },
     { path: 'vi/:file', element: <AdViewPage /> },
     { path: ':region/:category/:file', element: <AdViewPage /> },
     { path: ':vertical', element: <VerticalHomePage /> },

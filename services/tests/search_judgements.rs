@@ -4,7 +4,8 @@
 //! order, first page), and the precision of what the page shows first (its premium slots, then
 //! its ads, up to 12): the share of those ads in a category the searcher wants. A query with no
 //! result scores 0; one with fewer than 12 is judged on what it shows. The test prints the table
-//! (docs/search.md holds it) and fails when the mean precision is under 0.8.
+//! (docs/search.md holds it) and fails when the mean precision is under 0.8. `JUDGE_SHOW=<query>`
+//! prints that query's page (list id, category, title, premium).
 
 use serde::Deserialize;
 use souk_domain::search::{PAGE_SIZE, SearchFilters, SearchSort};
@@ -61,6 +62,17 @@ async fn the_judged_queries_find_what_searchers_want() {
         for a in page.premium.iter().chain(&page.ads) {
             if shown.len() < PAGE_SIZE as usize && !shown.iter().any(|(id, _)| *id == a.ad.list_id) {
                 shown.push((a.ad.list_id, a.ad.category_id));
+            }
+        }
+        if std::env::var("JUDGE_SHOW").is_ok_and(|q| q == j.q) {
+            for a in page.premium.iter().chain(&page.ads) {
+                eprintln!(
+                    "{} {} {} premium={}",
+                    a.ad.list_id,
+                    a.ad.category_id,
+                    a.ad.title,
+                    page.premium.iter().any(|p| p.ad.list_id == a.ad.list_id)
+                );
             }
         }
         let relevant = shown.iter().filter(|(_, c)| j.want.contains(c)).count();

@@ -52,6 +52,8 @@ export interface SearchPage {
   totalCapped: boolean;
   /** CITY, REGION or COUNTRY when the place asked for had too few matches. */
   extended: 'CITY' | 'REGION' | 'COUNTRY' | null;
+  /** A close spelling of the keyword when it found (almost) nothing (issue 32). */
+  didYouMean: string | null;
   facets: { categories: FacetCount[]; cities: FacetCount[] };
   offset: number;
   limit: number;
@@ -120,7 +122,7 @@ export const SEARCH_ADS = `query searchAds($filters: SearchFiltersInput, $offset
   searchAds(filters: $filters, offset: $offset, limit: $limit, sort: $sort) {
     ads { ${LISTING_AD_FIELDS} }
     premium { ${LISTING_AD_FIELDS} }
-    total totalCapped extended offset limit
+    total totalCapped extended didYouMean offset limit
     facets { categories { id name count } cities { id name count } }
   }
 }`;

@@ -38,6 +38,7 @@ function page(overrides: Record<string, unknown> = {}) {
     total: 30,
     totalCapped: false,
     extended: null,
+    didYouMean: null,
     facets: { categories: [], cities: [] },
     offset: 0,
     limit: 12,
@@ -109,6 +110,15 @@ describe('search listing', () => {
     renderApp('/casablanca/voitures');
     expect(await screen.findByText('Aucune annonce ne correspond à votre recherche.')).toBeInTheDocument();
     expect(screen.getByText('Aucune annonce')).toBeInTheDocument();
+  });
+
+  it('offers the close spelling the server found, as a link to its listing', async () => {
+    mockFetch().mockImplementation(gateway({ ...RESOLVERS, searchAds: () => page({ ads: [], premium: [], total: 0, didYouMean: 'appartement' }) }));
+    renderApp('/casablanca/voitures?q=apartemnt');
+    const link = await screen.findByRole('link', { name: 'appartement' });
+    expect(link.closest('p')).toHaveTextContent('Vouliez-vous dire appartement ?');
+    expect(link.getAttribute('href')).toContain('appartement');
+    expect(screen.getByText('Aucune annonce ne correspond à votre recherche.')).toBeInTheDocument();
   });
 
   it('shows the premium slots first, the count, the extended notice and the pages', async () => {

@@ -7,7 +7,7 @@
 
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useGetAreasQuery, useGetCategoriesQuery, useGetCitiesFormattedNextQuery, type Area } from '../../api/catalog';
 import { isServerError } from '../../api/gateway';
 import { useParseUrlQuery, useSearchAdsQuery, type ParsedUrl } from '../../api/search';
@@ -133,16 +133,34 @@ function Listing({ parsed }: { parsed: ParsedUrl }) {
     }
   };
 
+  // Issue 32: a keyword that found (almost) nothing offers a close spelling, as a link to it.
+  const suggestion = data?.didYouMean ? (
+    <p className="notice listing__did-you-mean" role="note">
+      {intl.formatMessage(
+        { id: 'listing.didYouMean' },
+        {
+          keyword: (
+            <Link key="did-you-mean" dir="auto" to={listingHref(language, { ...filters, keyword: data.didYouMean }, sort, 0, refs())}>
+              {data.didYouMean}
+            </Link>
+          ),
+        },
+      )}
+    </p>
+  ) : null;
+
   let content;
   if (data) {
     content =
       data.ads.length === 0 && data.premium.length === 0 ? (
         <div className="empty-state">
+          {suggestion}
           <p>{intl.formatMessage({ id: 'listing.empty' })}</p>
           <p>{intl.formatMessage({ id: 'listing.empty.hint' })}</p>
         </div>
       ) : (
         <>
+          {suggestion}
           {data.extended ? (
             <p className="notice" role="note">
               {intl.formatMessage({ id: `listing.extended.${data.extended}` as MessageId })}

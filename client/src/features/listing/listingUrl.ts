@@ -64,12 +64,15 @@ export function slugify(input: string): string {
   return out;
 }
 
-/** The keyword's words as the server keeps them: folded, at most 10 of 40 characters. */
+/** The keyword's words as the server writes them in URLs: as typed, lower case, at most 10 of 40 characters. */
 export function keywordWords(keyword: string): string[] {
-  return fold(keyword)
-    .split(/[^\p{L}\p{N}]+/u)
+  // As the server writes the keyword (domain/src/search_text.rs display_words): lower case,
+  // the words as typed — only the index and the query see the folded, normalised form.
+  return keyword
+    .split(/[^\p{L}\p{N}'’]+/u)
+    .map((word) => word.replace(/^['’]+|['’]+$/gu, ''))
     .filter((word) => word !== '')
-    .map((word) => Array.from(word).slice(0, MAX_WORD_CHARS).join(''))
+    .map((word) => Array.from(word.toLowerCase()).slice(0, MAX_WORD_CHARS).join(''))
     .slice(0, MAX_KEYWORD_WORDS);
 }
 

@@ -197,6 +197,8 @@ pub async fn build_state_with(
         settings.payments.service(&settings.packs, &settings.auth.public_base_url),
     );
     let uploads = AdUploads::new(ad_store, Arc::clone(&media), settings.ads.max_parallel_uploads);
+    let logos =
+        souk_services::accounts::logo::ShopLogos::new(Arc::clone(&media), Arc::clone(&accounts), uploads.permits());
     let search = Arc::new(
         SearchService::new(Arc::new(store.clone()), Arc::new(store.clone()), Arc::clone(&catalog))
             .with_cache_ttl(std::time::Duration::from_millis(settings.search.listing_cache_ms)),
@@ -269,6 +271,7 @@ pub async fn build_state_with(
         parse_url: Arc::new(ParseUrlService::new(Arc::clone(&catalog), Arc::clone(&slugs))),
         slugs,
         uploads: Arc::new(uploads),
+        logos: Arc::new(logos),
         client_log: Arc::new(ClientLogService::new(Arc::clone(&ephemeral), settings.client_log.per_minute)),
         accounts,
         social,

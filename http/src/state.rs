@@ -40,6 +40,8 @@ pub struct AppState {
     pub products: Arc<ProductService>,
     pub limits: Arc<souk_services::limits::RateLimits>,
     pub uploads: Arc<AdUploads>,
+    /// Shop logo uploads.
+    pub logos: Arc<souk_services::accounts::logo::ShopLogos>,
     pub search: Arc<SearchService>,
     pub shops: Arc<ShopService>,
     pub saved_searches: Arc<SavedSearchService>,

@@ -17,8 +17,9 @@ use tokio::sync::Semaphore;
 pub struct AdUploads {
     ads: Arc<dyn AdStore>,
     media: Arc<dyn MediaStore>,
-    /// Bounds how many uploads are decoded at once: memory, not only CPU.
-    permits: Semaphore,
+    /// Bounds how many uploads are decoded at once: memory, not only CPU (shared with the shop
+    /// logos, `accounts::logo`).
+    permits: Arc<Semaphore>,
 }
 
 fn image_error(e: ImageError) -> SoukError {
@@ -42,7 +43,12 @@ fn video_error(e: VideoProblem) -> SoukError {
 
 impl AdUploads {
     pub fn new(ads: Arc<dyn AdStore>, media: Arc<dyn MediaStore>, parallel: usize) -> AdUploads {
-        AdUploads { ads, media, permits: Semaphore::new(parallel.max(1)) }
+        AdUploads { ads, media, permits: Arc::new(Semaphore::new(parallel.max(1))) }
+    }
+
+    /// The bound on parallel decoding, for the other image uploads to share.
+    pub fn permits(&self) -> Arc<Semaphore> {
+        Arc::clone(&self.permits)
     }
 
     /// The public URL path of a stored key.

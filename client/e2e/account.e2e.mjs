@@ -13,6 +13,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BASE_URL, DEMO_PASSWORD, DEMO_PRIVATE_LOGIN, DEMO_SHOP_LOGIN, documentLanguage, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { assertAccessible } from './support/axe.mjs';
 import { translator } from './support/messages.mjs';
 import { linesOf, scrollsSideways } from './support/rtl.mjs';
 
@@ -67,6 +68,7 @@ for (const language of ['fr', 'ar']) {
       // The phone is typed left to right in both languages.
       assert.equal(await page.getByLabel(t('signin.phone')).getAttribute('dir'), 'ltr');
       await page.screenshot({ path: `${SCREENSHOTS}signin-${language}.png`, fullPage: true });
+      await assertAccessible(page, `sign-in ${language}`);
       await page.setViewportSize({ width: 390, height: 844 });
       assert.equal(await linesOf(headerSignIn), 1, 'the header sign-in link is on one line on a phone');
       assert.equal(await scrollsSideways(page), false, 'the sign-in page does not scroll sideways on a phone');

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { BASE_URL, DEMO_ADMIN_LOGIN, DEMO_PASSWORD, DEMO_PRIVATE_LOGIN, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { assertAccessible } from './support/axe.mjs';
 import { translator } from './support/messages.mjs';
 import { readsLeftToRight } from './support/rtl.mjs';
 import { gql, tokenOf } from './support/graphql.mjs';
@@ -24,20 +25,21 @@ const FIRST_DEMO_AD = 10_000_001;
 const browser = useBrowser();
 const { openPage } = browser;
 
-/** The list id of an active demo ad whose seller shows the number. */
-async function adWithPhone() {
+/** The list id of an active demo ad whose seller shows the number (and, if asked, with photos). */
+async function adWithPhone({ photos = false } = {}) {
   for (let listId = FIRST_DEMO_AD; listId < FIRST_DEMO_AD + 40; listId += 1) {
     const response = await fetch(`${BASE_URL}/graphql`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
         operationName: 'getAd',
-        query: 'query getAd($listId: Int!) { getAd(listId: $listId) { ad { title } seller { phoneHidden } } }',
+        query: 'query getAd($listId: Int!) { getAd(listId: $listId) { ad { title mediaCount } seller { phoneHidden } } }',
         variables: { listId },
       }),
     });
     const body = await response.json();
-    if (body.data?.getAd && !body.data.getAd.seller.phoneHidden) return { listId, title: body.data.getAd.ad.title };
+    const ad = body.data?.getAd;
+    if (ad && !ad.seller.phoneHidden && (!photos || ad.ad.mediaCount > 1)) return { listId, title: ad.ad.title };
   }
   throw new Error('no demo ad with a visible number');
 }
@@ -70,6 +72,7 @@ test('a visitor shows the number, meets the login wall when saving, signs in, an
     await wall.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByRole('button', { name: 'Sauvegardée' }).waitFor(WAIT);
     await page.screenshot({ path: `${SCREENSHOTS}ad-view-fr.png`, fullPage: true });
+    await assertAccessible(page, 'ad view fr');
 
     await page.goto(`${BASE_URL}/fr/account/v2/my-favorites`);
     await page.getByRole('link', { name: title }).waitFor(WAIT);
@@ -78,6 +81,59 @@ test('a visitor shows the number, meets the login wall when saving, signs in, an
     await context.close();
   }
 });
+
+/** Opens the photos full screen from `open`, moves to the second photo, closes with Escape. */
+async function viewPhotos(page, open, text, language) {
+  await open.click();
+  const viewer = page.getByRole('dialog', { name: text.viewer });
+  await viewer.waitFor(WAIT);
+  const counter = (await viewer.locator('.photo-viewer__counter').textContent()) ?? '';
+  const total = Number(counter.split('/')[1]);
+  assert.ok(total > 1, `the ad has photos (${counter})`);
+  await viewer.getByRole('button', { name: text.next }).click();
+  await viewer.getByText(`2 / ${String(total)}`).waitFor(WAIT);
+  await page.screenshot({ path: `${SCREENSHOTS}ad-view-photos-phone-${language}.png` });
+  await page.keyboard.press('Escape');
+  await viewer.waitFor({ state: 'detached', ...WAIT });
+}
+
+// The ad view on a phone (issue 26): call and message in a bar fixed at the bottom of the
+// screen, the number revealed there; the photos full screen (next photo, Escape); the contact
+// form from the bar; no sideways scrolling; no serious accessibility violation.
+for (const [language, text] of /** @type {const} */ ([
+  ['fr', { bar: 'Contacter le vendeur', call: 'Appeler', message: 'Envoyer un message', open: 'Agrandir la photo 1', viewer: 'Photos en plein écran', next: 'Photo suivante', contact: 'Contacter le vendeur' }],
+  ['ar', { bar: 'التواصل مع البائع', call: 'اتصال', message: 'إرسال رسالة', open: 'تكبير الصورة 1', viewer: 'الصور بملء الشاشة', next: 'الصورة التالية', contact: 'مراسلة البائع' }],
+])) {
+  test(`the ad view on a phone keeps call and message at hand (${language})`, async () => {
+    const { context, page, problems } = await openPage({ width: 390, height: 844 });
+    try {
+      const { listId, title } = await adWithPhone({ photos: true });
+      await page.goto(`${BASE_URL}/${language}/vi/${listId}.htm`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor(WAIT);
+      const bar = page.getByRole('group', { name: text.bar });
+      await bar.waitFor(WAIT);
+      const box = await bar.boundingBox();
+      assert.ok(box && Math.abs(box.y + box.height - 844) <= 1, `the bar sits at the bottom of the screen (${JSON.stringify(box)})`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
+      await page.screenshot({ path: `${SCREENSHOTS}ad-view-phone-${language}.png` });
+
+      await bar.getByRole('button', { name: text.call }).click();
+      const phone = bar.getByRole('link', { name: /^0\d{9}$/ });
+      await phone.waitFor(WAIT);
+      assert.match((await phone.getAttribute('href')) ?? '', /^tel:0\d{9}$/);
+      await assertAccessible(page, `ad view phone ${language}`);
+
+      await viewPhotos(page, page.getByRole('button', { name: text.open }), text, language);
+
+      await bar.getByRole('button', { name: text.message }).click();
+      await page.getByRole('dialog', { name: text.contact }).waitFor(WAIT);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
 
 test('an ad reads right to left in Arabic', async () => {
   const { context, page, problems } = await openPage();
@@ -99,6 +155,7 @@ test('an ad reads right to left in Arabic', async () => {
     }
     assert.ok(await readsLeftToRight(page.getByRole('figure'), '-\\d+\\.\\d+'), 'the longitude keeps its minus in front');
     await page.screenshot({ path: `${SCREENSHOTS}ad-view-ar.png`, fullPage: true });
+    await assertAccessible(page, 'ad view ar');
     await page.goto(`${BASE_URL}/ar/vi/1.htm`);
     await page.getByRole('heading', { level: 1, name: 'الإعلان غير موجود' }).waitFor(WAIT);
     assert.deepEqual(problems, []);
@@ -130,7 +187,7 @@ test('the server draws an ad page before the client runs, and the client takes i
     page.on('pageerror', (error) => problems.push(error.message));
     await page.goto(`${BASE_URL}/vi/${listId}.htm`);
     // The client's own page: the button only it draws, one heading, nothing wider than the screen.
-    await page.getByRole('button', { name: 'Afficher le numéro' }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Appeler' }).waitFor(WAIT);
     assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1);
     const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     assert.ok(widths[0] <= widths[1], `the page scrolls sideways: ${widths.join(' > ')}`);

@@ -19,6 +19,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BASE_URL, DEMO_PASSWORD, DEMO_PRIVATE_LOGIN, DEMO_SHOP_LOGIN, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { assertAccessible } from './support/axe.mjs';
 
 /** A second demo shop, whose points scripts/e2e.sh gave already expired. */
 const DEMO_SHOP2_LOGIN = process.env.DEMO_SHOP2_LOGIN;
@@ -139,6 +140,7 @@ for (const language of ['fr', 'ar']) {
       assert.equal(await page.evaluate(() => document.documentElement.dir), language === 'ar' ? 'rtl' : 'ltr');
       await page.getByRole('article', { name: t('boost.kind.gallery') }).waitFor(WAIT);
       await page.screenshot({ path: `${SCREENSHOTS}boost-${language}.png`, fullPage: true });
+      await assertAccessible(page, `boost ${language}`);
 
       await chooseBoost(page, t, gallery.id, 'cc');
       const summary = page.getByRole('region', { name: t('checkout.summary.title') });

@@ -7,6 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { assertAccessible } from './support/axe.mjs';
 import { BASE_URL, documentLanguage, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 
 const { openPage: openBrowserPage } = useBrowser();
@@ -36,13 +37,20 @@ test('home page in French, then Arabic, then back through the language switch', 
     assert.equal(headers['accept-language'], 'fr');
     assert.match(headers['visitorid'] ?? '', /^[0-9a-f-]{36}$/);
     assert.match(headers['sessionid'] ?? '', /^[0-9a-f-]{36}$/);
+    // The latest ads with their photos (issue 26: a home that sells).
+    const latest = page.getByRole('region', { name: 'Dernières annonces' });
+    await latest.getByRole('article').first().waitFor(WAIT);
+    assert.ok((await latest.locator('img[src]').count()) > 0, 'the latest ads show photos');
     await page.screenshot({ path: `${SCREENSHOTS}home-fr.png`, fullPage: true });
+    await assertAccessible(page, 'home fr');
 
     await page.goto(`${BASE_URL}/ar`);
     await page.getByRole('link', { name: /شقق/ }).first().waitFor(WAIT);
     assert.deepEqual(await documentLanguage(page), { lang: 'ar', dir: 'rtl' });
     await page.getByRole('heading', { level: 1, name: 'إعلانات مبوبة في المغرب' }).waitFor(WAIT);
+    await page.getByRole('region', { name: 'أحدث الإعلانات' }).getByRole('article').first().waitFor(WAIT);
     await page.screenshot({ path: `${SCREENSHOTS}home-ar.png`, fullPage: true });
+    await assertAccessible(page, 'home ar');
 
     await page.getByRole('link', { name: 'Français' }).click();
     await page.waitForURL((url) => isFrenchPath(url.pathname), WAIT);
@@ -66,6 +74,7 @@ test('Arabic home on a phone-sized screen', async () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
     await page.screenshot({ path: `${SCREENSHOTS}home-ar-mobile.png`, fullPage: true });
+    await assertAccessible(page, 'home ar phone');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -79,6 +88,7 @@ test('an unknown path shows the translated 404 page (SPA fallback)', async () =>
     await page.getByRole('heading', { level: 1, name: 'Page introuvable' }).waitFor(WAIT);
     await page.goto(`${BASE_URL}/ar/cette-page-n-existe-pas`);
     await page.getByRole('heading', { level: 1, name: 'الصفحة غير موجودة' }).waitFor(WAIT);
+    await assertAccessible(page, '404 ar');
     // A server may answer unknown paths with the app shell and a 404 status, which Chromium
     // reports on the console; that is expected here.
     assert.deepEqual(problems.filter((problem) => !/status of 404/.test(problem)), []);

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BASE_URL, DEMO_PASSWORD, DEMO_PRIVATE_LOGIN, documentLanguage, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
 import { readsLeftToRight } from './support/rtl.mjs';
+import { assertAccessible } from './support/axe.mjs';
 
 /** The first demo ad (services/src/demo/generate.rs FIRST_LIST_ID). */
 const FIRST_DEMO_AD = 10_000_001;
@@ -89,6 +90,7 @@ async function browseAndSave(language) {
     assert.ok(prices.length > 0, 'the results show prices');
     for (const price of prices) assert.ok(await readsLeftToRight(price), `"${await price.textContent()}" reads left to right`);
     await page.screenshot({ path: `${SCREENSHOTS}listing-${language}.png`, fullPage: true });
+    await assertAccessible(page, `listing ${language}`);
 
     const count = await results.getByRole('listitem').count();
     const second = results.getByRole('listitem').nth(Math.min(1, count - 1));

@@ -1,6 +1,6 @@
 // The 404 page for any path no route claims (the server answers such paths with HTTP 404 and
-// this page): what happened, a search box to find an ad instead, and the ways back — the home
-// page, or posting an ad.
+// this page): what happened, a search box to find an ad instead (replacing the header's, as on
+// the home page: styles.css), and the ways back — the home page, or posting an ad.
 
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';

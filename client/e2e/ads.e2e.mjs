@@ -226,7 +226,9 @@ for (const language of ['fr', 'ar']) {
 
       await signIn(page);
       // A word no other ad has, to find this one in search.
-      const word = `zq${Date.now().toString(36).replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])}`;
+      // Ten random letters: two runs' words must not be a typo apart, or the search's spelling
+      // correction (issue 32) would find the other run's ad.
+      const word = `zq${Array.from({ length: 10 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('')}`;
       const title = `Samsung Galaxy A52 ${word} reconditionné`;
       await page.goto(`${BASE_URL}/${language}`);
       await page.getByRole('banner').getByRole('link', { name: t('header.postAd') }).click();

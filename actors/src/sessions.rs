@@ -12,7 +12,12 @@ use actix::prelude::*;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
-/// How many messages may wait in the registry's mailbox (deliveries beyond are dropped).
+/// The registry's mailbox capacity. Only room changes go through it — a socket registered or
+/// dropped, a presence change — and none may be lost (a lost `Unregister` would keep a closed
+/// socket in its room), so they are sent with `do_send`, which queues past the capacity: the
+/// capacity only makes `send`ers wait. Deliveries never pass through the mailbox: they read
+/// the [`Rooms`] directly, and a socket that cannot keep up is dropped there (its
+/// [`ClientSink::send`] answers false) and closed by its transport (issue 27).
 pub const MAILBOX: usize = 16_384;
 
 /// A live client socket, as the registry sees it.

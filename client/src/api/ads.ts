@@ -80,6 +80,8 @@ export interface AdDetail extends Ad {
 /** One of my ads, as the form edits it: the video's id too, to keep it. */
 export interface MyAdDetail extends AdDetail {
   videoMediaId: string | null;
+  /** How many photos the ad may have: 8 free, more once a pack was bought (issue 24). */
+  photoAllowance?: number;
 }
 
 export interface Seller {
@@ -233,7 +235,7 @@ export const SUBMIT_REPORT_AD = `mutation submitReportAd($listId: Int!, $from: S
 export const GET_MY_ADS = `query getMyAds($filters: MyAdsFilters, $pagination: Pagination) {
   getMyAds(filters: $filters, pagination: $pagination) { ads { ${AD_FIELDS} } count { total } }
 }`;
-export const GET_MY_AD = `query getMyAd($adId: String!) { getMyAd(adId: $adId) { ${DETAIL_FIELDS} videoMediaId } }`;
+export const GET_MY_AD = `query getMyAd($adId: String!) { getMyAd(adId: $adId) { ${DETAIL_FIELDS} videoMediaId photoAllowance } }`;
 export const GET_MY_ADS_COUNT = `query getMyAdsCount { getMyAdsCount { countByStatus { status count } } }`;
 const OPERATION = 'adId listId status outcome messageKey message';
 export const DEACTIVATE_AD = `mutation deactivateAd($adId: String!) { deactivateAd(adId: $adId) { ${OPERATION} } }`;

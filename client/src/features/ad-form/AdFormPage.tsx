@@ -333,7 +333,7 @@ function Done({ calendarError, boostAdId }: { calendarError: unknown; boostAdId?
   );
 }
 
-function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
+function AdForm({ initial, adId, maxPhotos }: { initial: FormState; adId?: string; maxPhotos?: number }) {
   const intl = useIntl();
   const location = useLocation();
   const navigate = useNavigate();
@@ -430,7 +430,7 @@ function AdForm({ initial, adId }: { initial: FormState; adId?: string }) {
         <h2>{stepLabel(step)}</h2>
         {step === 1 ? <Step1 state={state} set={set} /> : null}
         {step === 2 ? <Step2 state={state} set={set} sent={sent} /> : null}
-        {step === 3 ? <PhotosStep value={state.media} onChange={(media) => { setState((current) => ({ ...current, media })); }} /> : null}
+        {step === 3 ? <PhotosStep value={state.media} maxPhotos={maxPhotos} onChange={(media) => { setState((current) => ({ ...current, media })); }} /> : null}
         {step === 4 ? <Step4 state={state} set={set} sent={sent} /> : null}
         {step === 4 && isRental ? (
           <fieldset className="ad-form__section">
@@ -472,7 +472,7 @@ function EditAdForm({ adId }: { adId: string }) {
   if (isError) return <div className="page"><ErrorMessage error={error} onRetry={() => void refetch()} /></div>;
   if (isRental && calendar.isError) return <div className="page"><ErrorMessage error={calendar.error} onRetry={() => void calendar.refetch()} /></div>;
   if (!currentData || (isRental && !calendar.currentData)) return <div className="page"><Loader label={intl.formatMessage({ id: 'adForm.loading' })} /></div>;
-  return <AdForm initial={fromMyAd(currentData, [...daysOf(calendar.currentData ?? [])])} adId={adId} />;
+  return <AdForm initial={fromMyAd(currentData, [...daysOf(calendar.currentData ?? [])])} adId={adId} maxPhotos={currentData.photoAllowance} />;
 }
 
 export default function AdFormPage() {

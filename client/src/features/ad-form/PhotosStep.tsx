@@ -20,7 +20,7 @@ export interface PhotosValue {
   video: string | null;
 }
 
-export function PhotosStep({ value, onChange }: { value: PhotosValue; onChange: (value: PhotosValue) => void }) {
+export function PhotosStep({ value, onChange, maxPhotos = MAX_PHOTOS }: { value: PhotosValue; onChange: (value: PhotosValue) => void; maxPhotos?: number }) {
   const intl = useIntl();
   const [progress, setProgress] = useState<{ name: string; fraction: number }[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
@@ -34,9 +34,9 @@ export function PhotosStep({ value, onChange }: { value: PhotosValue; onChange: 
     const found: string[] = [];
     let photos = value.photos;
     for (const file of files) {
-      const problem = photoProblem(file, photos.length);
+      const problem = photoProblem(file, photos.length, maxPhotos);
       if (problem) {
-        found.push(fileProblem(file, intl.formatMessage({ id: problem }, { max: MAX_PHOTOS })));
+        found.push(fileProblem(file, intl.formatMessage({ id: problem }, { max: maxPhotos })));
         continue;
       }
       setProgress((current) => [...current, { name: file.name, fraction: 0 }]);
@@ -83,14 +83,14 @@ export function PhotosStep({ value, onChange }: { value: PhotosValue; onChange: 
     onChange({ ...value, photos });
   };
 
-  const full = value.photos.length >= MAX_PHOTOS;
+  const full = value.photos.length >= maxPhotos;
   return (
     <div className="photos-step">
       <section className="ad-form__section" aria-labelledby="photos-step-photos">
         <h3 id="photos-step-photos" className="ad-form__section-title">
           {intl.formatMessage({ id: 'adForm.photos' })}
         </h3>
-        <p className="ad-form__hint">{intl.formatMessage({ id: 'adForm.photos.hint' }, { count: value.photos.length, max: MAX_PHOTOS })}</p>
+        <p className="ad-form__hint">{intl.formatMessage({ id: 'adForm.photos.hint' }, { count: value.photos.length, max: maxPhotos })}</p>
         {value.photos.length > 0 || progress.length > 0 ? (
           <ul className="previews" aria-label={intl.formatMessage({ id: 'adForm.photos.list' })}>
             {value.photos.map((photo, index) => {
@@ -127,7 +127,7 @@ export function PhotosStep({ value, onChange }: { value: PhotosValue; onChange: 
         ) : null}
         <FileDropZone
           label={intl.formatMessage({ id: 'adForm.photos.add' })}
-          detail={intl.formatMessage({ id: full ? 'adForm.photos.full' : 'adForm.photos.rules' }, { max: MAX_PHOTOS })}
+          detail={intl.formatMessage({ id: full ? 'adForm.photos.full' : 'adForm.photos.rules' }, { max: maxPhotos })}
           accept="image/jpeg,image/png"
           multiple
           disabled={full}

@@ -2,6 +2,7 @@
 // and 30 MB, landscape).
 
 import { MAX_PHOTO_BYTES, MAX_VIDEO_BYTES, photoProblem, videoProblem } from './media';
+import { LIMITS } from '../../app/rules';
 
 function file(type: string, bytes: number): File {
   const f = new File(['x'], 'f', { type });
@@ -45,5 +46,10 @@ describe('photoProblem', () => {
     expect(photoProblem(file('image/jpeg', 1000), 8)).toBe('adForm.photos.tooMany');
     expect(photoProblem(file('image/gif', 1000), 0)).toBe('adForm.photos.type');
     expect(photoProblem(file('image/jpeg', MAX_PHOTO_BYTES + 1), 0)).toBe('adForm.photos.tooBig');
+  });
+
+  it("takes the ad's own allowance once a pack raised it (the server's packPhotos)", () => {
+    expect(photoProblem(file('image/jpeg', 1000), 8, LIMITS.packPhotos)).toBeUndefined();
+    expect(photoProblem(file('image/jpeg', 1000), LIMITS.packPhotos, LIMITS.packPhotos)).toBe('adForm.photos.tooMany');
   });
 });

@@ -17,8 +17,9 @@ export interface UploadedMedia {
   urls: { thumb: string; medium: string; large: string };
 }
 
-export function photoProblem(file: File, alreadyThere: number): MessageId | undefined {
-  if (alreadyThere >= MAX_PHOTOS) return 'adForm.photos.tooMany';
+/** Why `file` cannot be added to `alreadyThere` photos of an ad allowed `max` (8 free, more once a pack was bought). */
+export function photoProblem(file: File, alreadyThere: number, max: number = MAX_PHOTOS): MessageId | undefined {
+  if (alreadyThere >= max) return 'adForm.photos.tooMany';
   if (!['image/jpeg', 'image/png'].includes(file.type)) return 'adForm.photos.type';
   if (file.size > MAX_PHOTO_BYTES) return 'adForm.photos.tooBig';
   return undefined;

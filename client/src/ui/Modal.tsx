@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, type ButtonWeight } from './Button';
+import { trapTab } from './focusTrap';
 
 export interface ModalProps {
   title: string;
@@ -33,17 +34,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
         return;
       }
       if (event.key !== 'Tab' || !dialog.current) return;
-      const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog.current)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      trapTab(event, dialog.current, FOCUSABLE);
     };
     document.addEventListener('keydown', onKey);
     return () => {

@@ -10,6 +10,7 @@ import { useIntl } from 'react-intl';
 import { useLanguage } from '../../app/i18n';
 import type { AdImage } from '../../api/ads';
 import { Icon } from '../../ui/Icon';
+import { trapTab } from '../../ui/focusTrap';
 
 export const MAX_ZOOM = 4;
 export const DOUBLE_TAP_ZOOM = 2.5;
@@ -79,19 +80,7 @@ export function PhotoViewer({
       if (event.key === 'Escape') close.current();
       else if (event.key === 'ArrowRight') goRef.current(language === 'ar' ? -1 : 1);
       else if (event.key === 'ArrowLeft') goRef.current(language === 'ar' ? 1 : -1);
-      else if (event.key === 'Tab' && dialog.current) {
-        const focusable = [...dialog.current.querySelectorAll<HTMLElement>('button')];
-        const first = focusable[0];
-        const last = focusable[focusable.length - 1];
-        if (!first || !last) return;
-        if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog.current)) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
-      }
+      else if (event.key === 'Tab' && dialog.current) trapTab(event, dialog.current, 'button');
     };
     document.addEventListener('keydown', onKey);
     return () => {

@@ -272,6 +272,10 @@ pub async fn build_state_with(
         slugs,
         uploads: Arc::new(uploads),
         logos: Arc::new(logos),
+        sitemap: Arc::new(souk_services::sitemap::SitemapService::new(
+            Arc::new(store.clone()),
+            Arc::new(store.clone()),
+        )),
         client_log: Arc::new(ClientLogService::new(Arc::clone(&ephemeral), settings.client_log.per_minute)),
         accounts,
         social,

@@ -40,6 +40,8 @@ pub struct AppState {
     pub products: Arc<ProductService>,
     pub limits: Arc<souk_services::limits::RateLimits>,
     pub uploads: Arc<AdUploads>,
+    /// What the sitemaps list.
+    pub sitemap: Arc<souk_services::sitemap::SitemapService>,
     /// Shop logo uploads.
     pub logos: Arc<souk_services::accounts::logo::ShopLogos>,
     pub search: Arc<SearchService>,

@@ -16,5 +16,6 @@ pub mod payments;
 pub mod products;
 pub mod scheduling;
 pub mod search;
+pub mod sitemap;
 pub mod stats;
 pub mod video;

@@ -8,7 +8,6 @@ use crate::state::AppState;
 use actix_web::{HttpResponse, web};
 use souk_domain::Lang;
 use souk_domain::listing_url::{ListingRoute, ad_path, listing_path, percent_encode_path, shop_path};
-use souk_storage::search::{SearchStore, ShopQuery};
 
 fn xml(body: String) -> HttpResponse {
     HttpResponse::Ok().content_type("application/xml; charset=utf-8").body(body)
@@ -53,9 +52,9 @@ fn per_file(state: &AppState) -> u32 {
     state.settings.web.sitemap_urls_per_file.max(1)
 }
 
-/// A store failure, answered as any request failure.
-fn failure(e: souk_storage::StoreError) -> HttpResponse {
-    crate::graphql::errors::request_failure(&souk_domain::SoukError::internal(e), Lang::Fr)
+/// A failure, answered as any request failure.
+fn failure(e: souk_domain::SoukError) -> HttpResponse {
+    crate::graphql::errors::request_failure(&e, Lang::Fr)
 }
 
 fn not_found(body: &'static str) -> HttpResponse {
@@ -65,12 +64,7 @@ fn not_found(body: &'static str) -> HttpResponse {
 /// `GET /sitemap.xml`: the index of the paged sitemaps (`categories-{n}`, `shops-{n}`, `ads-{n}`).
 pub async fn index(state: web::Data<AppState>) -> HttpResponse {
     let per = u64::from(per_file(&state));
-    let counts = async {
-        let ads = state.store.active_count().await?;
-        let shops = state.store.shops(ShopQuery { limit: 1, ..ShopQuery::default() }).await?.1;
-        Ok::<_, souk_storage::StoreError>((ads, shops))
-    };
-    let (ads, shops) = match counts.await {
+    let (ads, shops) = match state.sitemap.counts().await {
         Ok(n) => n,
         Err(e) => return failure(e),
     };
@@ -117,19 +111,16 @@ pub async fn file(name: web::Path<String>, state: web::Data<AppState>) -> HttpRe
                 .collect();
         }
         "shops" => {
-            let q = ShopQuery { offset, limit: per, ..ShopQuery::default() };
-            let ids = match state.store.shops(q).await {
-                Ok((ids, _)) => ids,
+            let shops = match state.sitemap.shops(offset, per).await {
+                Ok(shops) => shops,
                 Err(e) => return failure(e),
             };
-            for id in ids {
-                if let Ok(Some(s)) = souk_storage::accounts::AccountStore::find_store(&state.store, id).await {
-                    urls.push(url(&b, &shop_path(Lang::Fr, &s.name, s.store_id)));
-                }
+            for (name, store_id) in shops {
+                urls.push(url(&b, &shop_path(Lang::Fr, &name, store_id)));
             }
         }
         "ads" => {
-            let ads = match state.store.sitemap_ads(offset, per).await {
+            let ads = match state.sitemap.ads(offset, per).await {
                 Ok(a) => a,
                 Err(e) => return failure(e),
             };

@@ -449,7 +449,7 @@ mod tests {
     /// issue 32), on French and Arabic ad text. `cargo test -p souk-domain --release --
     /// --ignored normalisation_speed --nocapture` (figures in docs/benchmarks.md).
     #[test]
-    #[ignore]
+    #[ignore = "a measurement, not a test: cargo test -p souk-domain --release --lib -- --ignored normalisation_speed --nocapture"]
     fn normalisation_speed() {
         let text = "Appartement de 90 m² au 3e étage à Maârif, lumineux, cuisine équipée, deux chambres et un salon marocain. \
                     شقة للبيع في الدار البيضاء مساحتها 90 متر مربع في الطابق الثالث مع مطبخ مجهز وغرفتين وصالون مغربي. \

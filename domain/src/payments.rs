@@ -325,6 +325,13 @@ pub fn is_open(stored: PaymentStatus, expires_at: i64, now: i64) -> bool {
     matches!(status_at(stored, expires_at, now), PaymentStatus::Pending | PaymentStatus::Ongoing)
 }
 
+/// The year an order paid at `at` is invoiced in: Morocco's calendar year (invoices print the
+/// Moroccan date and are numbered from 1 each year).
+pub fn invoice_year(at: i64) -> i32 {
+    let day = crate::packs::local_day(at).max(0) as u64;
+    crate::time::civil_from_days(day).0 as i32
+}
+
 /// When a code made at `created_at` stops being valid.
 pub fn expiry_of(created_at: i64) -> i64 {
     created_at + PAYMENT_CODE_VALIDITY_SECONDS
@@ -488,6 +495,13 @@ mod tests {
         for m in PaymentMethod::ALL {
             assert!(m.balance().is_none() || m.provider().is_none(), "{m:?}");
         }
+    }
+
+    #[test]
+    fn an_order_is_invoiced_in_morocco_s_year() {
+        let new_year = crate::time::parse_date("2027-01-01").expect("date") * 86_400;
+        assert_eq!(invoice_year(new_year - 3600 - 1), 2026, "22:59 UTC on 31 December is 23:59 in Morocco");
+        assert_eq!(invoice_year(new_year - 1800), 2027, "23:30 UTC on 31 December is 00:30 on 1 January in Morocco");
     }
 
     #[test]

@@ -181,7 +181,7 @@ pub trait PaymentStore: Send + Sync + 'static {
     /// Marks the order paid at `at` if it is still unpaid and its code valid at `at`, with its
     /// invoice number; otherwise `Conflict` and nothing changes. Answers the order as stored.
     async fn mark_paid(&self, order_id: &str, at: i64) -> Result<PaymentOrder, StoreError> {
-        let year = souk_domain::time::civil_from_days(at.max(0) as u64 / 86_400).0 as i32;
+        let year = souk_domain::payments::invoice_year(at);
         match self.settle(order_id, Settlement { at, invoice_year: year, ..Settlement::default() }).await? {
             Settled::Paid(o) => Ok(o),
             Settled::NotOpen(o) => {

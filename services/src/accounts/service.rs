@@ -83,6 +83,13 @@ impl Caller {
         self.claims.roles.contains(&Role::Admin)
     }
 
+    /// Whether the caller is a shop (spec §4: a store-owner role; its token carries its store):
+    /// shop prices, the shop multiplier and points for packs.
+    pub fn is_shop(&self) -> bool {
+        self.claims.store_id.is_some()
+            || self.claims.roles.iter().any(|r| matches!(r, Role::StoreOwner | Role::EcommerceStoreOwner))
+    }
+
     /// The admin acting as this user, if any.
     pub fn acting_admin(&self) -> Option<i64> {
         self.claims.act

@@ -84,13 +84,6 @@ fn as_of(mut order: PaymentOrder, now: i64) -> PaymentOrder {
     order
 }
 
-/// The year of an instant in Morocco (invoice numbers run per year, and the invoice prints
-/// the Moroccan date).
-fn year_of(at: i64) -> i32 {
-    let day = souk_domain::packs::local_day(at).max(0) as u64;
-    souk_domain::time::civil_from_days(day).0 as i32
-}
-
 impl PaymentService {
     pub fn new(
         store: Arc<dyn PaymentStore>,
@@ -193,7 +186,7 @@ impl PaymentService {
     /// balance debit, its period (a random instant of its slot about 24 hours later), the pack
     /// on the ad and the jobs of its start and end.
     fn settlement(&self, order: &PaymentOrder, at: i64) -> Result<Settlement, SoukError> {
-        let mut s = Settlement { at, invoice_year: year_of(at), ..Settlement::default() };
+        let mut s = Settlement { at, invoice_year: payments::invoice_year(at), ..Settlement::default() };
         let Some(pack) = &order.pack else { return Ok(s) };
         let offer = souk_domain::packs::pack(&pack.pack_id)?;
         let part = DayPart::parse(&pack.slot_part)

@@ -6,7 +6,6 @@
 use super::{Balances, PaymentService, as_of};
 use crate::accounts::service::Caller;
 use crate::ads::service::now;
-use souk_domain::account::Role;
 use souk_domain::ad::{AdStatus, VasPack};
 use souk_domain::balances::{Balance, check_debit};
 use souk_domain::money::Money;
@@ -58,12 +57,6 @@ pub struct VasPackOrderInput {
     pub method: String,
 }
 
-/// Whether the caller is a shop (shop discount and multiplier, points).
-pub(super) fn is_shop(caller: &Caller) -> bool {
-    caller.claims.store_id.is_some()
-        || caller.claims.roles.iter().any(|r| matches!(r, Role::StoreOwner | Role::EcommerceStoreOwner))
-}
-
 /// Spec §5 "a pack requires at least one image"; only an ad that is or will be online takes a
 /// pack (active, or pending moderation: it applies once accepted).
 fn check_eligible(ad: &StoredAd) -> Result<(), SoukError> {
@@ -85,7 +78,7 @@ impl PaymentService {
     /// `getVasPacks(adId)`: the boost offer for one of the caller's ads.
     pub async fn vas_packs(&self, caller: &Caller, ad_id: &str) -> Result<VasPackCatalog, SoukError> {
         let ad = self.own_ad(caller, ad_id).await?;
-        let shop = is_shop(caller);
+        let shop = caller.is_shop();
         let group = self.group_of(&ad);
         let packs = PACKS
             .iter()
@@ -138,7 +131,7 @@ impl PaymentService {
         let slot = Slot::parse(&input.slot_date, &input.slot_part)?;
         check_slot(slot, t)?;
         check_eligible(&ad)?;
-        let shop = is_shop(caller);
+        let shop = caller.is_shop();
         let group = self.group_of(&ad);
         let a = amounts(offer.price(group, shop), method);
         let balance = method.balance();

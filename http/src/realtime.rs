@@ -634,6 +634,11 @@ async fn handle(chat: &ChatService, caller: &Caller, event: &str, args: &[Data])
                 json!({ "conversations": items.iter().map(conversation_json).collect::<Vec<_>>(), "unreadTotal": total }),
             )
         }
+        "chat:conversation" => {
+            // One conversation of the caller, as `chat:list` shows it, however old (a party only).
+            let item = chat.conversation(caller, &str_field(args, "conversationId")?).await?;
+            Ok(json!({ "conversation": conversation_json(&item) }))
+        }
         "chat:history" => {
             let conversation = str_field(args, "conversationId")?;
             let before = opt_str(args, "before")?;

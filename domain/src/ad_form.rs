@@ -5,7 +5,7 @@
 
 use crate::ad::ParamValue;
 use crate::ad_params::{ParamKind, check_params, is_offer, params_of};
-use crate::ad_text::{AdTextProblem, ad_text_problem};
+use crate::ad_text::{AdTextProblem, ad_text_problem, description_problem};
 use crate::catalog::{AreaId, CarCatalogue, CategoryId, CategoryTree, City, CityId};
 use crate::money::Money;
 use crate::{ErrorCode, SoukError};
@@ -78,9 +78,16 @@ fn text_problem_code(p: AdTextProblem) -> ErrorCode {
     }
 }
 
-/// Spec §5 generic text rules for a title or description: required, length, then no e-mail,
-/// phone, link or special characters. Answers the trimmed text.
-pub fn check_ad_text(field: &str, text: Option<&str>, min: usize, max: usize) -> Result<String, SoukError> {
+/// Spec §5 generic text rules for a title or description: required, length, then `rule` (no
+/// e-mail, phone, link, and the special characters of a title or of a description:
+/// `ad_text.rs`). Answers the trimmed text.
+pub fn check_ad_text(
+    field: &str,
+    text: Option<&str>,
+    min: usize,
+    max: usize,
+    rule: fn(&str) -> Option<AdTextProblem>,
+) -> Result<String, SoukError> {
     let cleaned = crate::text::strip_bidi_controls(text.unwrap_or_default());
     let text = cleaned.trim();
     if text.is_empty() {
@@ -93,7 +100,7 @@ pub fn check_ad_text(field: &str, text: Option<&str>, min: usize, max: usize) ->
     if len > max {
         return Err(SoukError::with_detail(ErrorCode::TextTooLong, field).with_param("max", max as i64));
     }
-    if let Some(problem) = ad_text_problem(text) {
+    if let Some(problem) = rule(text) {
         return Err(SoukError::with_detail(text_problem_code(problem), field));
     }
     Ok(text.to_string())
@@ -123,9 +130,14 @@ pub fn check_steps(step: u8, draft: &AdDraft, cx: &FormContext<'_>) -> Result<Ad
     }
 
     // Step 2: title, description, parameters, urgent, discount, delivery.
-    out.title = Some(check_ad_text("title", draft.title.as_deref(), TITLE_MIN, TITLE_MAX)?);
-    out.description =
-        Some(check_ad_text("description", draft.description.as_deref(), DESCRIPTION_MIN, DESCRIPTION_MAX)?);
+    out.title = Some(check_ad_text("title", draft.title.as_deref(), TITLE_MIN, TITLE_MAX, ad_text_problem)?);
+    out.description = Some(check_ad_text(
+        "description",
+        draft.description.as_deref(),
+        DESCRIPTION_MIN,
+        DESCRIPTION_MAX,
+        description_problem,
+    )?);
     let vertical = cx.categories.vertical_of(category_id);
     let specs = params_of(category_id, vertical);
     let params = check_params(specs, ad_type, &draft.params, cx.cars)?;
@@ -307,6 +319,22 @@ mod tests {
         }
         let d = AdDraft { description: Some("x".repeat(DESCRIPTION_MAX + 1)), ..complete() };
         assert_eq!(code(2, &d), (ErrorCode::TextTooLong, Some("description".into())));
+        // A description is prose: commas, colons, percent and the Arabic comma and question
+        // mark pass; contact details and handles do not.
+        for ok in ["Canapé en cuir, très bon état : 3 places, remise 10 %.", "كنبة جلدية، حالة جيدة جدا؟"]
+        {
+            let d = AdDraft { description: Some(ok.into()), ..complete() };
+            assert!(check(2, &d).is_ok(), "{ok}");
+        }
+        for (bad, expected) in [
+            ("Canapé en cuir, appelez le 0612345678", ErrorCode::TextHasPhone),
+            ("Canapé en cuir, écrire à moi@exemple.ma", ErrorCode::TextHasEmail),
+            ("Canapé en cuir, photos sur souk.ma", ErrorCode::TextHasLink),
+            ("Canapé en cuir, insta vendeur_casa", ErrorCode::TextHasSpecialCharacters),
+        ] {
+            let d = AdDraft { description: Some(bad.into()), ..complete() };
+            assert_eq!(code(2, &d), (expected, Some("description".into())), "{bad}");
+        }
         let d = AdDraft { discount: Some(95), ..complete() };
         assert_eq!(code(2, &d).0, ErrorCode::ValueTooLarge);
     }

@@ -1,10 +1,19 @@
-//! The spec §5 rule for ad titles and descriptions: no e-mail address, phone number or link,
-//! and none of the characters ! = " : ; _ , % + (the Arabic comma and semicolon count too).
-//! The demo seed applies it to everything it writes; posting and editing ads apply it too.
+//! The spec §5 rule for ad text: no e-mail address, phone number or link anywhere. Titles
+//! (and the names and free-text parameters that follow the title rule) also refuse the
+//! characters ! = " : ; _ , % + (the Arabic comma and semicolon count too); descriptions are
+//! prose and accept ordinary punctuation (commas, colons, semicolons, percent, exclamation
+//! and quotation marks, the Arabic comma, semicolon and question mark), refusing only `=` and
+//! `_`, which make links' queries and social-network handles rather than sentences
+//! (docs/ads.md "Text rules"). The demo seed applies the title rule to everything it writes;
+//! posting and editing ads apply both.
 
-/// The characters spec §5 forbids in ad text. The Arabic comma and semicolon are refused
-/// too: they are the same punctuation in the other script.
+/// The characters spec §5 forbids in titles and names. The Arabic comma and semicolon are
+/// refused too: they are the same punctuation in the other script.
 pub const FORBIDDEN_CHARS: [char; 11] = ['!', '=', '"', ':', ';', '_', ',', '%', '+', '،', '؛'];
+
+/// The characters a description refuses: not punctuation of a sentence, but the pieces of a
+/// link's query (`?wa=06…`) and of a handle (`insta_souk`) that pass contact details on.
+pub const DESCRIPTION_FORBIDDEN_CHARS: [char; 2] = ['=', '_'];
 
 /// Top-level domains that make a word look like a link (`souk.ma`, `exemple.com`).
 const LINK_TLDS: [&str; 8] = ["ma", "com", "net", "org", "fr", "io", "info", "co"];
@@ -29,9 +38,18 @@ impl AdTextProblem {
     }
 }
 
-/// Why a title or description breaks the rule, or `None` when it is fine.
+/// Why a title (or a name, or a free-text parameter) breaks the rule, or `None` when it is fine.
 pub fn ad_text_problem(text: &str) -> Option<AdTextProblem> {
-    if text.chars().any(|c| FORBIDDEN_CHARS.contains(&c)) {
+    problem_with(text, &FORBIDDEN_CHARS)
+}
+
+/// Why a description breaks the rule, or `None`: the title rule without its punctuation.
+pub fn description_problem(text: &str) -> Option<AdTextProblem> {
+    problem_with(text, &DESCRIPTION_FORBIDDEN_CHARS)
+}
+
+fn problem_with(text: &str, forbidden: &[char]) -> Option<AdTextProblem> {
+    if text.chars().any(|c| forbidden.contains(&c)) {
         return Some(AdTextProblem::ForbiddenCharacter);
     }
     if text.contains('@') {
@@ -128,6 +146,56 @@ mod tests {
             ("x_y", "forbidden character"),
         ] {
             assert_eq!(ad_text_problem(bad).map(AdTextProblem::as_str), Some(why), "{bad}");
+        }
+    }
+
+    #[test]
+    fn descriptions_accept_ordinary_punctuation_in_both_scripts() {
+        for ok in [
+            "Très bon état, peu servi : écran intact, batterie à 90 %.",
+            "Vendu avec chargeur; boîte d'origine! Livraison possible \"en main propre\"?",
+            "Appartement 2+1 chambres, 110 m², 3e étage.",
+            "هاتف في حالة جيدة، مع الشاحن؛ هل تريد رؤيته؟",
+            "Prix : 1 250 000 DH, à débattre.",
+        ] {
+            assert_eq!(description_problem(ok), None, "{ok}");
+            // The same punctuation stays refused in a title.
+            assert_eq!(ad_text_problem(ok), Some(AdTextProblem::ForbiddenCharacter), "{ok}");
+        }
+    }
+
+    /// The examples the client's mirror (client/src/features/ad-form/adText.ts) is tested with
+    /// too, so that the browser and the server judge a text alike.
+    #[test]
+    fn the_examples_shared_with_the_client_are_judged_as_written() {
+        let cases: serde_json::Value = serde_json::from_str(include_str!("ad_text_cases.json")).expect("JSON");
+        let mut count = 0;
+        for (kind, rule) in
+            [("title", ad_text_problem as fn(&str) -> Option<AdTextProblem>), ("description", description_problem)]
+        {
+            for case in cases[kind].as_array().expect("cases") {
+                let text = case["text"].as_str().expect("text");
+                assert_eq!(rule(text).map(AdTextProblem::as_str), case["problem"].as_str(), "{kind}: {text}");
+                count += 1;
+            }
+        }
+        assert!(count >= 20, "{count} examples");
+    }
+
+    #[test]
+    fn descriptions_still_refuse_contact_details_links_and_handles() {
+        for (bad, why) in [
+            ("Appelez-moi, 06 12 34 56 78.", "phone number"),
+            ("Numéro : +212 612 345 678", "phone number"),
+            ("Écrivez-moi, vendeur@exemple.ma", "e-mail address"),
+            ("Photos : https://exemple.ma/annonce", "link"),
+            ("Voir www.souk.ma, merci", "link"),
+            ("Plus de photos sur souk.ma, merci", "link"),
+            ("هاتف، اتصل على 0612345678", "phone number"),
+            ("Insta : vendeur_casa", "forbidden character"),
+            ("wa.me?text=bonjour", "forbidden character"),
+        ] {
+            assert_eq!(description_problem(bad).map(AdTextProblem::as_str), Some(why), "{bad}");
         }
     }
 }

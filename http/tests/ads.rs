@@ -474,6 +474,63 @@ async fn an_edit_keeps_the_photos_it_sends_back_and_adds_new_ones() {
     assert_eq!(unchanged["data"]["getMyAd"]["images"].as_array().map(Vec::len), Some(2), "nothing stored");
 }
 
+/// The photos keep the order the seller gave them (issue 26: the form reorders them and makes
+/// one the cover): the order sent is the order stored and shown, the first is the cover, and
+/// an edit reorders them. The description, prose, keeps its commas, colon and Arabic comma.
+#[actix_web::test]
+async fn photos_keep_the_sellers_order_and_the_first_is_the_cover() {
+    let s = start("ads-photo-order", |_| {}).await;
+    let (seller, _) = private(&s, "0611000191").await;
+    let moderator = admin(&s, "0611000192").await;
+    let (a, b, c) = (photo(&s, &seller).await, photo(&s, &seller).await, photo(&s, &seller).await);
+    let mut ad = sofa(vec![c.clone(), a.clone(), b.clone()]);
+    let description = "Canapé en cuir, très bon état : 3 places، à récupérer sur place.";
+    ad["description"] = json!(description);
+    let sub = call(&s, Some(&seller), SUBMIT, json!({ "a": ad })).await;
+    let ad_id = sub["data"]["submitAd"]["adId"].as_str().unwrap_or_else(|| panic!("{sub}")).to_string();
+    let mine = "query($id: String!) { getMyAd(adId: $id) { description images { mediaId } } }";
+    let order = |body: &Value| -> Vec<String> {
+        body["data"]["getMyAd"]["images"]
+            .as_array()
+            .expect("images")
+            .iter()
+            // An attached photo's id is its large rendition's key (`ads/{upload}/large.jpg`).
+            .map(|i| {
+                i["mediaId"]
+                    .as_str()
+                    .expect("media id")
+                    .trim_start_matches("ads/")
+                    .trim_end_matches("/large.jpg")
+                    .to_string()
+            })
+            .collect()
+    };
+    let stored = call(&s, Some(&seller), mine, json!({ "id": ad_id })).await;
+    assert_eq!(order(&stored), [c.clone(), a.clone(), b.clone()], "{stored}");
+    assert_eq!(stored["data"]["getMyAd"]["description"], description);
+
+    // An edit makes `b` the cover and drops `c`; the ad shows them in that order once approved.
+    let patch = "mutation($a: AdInput!) { patchAd(ad: $a) }";
+    let p = call(&s, Some(&seller), patch, json!({ "a": { "adId": ad_id, "images": [b, a] } })).await;
+    assert_eq!(p["data"]["patchAd"], ad_id.as_str(), "{p}");
+    call(&s, Some(&moderator), MODERATE, json!({ "id": ad_id, "d": "APPROVE" })).await;
+    let edited = call(&s, Some(&seller), mine, json!({ "id": ad_id })).await;
+    assert_eq!(order(&edited), [b.clone(), a.clone()], "{edited}");
+    let list_id = call(&s, Some(&seller), MY_AD, json!({ "id": ad_id })).await["data"]["getMyAd"]["listId"].clone();
+    let public =
+        call(&s, None, "query($l: Int!) { getAd(listId: $l) { ad { images { large } } } }", json!({ "l": list_id }))
+            .await;
+    let large: Vec<&str> = public["data"]["getAd"]["ad"]["images"]
+        .as_array()
+        .expect("images")
+        .iter()
+        .map(|i| i["large"].as_str().expect("large"))
+        .collect();
+    assert_eq!(large.len(), 2, "{public}");
+    assert!(large[0].contains(b.as_str()), "the cover first: {large:?} ({b})");
+    assert!(large[1].contains(a.as_str()), "{large:?} ({a})");
+}
+
 #[actix_web::test]
 async fn another_account_never_touches_my_ads_and_visitors_must_sign_in() {
     let s = start("ads-authz", |_| {}).await;

@@ -1,9 +1,10 @@
 // A labelled form control with its hint, its problem (translated, announced, linked with
 // aria-describedby) and an optional live counter: the frame of the design system's text area,
 // select and other controls. The control itself is given as a render function that receives
-// the id and aria attributes to put on it.
+// the id and aria attributes to put on it. A counter given its words (`announce`) also says
+// them politely to screen readers once the person pauses typing.
 
-import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 export interface ControlProps {
   id: string;
@@ -19,14 +20,33 @@ export interface FieldProps {
   /** Already translated. */
   problem?: string;
   required?: boolean;
-  /** "12 / 100" under the control, at its end. */
-  counter?: { count: number; max: number };
+  /** "12 / 100" under the control, at its end; `announce` ("12 caractères sur 100"), already
+   * translated, is said politely after a pause in typing. */
+  counter?: { count: number; max: number; announce?: string };
   className?: string;
   children: (control: ControlProps) => ReactNode;
 }
 
+/** How long the typing must pause before the counter is said (ms). */
+export const COUNTER_PAUSE_MS = 700;
+
+/** `text` once it has stayed the same for `delay` ms. */
+function useSettled(text: string | undefined, delay: number): string | undefined {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSettled(text);
+    }, delay);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [text, delay]);
+  return settled;
+}
+
 export function Field({ label, hint, problem, required, counter, className, children }: FieldProps) {
   const id = useId();
+  const announced = useSettled(counter?.announce, COUNTER_PAUSE_MS);
   const hintId = `${id}-hint`;
   const problemId = `${id}-problem`;
   const describedBy = [problem ? problemId : undefined, hint ? hintId : undefined].filter(Boolean).join(' ');
@@ -63,6 +83,11 @@ export function Field({ label, hint, problem, required, counter, className, chil
           {counter ? (
             <span className={counter.count > counter.max ? 'ui-field__counter ui-field__counter--over' : 'ui-field__counter'} aria-hidden="true">
               {`${String(counter.count)} / ${String(counter.max)}`}
+            </span>
+          ) : null}
+          {counter?.announce !== undefined ? (
+            <span className="visually-hidden" aria-live="polite">
+              {announced}
             </span>
           ) : null}
         </div>

@@ -12,6 +12,12 @@ import { detailAd } from '../../../test/adFixtures';
 import { FakeXhr, installFakeXhr } from '../../../test/fakeXhr';
 import { renderApp } from '../../../test/renderApp';
 import { labelOf, monthOf, today } from '../availability/days';
+import { forget } from './formMemory';
+
+// Each test starts a new form: what a previous one typed is not recalled.
+beforeEach(() => {
+  forget('insert');
+});
 
 function signIn(): string {
   const token = accessTokenFor();
@@ -83,6 +89,13 @@ function formGateway(calls: GatewayCall[], extra: Record<string, (call: GatewayC
   );
 }
 
+/** Searches the category tiles for `name` and chooses its tile (a radio button). */
+async function pickCategory(form: HTMLElement, name: string, search = name.slice(0, 4)): Promise<void> {
+  const searchbox = await within(form).findByRole('searchbox', { name: /^(Rechercher une catégorie|البحث عن فئة)$/ });
+  fireEvent.change(searchbox, { target: { value: search } });
+  fireEvent.click(within(form).getByRole('radio', { name }));
+}
+
 /** Types into a searchable select and picks the option whose label starts with `label`. */
 async function choose(combobox: HTMLElement, label: string): Promise<void> {
   fireEvent.focus(combobox);
@@ -93,20 +106,62 @@ async function choose(combobox: HTMLElement, label: string): Promise<void> {
 
 describe('ad form', () => {
   it.each([
-    ['/ad/insert/2', 'Description', 'Continuer', 'Titre : Au moins 5 caractères'],
-    ['/ar/ad/insert/2', 'الوصف', 'متابعة', 'العنوان: '],
-  ])('says what an empty step 2 lacks in words, never as a message key (%s)', async (path, step, next, message) => {
+    ['/ad/insert/2', 'Description', 'Continuer', ['Titre', 'Description'], 'Ce champ est obligatoire'],
+    ['/ar/ad/insert/2', 'الوصف', 'متابعة', ['العنوان', 'الوصف'], 'هذا الحقل إلزامي'],
+  ])('says beside each field what an empty step 2 lacks, in words, and moves the focus to the first (%s)', async (path, step, next, fields, message) => {
     signIn();
     jest.spyOn(globalThis, 'fetch').mockImplementation(formGateway([]));
     renderApp(path);
     const form = await screen.findByRole('form', { name: step });
+    const [title, description] = fields.map((name) => within(form).getByRole('textbox', { name }));
+    // Nothing is said before the person leaves a field or sends the step.
+    expect(title).not.toHaveAttribute('aria-invalid');
     fireEvent.click(within(form).getByRole('button', { name: next }));
-    const alert = within(form).getByRole('alert');
-    expect(alert).toHaveTextContent(message);
-    expect(alert.textContent).not.toMatch(/adForm\./);
-    // The fields themselves say it too, with the limit.
-    expect(within(form).getByRole('textbox', { name: step === 'Description' ? 'Titre' : 'العنوان' })).toHaveAttribute('aria-invalid', 'true');
-    expect(form.textContent).not.toMatch(/adForm\./);
+    for (const field of [title, description]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    expect(title).toHaveFocus();
+    expect(form.textContent).not.toMatch(/adForm\.|validation\./);
+  });
+
+  it('shows a field\'s problem once it is left, with the limits from the server rules, and follows the typing afterwards', async () => {
+    signIn();
+    jest.spyOn(globalThis, 'fetch').mockImplementation(formGateway([]));
+    renderApp('/ad/insert/2');
+    const form = await screen.findByRole('form', { name: 'Description' });
+    const title = within(form).getByRole('textbox', { name: 'Titre' });
+    fireEvent.change(title, { target: { value: 'Vél' } });
+    expect(within(form).queryByText('Au moins 5 caractères')).not.toBeInTheDocument();
+    fireEvent.blur(title);
+    expect(title).toHaveAccessibleDescription('Au moins 5 caractères');
+    fireEvent.change(title, { target: { value: 'Vélo, état neuf' } });
+    expect(title).toHaveAccessibleDescription('Le texte ne doit pas contenir les caractères ! = " : ; _ , % +');
+    fireEvent.change(title, { target: { value: 'Vélo état neuf' } });
+    expect(title).not.toHaveAttribute('aria-invalid');
+    // A description is prose: its commas, colon, percent and Arabic comma pass; a handle does not.
+    const description = within(form).getByRole('textbox', { name: 'Description' });
+    fireEvent.change(description, { target: { value: 'Très bon état, peu servi : pneus à 90 %، facture.' } });
+    fireEvent.blur(description);
+    expect(description).not.toHaveAttribute('aria-invalid');
+    fireEvent.change(description, { target: { value: 'Écrivez-moi sur insta, vendeur_casa' } });
+    expect(description).toHaveAccessibleDescription(expect.stringContaining('La description ne doit pas contenir les caractères = et _'));
+  });
+
+  it('counts the description as it is typed, against the server limit, and says it politely after a pause', async () => {
+    signIn();
+    jest.spyOn(globalThis, 'fetch').mockImplementation(formGateway([]));
+    renderApp('/ad/insert/2');
+    const form = await screen.findByRole('form', { name: 'Description' });
+    const description = within(form).getByRole('textbox', { name: 'Description' });
+    expect(within(form).getByText('0 / 4000')).toBeInTheDocument();
+    fireEvent.change(description, { target: { value: '  Très bon état, peu servi.  ' } });
+    // Counted as the server counts: trimmed, in characters.
+    expect(within(form).getByText('25 / 4000')).toBeInTheDocument();
+    const said = await within(form).findByText('25 caractères sur 4000', {}, { timeout: 2000 });
+    expect(said).toHaveAttribute('aria-live', 'polite');
+    fireEvent.change(description, { target: { value: 'x'.repeat(4001) } });
+    expect(within(form).getByText('4001 / 4000')).toHaveClass('ui-field__counter--over');
   });
 
   it('goes through the four steps, saving each, and says the ad waits for moderation', async () => {
@@ -116,16 +171,21 @@ describe('ad form', () => {
     const { pathname } = renderApp('/ad/insert/1');
 
     const form = await screen.findByRole('form', { name: 'Catégorie' });
+    const searchbox = await within(form).findByRole('searchbox', { name: 'Rechercher une catégorie' });
     fireEvent.click(within(form).getByRole('button', { name: 'Continuer' }));
-    expect(within(form).getByRole('alert')).toHaveTextContent("Choisissez une catégorie et un type d'annonce");
-    await choose(await within(form).findByRole('combobox', { name: 'Catégorie' }), 'Voitures');
-    fireEvent.click(within(form).getByRole('radio', { name: 'Offres' }));
+    expect(within(form).getByText('Choisissez une catégorie')).toBeInTheDocument();
+    expect(searchbox).toHaveFocus();
+    await pickCategory(form, 'Voitures');
+    expect(within(form).queryByText('Choisissez une catégorie')).not.toBeInTheDocument();
+    // The category's only ad type is chosen already.
+    expect(within(form).getByRole('radio', { name: 'Offres' })).toBeChecked();
     fireEvent.click(within(form).getByRole('button', { name: 'Continuer' }));
 
     const step2 = await screen.findByRole('form', { name: 'Description' });
     expect(pathname()).toBe('/ad/insert/2');
     const title = within(step2).getByRole('textbox', { name: 'Titre' });
     fireEvent.change(title, { target: { value: 'Dacia!' } });
+    fireEvent.blur(title);
     expect(screen.getByText('Le texte ne doit pas contenir les caractères ! = " : ; _ , % +')).toBeInTheDocument();
     fireEvent.change(title, { target: { value: 'Logan' } });
     fireEvent.change(title, { target: { value: 'Dac' } });
@@ -133,9 +193,15 @@ describe('ad form', () => {
     fireEvent.change(title, { target: { value: 'Dacia Logan 2018' } });
     const description = within(step2).getByRole('textbox', { name: 'Description' });
     fireEvent.change(description, { target: { value: 'Appelez le 0612345678' } });
+    fireEvent.blur(description);
     expect(screen.getByText('Le texte ne doit pas contenir de numéro de téléphone')).toBeInTheDocument();
-    fireEvent.change(description, { target: { value: 'Très bonne voiture, entretenue.'.replace(',', '') } });
+    fireEvent.change(description, { target: { value: 'Très bonne voiture, entretenue : carnet à jour.' } });
     await within(step2).findByRole('option', { name: 'Dacia' });
+    // The car's required parameters say so when the step is sent without them.
+    fireEvent.click(within(step2).getByRole('button', { name: 'Continuer' }));
+    expect(within(step2).getByRole('combobox', { name: 'Marque *' })).toHaveAccessibleDescription('Ce champ est obligatoire');
+    expect(within(step2).getByRole('combobox', { name: 'Marque *' })).toHaveFocus();
+    expect(pathname()).toBe('/ad/insert/2');
     fireEvent.change(within(step2).getByRole('combobox', { name: 'Marque *' }), { target: { value: 'dacia' } });
     await within(step2).findByRole('option', { name: 'Sandero' });
     fireEvent.change(within(step2).getByRole('combobox', { name: 'Modèle *' }), { target: { value: 'logan' } });
@@ -178,6 +244,7 @@ describe('ad form', () => {
       categoryId: 2010,
       adType: 'sell',
       title: 'Dacia Logan 2018',
+      description: 'Très bonne voiture, entretenue : carnet à jour.',
       params: { brand: 'dacia', model: 'logan', fuel: 'diesel', mileage: 98000, origin: 'dedouanee' },
       urgent: true,
       images: [],
@@ -194,7 +261,7 @@ describe('ad form', () => {
     jest.spyOn(globalThis, 'fetch').mockImplementation(formGateway(calls));
     renderApp('/ar/ad/insert/1');
     const form = await screen.findByRole('form', { name: 'الفئة' });
-    await choose(await within(form).findByRole('combobox', { name: 'الفئة' }), 'سيارات');
+    await pickCategory(form, 'سيارات');
     fireEvent.click(within(form).getByRole('radio', { name: 'عروض' }));
     fireEvent.click(within(form).getByRole('button', { name: 'متابعة' }));
 
@@ -224,11 +291,19 @@ describe('ad form', () => {
     expect(calls.filter((c) => c.operationName === 'getCarModels').map((c) => c.variables)).toEqual([{ brand: 'dacia' }, { brand: 'renault' }]);
     expect(calls.find((c) => c.operationName === 'getCarFuels')?.language).toBe('ar');
     fireEvent.change(within(step2).getByRole('textbox', { name: 'العنوان' }), { target: { value: 'Renault Clio 2019' } });
-    fireEvent.change(within(step2).getByRole('textbox', { name: 'الوصف' }), { target: { value: 'Voiture très bien entretenue' } });
+    fireEvent.change(within(step2).getByRole('textbox', { name: 'الوصف' }), { target: { value: 'سيارة في حالة جيدة، صيانة منتظمة؟ نعم.' } });
+    // The model and fuel a car on offer needs are said missing, in Arabic, beside their selects.
+    fireEvent.click(within(step2).getByRole('button', { name: 'متابعة' }));
+    expect(model).toHaveAccessibleDescription('هذا الحقل إلزامي');
+    expect(model).toHaveFocus();
+    expect(fuel).toHaveAccessibleDescription('هذا الحقل إلزامي');
+    fireEvent.change(model, { target: { value: 'clio' } });
+    fireEvent.change(fuel, { target: { value: 'diesel' } });
     fireEvent.click(within(step2).getByRole('button', { name: 'متابعة' }));
     await screen.findByRole('form', { name: 'الصور والفيديو' });
-    const saved = calls.filter((c) => c.operationName === 'saveAdDraft').at(-1)?.variables.ad as { params: unknown };
-    expect(saved.params).toEqual({ brand: 'renault' });
+    const saved = calls.filter((c) => c.operationName === 'saveAdDraft').at(-1)?.variables.ad as { params: unknown; description: unknown };
+    expect(saved.params).toEqual({ brand: 'renault', model: 'clio', fuel: 'diesel' });
+    expect(saved.description).toBe('سيارة في حالة جيدة، صيانة منتظمة؟ نعم.');
   });
 
   it('shows the §8 message with a retry when a catalogue list cannot be read', async () => {
@@ -242,7 +317,7 @@ describe('ad form', () => {
     );
     renderApp('/ad/insert/1');
     const form = await screen.findByRole('form', { name: 'Catégorie' });
-    await choose(await within(form).findByRole('combobox', { name: 'Catégorie' }), 'Voitures');
+    await pickCategory(form, 'Voitures');
     fireEvent.click(within(form).getByRole('radio', { name: 'Offres' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Continuer' }));
 
@@ -266,7 +341,7 @@ describe('ad form', () => {
     );
     renderApp('/ar/ad/insert/1');
     const form = await screen.findByRole('form', { name: 'الفئة' });
-    await choose(await within(form).findByRole('combobox', { name: 'الفئة' }), 'سيارات');
+    await pickCategory(form, 'سيارات');
     fireEvent.click(within(form).getByRole('radio', { name: 'عروض' }));
     fireEvent.click(within(form).getByRole('button', { name: 'متابعة' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('إحدى خصائص الإعلان غير صالحة');
@@ -290,7 +365,8 @@ describe('ad form', () => {
       expect(FakeXhr.instances.map((x) => ({ url: x.url, auth: x.auth }))).toEqual([{ url: '/api/ads/photos', auth: `Bearer ${token}` }]);
       const upload = FakeXhr.instances[0];
       upload?.progress(50, 100);
-      expect(progress).toHaveAttribute('value', '0.5');
+      expect(progress).toHaveAttribute('aria-valuenow', '50');
+      expect(within(form).getByText('50 %')).toBeInTheDocument();
       await upload?.answer(201, { mediaId: 'm1', urls: { thumb: '/t.jpg', medium: '/m.jpg', large: '/l.jpg' } });
       expect(await within(form).findByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', '/t.jpg');
       expect(within(form).getByText('Photo principale')).toBeInTheDocument();
@@ -304,7 +380,14 @@ describe('ad form', () => {
   it('edits one of my ads and saves it with patchAd', async () => {
     signIn();
     const calls: GatewayCall[] = [];
-    const ad = { ...detailAd({ category: { id: 2010, name: 'Voitures' } }), videoMediaId: 'ads/v1/video.mp4' };
+    const car = detailAd({ category: { id: 2010, name: 'Voitures' } });
+    // A car on offer has its brand and model (required): the step would not pass without them.
+    const params = [
+      ...car.params,
+      { key: 'brand', label: 'Marque', kind: 'choice', value: 'dacia', valueLabel: 'Dacia', unit: null },
+      { key: 'model', label: 'Modèle', kind: 'choice', value: 'logan', valueLabel: 'Logan', unit: null },
+    ];
+    const ad = { ...car, params, videoMediaId: 'ads/v1/video.mp4' };
     jest.spyOn(globalThis, 'fetch').mockImplementation(formGateway(calls, { getMyAd: () => ad, patchAd: () => ad.adId }));
     renderApp(`/ad/edit/${ad.adId}/2`);
     const form = await screen.findByRole('form', { name: 'Description' });
@@ -424,9 +507,9 @@ describe('ad form loading and errors', () => {
     const form = await screen.findByRole('form', { name: 'Catégorie' });
     const alert = await within(form).findByRole('alert');
     expect(alert).toHaveTextContent('Erreur Veuillez réessayer plus tard');
-    expect(within(form).queryByRole('combobox', { name: 'Catégorie' })).not.toBeInTheDocument();
+    expect(within(form).queryByRole('searchbox', { name: 'Rechercher une catégorie' })).not.toBeInTheDocument();
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
-    expect(await within(form).findByRole('combobox', { name: 'Catégorie' })).toBeInTheDocument();
+    expect(await within(form).findByRole('searchbox', { name: 'Rechercher une catégorie' })).toBeInTheDocument();
   });
 });
 
@@ -497,7 +580,7 @@ describe('video checks', () => {
       const progress = await within(form).findByRole('progressbar', { name: 'Envoi de la vidéo' });
       expect(FakeXhr.instances.map((x) => x.url)).toEqual(['/api/ads/videos']);
       FakeXhr.instances[0]?.progress(25, 100);
-      expect(progress).toHaveAttribute('value', '0.25');
+      expect(progress).toHaveAttribute('aria-valuenow', '25');
       await FakeXhr.instances[0]?.answer(201, { mediaId: 'v1', urls: { thumb: '/t.jpg', medium: '/m.jpg', large: '/l.jpg' } });
       expect(await within(form).findByText('Vidéo ajoutée.')).toBeInTheDocument();
       expect(within(form).queryByRole('alert')).not.toBeInTheDocument();

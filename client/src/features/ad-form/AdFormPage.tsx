@@ -1,14 +1,17 @@
 // The ad form (spec §2: /ad/insert/{step}, /ad/edit/{id}/{step}): a stepper of four steps
-// (1 category and ad type; 2 text, the category's parameters (those with a catalogue `source`
-// chosen from the car catalogue: CatalogueSelect.tsx), urgent, discount, delivery; 3 photos
-// and video; 4 city, area, price with its advice, phone hidden). A new ad saves each
-// step with saveAdDraft (the draft id rides in the URL as ?draft=) and ends with submitAd;
-// an edit loads getMyAd and ends with patchAd. Either way the seller is told that the ad waits
-// for moderation (within 60 minutes), and a new ad is offered its boost (/checkout/boost?ad=). The §5 text rules show as the person types. What is
-// typed survives the move between steps (formMemory.ts). A vacation rental's step 4 also holds
-// its availability calendar, saved with setAdAvailability once the ad exists (no moderation).
+// (1 the category, chosen among searchable tiles (CategoryTiles.tsx), and the ad type; 2 text,
+// the category's parameters (those with a catalogue `source` chosen from the car catalogue:
+// CatalogueSelect.tsx), urgent, discount, delivery; 3 photos and video (PhotosStep.tsx: order,
+// cover, progress); 4 city, area, price with its advice, phone hidden). A new ad saves each
+// step with saveAdDraft (the draft id rides in the URL as ?draft=) and ends with submitAd; an
+// edit loads getMyAd and ends with patchAd. Either way the seller is told that the ad waits for
+// moderation (within 60 minutes), and a new ad is offered its boost (/checkout/boost?ad=).
+// Each field says what is wrong with it (stepRules.ts, translated) once it is left or the step
+// is sent, and sending a step with problems moves the focus to the first field concerned. What
+// is typed survives the move between steps (formMemory.ts). A vacation rental's step 4 also
+// holds its availability calendar, saved with setAdAvailability once the ad exists.
 
-import { useState, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
@@ -23,9 +26,10 @@ import {
   type MyAdDetail,
   type AdInput,
 } from '../../api/ads';
-import { useGetAreasQuery, useGetCategoriesQuery, useGetCitiesFormattedNextQuery, type Category } from '../../api/catalog';
+import { useGetAreasQuery, useGetCategoriesQuery, useGetCitiesFormattedNextQuery } from '../../api/catalog';
 import { useLanguage, type MessageId } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
+import { LIMITS } from '../../app/rules';
 import { boostPath } from '../payment/paymentPaths';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { errorText } from '../../ui/errorText';
@@ -38,12 +42,15 @@ import { Field, Select, TextArea } from '../../ui/Field';
 import { RadioCards } from '../../ui/RadioCards';
 import { SearchableSelect } from '../../ui/SearchableSelect';
 import { Stepper } from '../../ui/Stepper';
-import { adTextProblem, DESCRIPTION_LENGTH, lengthProblem, TITLE_LENGTH } from './adText';
+import { DESCRIPTION_LENGTH, textLength, TITLE_LENGTH } from './adText';
+import { CategoryTiles } from './CategoryTiles';
 import { forget, recall, remember } from './formMemory';
-import { PhotosStep, type PhotosValue } from './PhotosStep';
+import { PhotosStep, type PhotosValue, type UploadCounts } from './PhotosStep';
 import { AvailabilityCalendar } from '../availability/AvailabilityCalendar';
 import { CatalogueSelect, isCatalogueSource, type CatalogueSource } from './CatalogueSelect';
 import { daysOf, periodsOf } from '../availability/days';
+import { isOffer, stepProblems, type FieldProblem } from './stepRules';
+import './adForm.css';
 
 export const STEPS = [1, 2, 3, 4] as const;
 
@@ -56,54 +63,63 @@ export interface FormState {
 
 const VACATION_RENT = 'vacation_rent';
 
-/** A step's problem: a message and its values (the length limits of "Au moins {min} caractères"). */
-export interface StepProblem {
-  id: MessageId;
-  values?: Record<string, string | number>;
-  /** The field it is about (its label's message), shown before the problem in the step's alert. */
-  field?: MessageId;
+/** What a step's fields show: a field's translated problem (once left, or once the step is sent), and "left". */
+interface Checks {
+  problemOf: (field: string) => string | undefined;
+  touch: (field: string) => void;
 }
 
-/** The §5 problem of a text as it is typed (an empty text has none until the step is sent). */
-function textProblem(text: string, limits: { min: number; max: number }, sent: boolean): StepProblem | undefined {
-  const id = adTextProblem(text) ?? (text || sent ? lengthProblem(text, limits) : undefined);
-  return id ? { id, values: limits } : undefined;
-}
-
-function Step1({ state, set }: { state: FormState; set: (ad: AdInput) => void }) {
+function Step1({ state, set, checks }: { state: FormState; set: (ad: AdInput) => void; checks: Checks }) {
   const intl = useIntl();
   const lang = useLanguage();
+  const types = useRef<HTMLDivElement>(null);
   const { data, error, isError, refetch } = useGetCategoriesQuery({ lang });
   if (isError) return <ErrorMessage error={error} onRetry={() => void refetch()} />;
   if (!data) return <Loader />;
-  const byId = new Map(data.map((c) => [c.id, c]));
-  const leaves = data.filter((c) => c.childrenIds.length === 0 && c.parentId !== null);
-  const category: Category | undefined = state.ad.categoryId ? byId.get(state.ad.categoryId) : undefined;
+  const category = state.ad.categoryId ? data.find((c) => c.id === state.ad.categoryId) : undefined;
+  const typeProblem = checks.problemOf('adType');
   return (
     <>
-      <SearchableSelect
-        label={intl.formatMessage({ id: 'adForm.category' })}
-        placeholder={intl.formatMessage({ id: 'adForm.category.search' })}
-        noMatch={intl.formatMessage({ id: 'common.noMatch' })}
-        value={state.ad.categoryId ? String(state.ad.categoryId) : ''}
-        options={leaves.map((c) => ({ value: String(c.id), label: c.name, detail: c.parentId ? byId.get(c.parentId)?.name : undefined }))}
-        onValueChange={(value) => { set({ categoryId: Number(value) || undefined, adType: undefined, params: {} }); }}
-        required
+      <CategoryTiles
+        categories={data}
+        value={state.ad.categoryId}
+        problem={checks.problemOf('category')}
+        onChange={(categoryId, byPointer) => {
+          if (categoryId === state.ad.categoryId) return;
+          const chosen = data.find((c) => c.id === categoryId);
+          // A category with a single ad type has it chosen already.
+          const only = chosen?.adTypes.length === 1 ? chosen.adTypes[0]?.key : undefined;
+          set({ categoryId, adType: only, params: {} });
+          // A pointer's choice brings the ad type into view; the keyboard stays among the tiles.
+          if (byPointer) {
+            setTimeout(() => {
+              const element = types.current;
+              if (element && typeof element.scrollIntoView === 'function') element.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+            }, 0);
+          }
+        }}
       />
       {category ? (
-        <RadioCards
-          legend={intl.formatMessage({ id: 'adForm.adType' })}
-          name="adType"
-          value={state.ad.adType}
-          options={[...category.adTypes].sort((a, b) => a.order - b.order).map((type) => ({ value: type.key, label: type.label[lang] }))}
-          onValueChange={(adType) => { set({ adType }); }}
-        />
+        <div ref={types} className="ad-form__types" data-field="adType" data-invalid={typeProblem ? true : undefined}>
+          <RadioCards
+            legend={intl.formatMessage({ id: 'adForm.adType' })}
+            name="adType"
+            value={state.ad.adType}
+            options={[...category.adTypes].sort((a, b) => a.order - b.order).map((type) => ({ value: type.key, label: type.label[lang] }))}
+            onValueChange={(adType) => { set({ adType }); }}
+          />
+          {typeProblem ? (
+            <p className="ui-field__problem" aria-live="polite">
+              {typeProblem}
+            </p>
+          ) : null}
+        </div>
       ) : null}
     </>
   );
 }
 
-function Step2({ state, set, sent }: { state: FormState; set: (ad: AdInput) => void; sent: boolean }) {
+function Step2({ state, set, checks }: { state: FormState; set: (ad: AdInput) => void; checks: Checks }) {
   const intl = useIntl();
   const lang = useLanguage();
   const categoryId = state.ad.categoryId ?? 0;
@@ -125,33 +141,44 @@ function Step2({ state, set, sent }: { state: FormState; set: (ad: AdInput) => v
   };
   const title = state.ad.title ?? '';
   const description = state.ad.description ?? '';
-  const problemText = (problem: StepProblem | undefined) => (problem ? intl.formatMessage({ id: problem.id }, problem.values) : undefined);
-  const length = (text: string) => Array.from(text.trim()).length;
+  const counter = (text: string, max: number) => {
+    const count = textLength(text);
+    return { count, max, announce: intl.formatMessage({ id: 'adForm.counter' }, { count, max }) };
+  };
   return (
     <>
-      <Field
-        label={intl.formatMessage({ id: 'adForm.title' })}
-        problem={problemText(textProblem(title, TITLE_LENGTH, sent))}
-        counter={{ count: length(title), max: TITLE_LENGTH.max }}
-        required
-      >
+      <Field label={intl.formatMessage({ id: 'adForm.title' })} problem={checks.problemOf('title')} counter={counter(title, TITLE_LENGTH.max)} required>
         {(control) => (
-          <input {...control} dir="auto" className="ui-field__control" value={title} maxLength={TITLE_LENGTH.max + 20} onChange={(e) => { set({ title: e.target.value }); }} />
+          <input
+            {...control}
+            dir="auto"
+            className="ui-field__control"
+            value={title}
+            maxLength={TITLE_LENGTH.max * 2}
+            onChange={(e) => { set({ title: e.target.value }); }}
+            onBlur={() => { checks.touch('title'); }}
+          />
         )}
       </Field>
       <TextArea
         label={intl.formatMessage({ id: 'adForm.description' })}
-        problem={problemText(textProblem(description, DESCRIPTION_LENGTH, sent))}
-        counter={{ count: length(description), max: DESCRIPTION_LENGTH.max }}
+        hint={intl.formatMessage({ id: 'adForm.description.hint' })}
+        problem={checks.problemOf('description')}
+        counter={counter(description, DESCRIPTION_LENGTH.max)}
         rows={7}
         required
         value={description}
         onValueChange={(value) => { set({ description: value }); }}
+        onBlur={() => { checks.touch('description'); }}
       />
       <div className="ad-form__params">
         {(specs ?? []).map((spec) => {
-          const label = `${spec.label}${spec.unit ? ` (${spec.unit})` : ''}${spec.requiredForOffers && state.ad.adType !== 'wanted' ? ' *' : ''}`;
+          const required = spec.requiredForOffers && isOffer(state.ad.adType);
+          const label = `${spec.label}${spec.unit ? ` (${spec.unit})` : ''}${required && spec.kind !== 'boolean' ? ' *' : ''}`;
           const current = params[spec.key];
+          const field = `param.${spec.key}`;
+          const problem = checks.problemOf(field);
+          const touch = () => { checks.touch(field); };
           if (spec.kind === 'boolean') {
             return <Checkbox key={spec.key} label={label} checked={current === true} onCheckedChange={(checked) => { setParam(spec.key, checked ? true : undefined); }} />;
           }
@@ -163,6 +190,8 @@ function Step2({ state, set, sent }: { state: FormState; set: (ad: AdInput) => v
                 value={typeof current === 'string' ? current : ''}
                 placeholder={intl.formatMessage({ id: 'adForm.choose' })}
                 options={spec.choices.map((choice) => ({ value: choice.key, label: choice.label }))}
+                problem={problem}
+                onBlur={touch}
                 onValueChange={(value) => { setParam(spec.key, value); }}
               />
             );
@@ -176,12 +205,14 @@ function Step2({ state, set, sent }: { state: FormState; set: (ad: AdInput) => v
                 label={label}
                 value={typeof current === 'string' ? current : ''}
                 brand={typeof brand === 'string' ? brand : ''}
+                problem={problem}
+                onBlur={touch}
                 onChange={(value) => { setCatalogueParam(spec.key, source, value); }}
               />
             );
           }
           return (
-            <Field key={spec.key} label={label}>
+            <Field key={spec.key} label={label} problem={problem}>
               {(control) => (
                 <input
                   {...control}
@@ -191,15 +222,26 @@ function Step2({ state, set, sent }: { state: FormState; set: (ad: AdInput) => v
                   min={spec.min ?? undefined}
                   max={spec.max ?? undefined}
                   value={current === undefined ? '' : String(current)}
+                  onBlur={touch}
                   onChange={(e) => { setParam(spec.key, spec.kind === 'number' && e.target.value !== '' ? Number(e.target.value) : e.target.value); }}
                 />
               )}
             </Field>
           );
         })}
-        <Field label={intl.formatMessage({ id: 'adForm.discount' })}>
+        <Field label={intl.formatMessage({ id: 'adForm.discount' })} problem={checks.problemOf('discount')}>
           {(control) => (
-            <input {...control} className="ui-field__control" type="number" inputMode="numeric" min={5} max={90} value={state.ad.discount ?? ''} onChange={(e) => { set({ discount: e.target.value === '' ? null : Number(e.target.value) }); }} />
+            <input
+              {...control}
+              className="ui-field__control"
+              type="number"
+              inputMode="numeric"
+              min={LIMITS.discountMin}
+              max={LIMITS.discountMax}
+              value={state.ad.discount ?? ''}
+              onBlur={() => { checks.touch('discount'); }}
+              onChange={(e) => { set({ discount: e.target.value === '' ? null : Number(e.target.value) }); }}
+            />
           )}
         </Field>
       </div>
@@ -211,7 +253,7 @@ function Step2({ state, set, sent }: { state: FormState; set: (ad: AdInput) => v
   );
 }
 
-function Step4({ state, set, sent }: { state: FormState; set: (ad: AdInput) => void; sent: boolean }) {
+function Step4({ state, set, checks }: { state: FormState; set: (ad: AdInput) => void; checks: Checks }) {
   const intl = useIntl();
   const lang = useLanguage();
   const { data: cities } = useGetCitiesFormattedNextQuery({ lang, startIndex: 0, stopIndex: 99 });
@@ -224,16 +266,21 @@ function Step4({ state, set, sent }: { state: FormState; set: (ad: AdInput) => v
   return (
     <>
       <div className="ad-form__params">
-        <SearchableSelect
-          label={intl.formatMessage({ id: 'adForm.city' })}
-          placeholder={intl.formatMessage({ id: 'adForm.city.search' })}
-          noMatch={intl.formatMessage({ id: 'common.noMatch' })}
-          value={cityId ? String(cityId) : ''}
-          options={(cities?.cities ?? []).filter((c) => c.type === 'city').map((c) => ({ value: c.value, label: c.label }))}
-          onValueChange={(value) => { set({ cityId: Number(value) || undefined, areaId: null }); }}
-          problem={sent && !cityId ? intl.formatMessage({ id: 'adForm.step4.city' }) : undefined}
-          required
-        />
+        <div
+          className="ad-form__city"
+          onBlur={() => { checks.touch('city'); }}
+        >
+          <SearchableSelect
+            label={intl.formatMessage({ id: 'adForm.city' })}
+            placeholder={intl.formatMessage({ id: 'adForm.city.search' })}
+            noMatch={intl.formatMessage({ id: 'common.noMatch' })}
+            value={cityId ? String(cityId) : ''}
+            options={(cities?.cities ?? []).filter((c) => c.type === 'city').map((c) => ({ value: c.value, label: c.label }))}
+            onValueChange={(value) => { set({ cityId: Number(value) || undefined, areaId: null }); }}
+            problem={checks.problemOf('city')}
+            required
+          />
+        </div>
         {areas && areas.length > 0 ? (
           <Select
             label={intl.formatMessage({ id: 'adForm.area' })}
@@ -245,6 +292,7 @@ function Step4({ state, set, sent }: { state: FormState; set: (ad: AdInput) => v
         ) : null}
         <Field
           label={intl.formatMessage({ id: 'adForm.price' })}
+          problem={checks.problemOf('price')}
           hint={
             advice ? (
               <span role="note">
@@ -262,26 +310,23 @@ function Step4({ state, set, sent }: { state: FormState; set: (ad: AdInput) => v
           }
         >
           {(control) => (
-            <input {...control} className="ui-field__control" type="number" min={1} inputMode="numeric" value={state.ad.price ?? ''} onChange={(e) => { set({ price: e.target.value === '' ? null : Number(e.target.value) }); }} />
+            <input
+              {...control}
+              className="ui-field__control"
+              type="number"
+              min={1}
+              max={LIMITS.priceMaxDh}
+              inputMode="numeric"
+              value={state.ad.price ?? ''}
+              onBlur={() => { checks.touch('price'); }}
+              onChange={(e) => { set({ price: e.target.value === '' ? null : Number(e.target.value) }); }}
+            />
           )}
         </Field>
       </div>
       <Checkbox label={intl.formatMessage({ id: 'adForm.phoneHidden' })} checked={state.ad.phoneHidden === true} onCheckedChange={(phoneHidden) => { set({ phoneHidden }); }} />
     </>
   );
-}
-
-/** What the step lets through in the browser (the server checks again on save). */
-export function stepProblem(step: number, ad: AdInput): StepProblem | undefined {
-  if (step === 1 && (!ad.categoryId || !ad.adType)) return { id: 'adForm.step1.required' };
-  if (step === 2) {
-    const title = textProblem(ad.title ?? '', TITLE_LENGTH, true);
-    if (title) return { ...title, field: 'adForm.title' };
-    const description = textProblem(ad.description ?? '', DESCRIPTION_LENGTH, true);
-    if (description) return { ...description, field: 'adForm.description' };
-  }
-  if (step === 4 && !ad.cityId) return { id: 'adForm.step4.city' };
-  return undefined;
 }
 
 export function fromMyAd(ad: MyAdDetail, booked: number[] = []): FormState {
@@ -349,8 +394,13 @@ function AdForm({ initial, adId, maxPhotos }: { initial: FormState; adId?: strin
       return next;
     });
   };
-  const [problem, setProblem] = useState<StepProblem | undefined>();
+  const lang = useLanguage();
+  // The fields left since the step opened, and whether the step was sent: their problems show.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [sent, setSent] = useState(false);
+  const [focusFirst, setFocusFirst] = useState(0);
+  const [uploads, setUploads] = useState<UploadCounts>({ uploading: 0, failed: 0 });
+  const formRef = useRef<HTMLFormElement>(null);
   const [serverError, setServerError] = useState<unknown>();
   const [done, setDone] = useState(false);
   const [postedAdId, setPostedAdId] = useState<string | undefined>();
@@ -366,6 +416,40 @@ function AdForm({ initial, adId, maxPhotos }: { initial: FormState; adId?: strin
   const set = (ad: AdInput) => {
     setState((current) => ({ ...current, ad: { ...current.ad, ...ad } }));
   };
+  const updateMedia = useCallback(
+    (change: (media: PhotosValue) => PhotosValue) => {
+      setStateHere((current) => {
+        const updated = { ...current, media: change(current.media) };
+        remember(memoryKey, updated);
+        return updated;
+      });
+    },
+    [memoryKey],
+  );
+  // What the rules need besides the ad: the category's parameters (step 2), the categories
+  // (step 4: whether a price is needed), the photos on their way (step 3). All cached reads.
+  const { data: specs } = useGetAdParamsQuery({ categoryId: state.ad.categoryId ?? 0, lang }, { skip: step !== 2 || !state.ad.categoryId });
+  const { data: categories } = useGetCategoriesQuery({ lang }, { skip: step !== 4 });
+  const problems: FieldProblem[] = stepProblems(step, state.ad, { specs, categories, ...uploads });
+  const checks: Checks = {
+    problemOf: (field) => {
+      const found = problems.find((p) => p.field === field);
+      return found && (sent || touched.has(field)) ? intl.formatMessage({ id: found.id }, found.values) : undefined;
+    },
+    touch: (field) => {
+      setTouched((current) => (current.has(field) ? current : new Set([...current, field])));
+    },
+  };
+  // After a refused send, the first field with a problem takes the focus (DOM order is field order).
+  useEffect(() => {
+    if (focusFirst === 0 || !formRef.current) return;
+    const target = formRef.current.querySelector<HTMLElement>(
+      '[aria-invalid="true"]:not(:disabled), [data-invalid] input:not(:disabled), [data-invalid] button:not(:disabled)',
+    );
+    if (!target) return;
+    target.focus();
+    if (typeof target.scrollIntoView === 'function') target.scrollIntoView({ block: 'center' });
+  }, [focusFirst]);
   // The current path with another step: the language prefix (or its absence) stays, so the
   // route (and the form's state) stays mounted.
   const stepPath = (n: number, draft: string | null) =>
@@ -387,11 +471,12 @@ function AdForm({ initial, adId, maxPhotos }: { initial: FormState; adId?: strin
 
   const next = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const found = stepProblem(step, state.ad);
-    setProblem(found);
-    setSent(found !== undefined);
     setServerError(undefined);
-    if (found) return;
+    if (problems.length > 0) {
+      setSent(true);
+      setFocusFirst((n) => n + 1);
+      return;
+    }
     // Leave the submit event first: navigating inside it would make React treat the form
     // as a form action of the router's transition.
     await Promise.resolve();
@@ -426,12 +511,12 @@ function AdForm({ initial, adId, maxPhotos }: { initial: FormState; adId?: strin
     <div className="page ad-form">
       <h1>{intl.formatMessage({ id: adId ? 'adForm.editTitle' : 'adForm.title.page' })}</h1>
       <Stepper steps={STEPS.map(stepLabel)} current={step} label={intl.formatMessage({ id: 'adForm.steps' })} />
-      <form onSubmit={(e) => void next(e)} noValidate aria-label={stepLabel(step)}>
+      <form ref={formRef} onSubmit={(e) => void next(e)} noValidate aria-label={stepLabel(step)}>
         <h2>{stepLabel(step)}</h2>
-        {step === 1 ? <Step1 state={state} set={set} /> : null}
-        {step === 2 ? <Step2 state={state} set={set} sent={sent} /> : null}
-        {step === 3 ? <PhotosStep value={state.media} maxPhotos={maxPhotos} onChange={(media) => { setState((current) => ({ ...current, media })); }} /> : null}
-        {step === 4 ? <Step4 state={state} set={set} sent={sent} /> : null}
+        {step === 1 ? <Step1 state={state} set={set} checks={checks} /> : null}
+        {step === 2 ? <Step2 state={state} set={set} checks={checks} /> : null}
+        {step === 3 ? <PhotosStep value={state.media} maxPhotos={maxPhotos} update={updateMedia} onUploadsChange={setUploads} problem={checks.problemOf('uploads')} /> : null}
+        {step === 4 ? <Step4 state={state} set={set} checks={checks} /> : null}
         {step === 4 && isRental ? (
           <fieldset className="ad-form__section">
             <legend>{intl.formatMessage({ id: 'calendar.title' })}</legend>
@@ -440,13 +525,6 @@ function AdForm({ initial, adId, maxPhotos }: { initial: FormState; adId?: strin
               onChange={(next) => { setState((current) => ({ ...current, booked: [...next] })); }}
             />
           </fieldset>
-        ) : null}
-        {problem ? (
-          <p role="alert" className="ad-form__alert">
-            {problem.field
-              ? intl.formatMessage({ id: 'adForm.fieldProblem' }, { field: intl.formatMessage({ id: problem.field }), problem: intl.formatMessage({ id: problem.id }, problem.values) })
-              : intl.formatMessage({ id: problem.id }, problem.values)}
-          </p>
         ) : null}
         {serverError ? <p role="alert" className="ad-form__alert">{errorText(intl, serverError)}</p> : null}
         <div className="ad-form__actions">

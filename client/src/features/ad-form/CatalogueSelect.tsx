@@ -1,7 +1,8 @@
 // A parameter of step 2 whose choices come from the car catalogue (its descriptor's `source`):
 // a select of the brands, of the chosen brand's models (nothing to choose before the brand),
 // of the fuels or of the gearboxes, labelled in the page's language where the catalogue has
-// both. A failed read shows the §8 message with a retry under the select.
+// both. A failed read shows the §8 message with a retry under the select; a required one left
+// empty says so beside it.
 
 import { useIntl } from 'react-intl';
 import { useGetCarBrandsQuery, useGetCarFuelsQuery, useGetCarGearboxesQuery, useGetCarModelsQuery } from '../../api/cars';
@@ -24,9 +25,12 @@ interface Props {
   /** The brand chosen so far (the models' list follows it). */
   brand: string;
   onChange: (value: string) => void;
+  /** Already translated. */
+  problem?: string;
+  onBlur?: () => void;
 }
 
-export function CatalogueSelect({ source, label, value, brand, onChange }: Props) {
+export function CatalogueSelect({ source, label, value, brand, onChange, problem, onBlur }: Props) {
   const intl = useIntl();
   const lang = useLanguage();
   const waitsForBrand = source === 'carModels' && brand === '';
@@ -46,6 +50,8 @@ export function CatalogueSelect({ source, label, value, brand, onChange }: Props
         placeholder={intl.formatMessage({ id: waitsForBrand ? 'adForm.model.brandFirst' : 'adForm.choose' })}
         options={(currentData ?? []).map((choice) => ({ value: choice.key, label: choice.label }))}
         onValueChange={onChange}
+        problem={problem}
+        onBlur={onBlur}
       />
       {isError && !waitsForBrand ? <ErrorMessage error={error} onRetry={() => void refetch()} /> : null}
     </>

@@ -1,14 +1,22 @@
-// The spec §5 ad text rules, mirrored from the server (domain/src/ad_text.rs) so they show as
-// the person types: no forbidden character (! = " : ; _ , % + and the Arabic comma and
-// semicolon), no e-mail, no phone number (nine digits or more, one separator allowed between
-// groups), no link; title 5-100 characters, description 10-4000.
+// The spec §5 ad text rules, mirrored from the server (domain/src/ad_text.rs, decision in
+// docs/ads.md "Text rules") so that they show while the person types: no e-mail, no phone
+// number (nine digits or more, one separator allowed between groups), no link anywhere; a title
+// also refuses ! = " : ; _ , % + and the Arabic comma and semicolon, while a description is
+// prose and refuses only = and _. The lengths come from the server's rules (LIMITS). Both this
+// file's tests and the server's read the same examples (domain/src/ad_text_cases.json).
 
 import type { MessageId } from '../../app/i18n';
+import { LIMITS } from '../../app/rules';
 
-export const FORBIDDEN_CHARS = ['!', '=', '"', ':', ';', '_', ',', '%', '+', '،', '؛'];
+/** The characters a title (or a name) refuses. */
+export const TITLE_FORBIDDEN_CHARS = ['!', '=', '"', ':', ';', '_', ',', '%', '+', '،', '؛'];
+/** The characters a description refuses: pieces of links' queries and handles, not punctuation. */
+export const DESCRIPTION_FORBIDDEN_CHARS = ['=', '_'];
 const LINK_TLDS = ['ma', 'com', 'net', 'org', 'fr', 'io', 'info', 'co'];
-export const TITLE_LENGTH = { min: 5, max: 100 } as const;
-export const DESCRIPTION_LENGTH = { min: 10, max: 4000 } as const;
+export const TITLE_LENGTH = { min: LIMITS.adTitleMin, max: LIMITS.adTitleMax } as const;
+export const DESCRIPTION_LENGTH = { min: LIMITS.adDescriptionMin, max: LIMITS.adDescriptionMax } as const;
+
+export type TextKind = 'title' | 'description';
 
 function looksLikePhone(text: string): boolean {
   const chars = Array.from(text);
@@ -39,17 +47,31 @@ function looksLikeLink(text: string): boolean {
 }
 
 /** The first rule the text breaks (a message id), or undefined. */
-export function adTextProblem(text: string): MessageId | undefined {
-  if (Array.from(text).some((c) => FORBIDDEN_CHARS.includes(c))) return 'validation.text.noSpecialCharacters';
+export function adTextProblem(text: string, kind: TextKind = 'title'): MessageId | undefined {
+  const forbidden = kind === 'title' ? TITLE_FORBIDDEN_CHARS : DESCRIPTION_FORBIDDEN_CHARS;
+  if (Array.from(text).some((c) => forbidden.includes(c))) {
+    return kind === 'title' ? 'validation.text.noSpecialCharacters' : 'adForm.description.noCodeCharacters';
+  }
   if (text.includes('@')) return 'validation.text.noEmail';
   if (looksLikePhone(text)) return 'validation.text.noPhone';
   if (looksLikeLink(text)) return 'validation.text.noLink';
   return undefined;
 }
 
+/** The length in characters as the server counts it (trimmed, code points). */
+export function textLength(text: string): number {
+  return Array.from(text.trim()).length;
+}
+
 export function lengthProblem(text: string, limits: { min: number; max: number }): MessageId | undefined {
-  const length = Array.from(text.trim()).length;
+  const length = textLength(text);
+  if (length === 0) return 'validation.required';
   if (length < limits.min) return 'adForm.tooShort';
   if (length > limits.max) return 'adForm.tooLong';
   return undefined;
+}
+
+/** What is wrong with a title or description, length first (what the server answers first). */
+export function textProblem(text: string, kind: TextKind): MessageId | undefined {
+  return lengthProblem(text, kind === 'title' ? TITLE_LENGTH : DESCRIPTION_LENGTH) ?? adTextProblem(text, kind);
 }

@@ -25,9 +25,16 @@ function message(id: string, senderId: number, text: string, clientMessageId: st
   return { id, conversationId: 'c1', senderId, text, attachment: null, sentAt: 1763795000000, clientMessageId };
 }
 
+/** The conversation as the server has it: listed, and answered alone (chat:conversation) to its id only. */
 function chat(overrides: Record<string, unknown> = {}): FakeChatSocket {
+  const held = conversation({ otherReadUpto: null, ...overrides });
   return installFakeSocket()
-    .answer('chat:list', () => ({ ok: true, conversations: [conversation({ otherReadUpto: null, ...overrides })], unreadTotal: 0 }))
+    .answer('chat:list', () => ({ ok: true, conversations: [held], unreadTotal: 0 }))
+    .answer('chat:conversation', (payload) =>
+      (payload as { conversationId: string }).conversationId === held.id
+        ? { ok: true, conversation: held }
+        : chatError('CONVERSATION_NOT_FOUND', 'chat.error.conversationNotFound', "Cette conversation n'existe pas"),
+    )
     .answer('chat:history', () => ({ ok: true, messages: [message('m2', SELLER, 'Oui, toujours disponible'), message('m1', ME, 'Bonjour, la Logan est dispo ?')] }))
     .answer('chat:read', () => ({ ok: true, unread: 0, unreadTotal: 0, readUpto: 'm2' }))
     .answer('chat:typing', () => ({ ok: true }));
@@ -47,7 +54,7 @@ describe('chat', () => {
     const socket = installFakeSocket();
     const { unmount } = renderApp('/messages/chat?conversation=c1');
     expect(await screen.findByRole('status', { name: 'Chargement de la conversation…' })).toBeInTheDocument();
-    expect(socket.sent.map((s) => s.event)).toEqual(expect.arrayContaining(['chat:list', 'chat:history']));
+    expect(socket.sent.map((s) => s.event)).toEqual(expect.arrayContaining(['chat:conversation', 'chat:history']));
     unmount();
 
     const live = chat();
@@ -63,10 +70,12 @@ describe('chat', () => {
     renderApp('/messages/chat?conversation=c1');
     const list = await screen.findByRole('list', { name: 'Messages de la conversation' });
     socket.push('chat:typing', { conversationId: 'c1', accountId: SELLER, typing: true });
-    expect(screen.getByText('Auto Atlas écrit…')).toBeInTheDocument();
+    // The name is isolated from the sentence around it (<bdi>): the indicator is found by its sentence.
+    expect(screen.getByText(/écrit…$/)).toHaveTextContent('Auto Atlas écrit…');
+    expect(within(screen.getByText(/écrit…$/)).getByText('Auto Atlas').tagName).toBe('BDI');
     socket.push('chat:message', message('m3', SELLER, 'Prix final 85 000 DH'));
     expect(within(list).getByText('Prix final 85 000 DH')).toBeInTheDocument();
-    expect(screen.queryByText('Auto Atlas écrit…')).not.toBeInTheDocument();
+    expect(screen.queryByText(/écrit…$/)).not.toBeInTheDocument();
     socket.push('chat:read', { conversationId: 'c1', accountId: SELLER, messageId: 'm1', unread: 0 });
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Lu');
   });

@@ -43,15 +43,15 @@ describe('conversation list', () => {
   it('shows the error of the ack with a retry, then the empty state', async () => {
     signIn();
     let failures = 1;
-    // The header's badge asks with limit 1; the page with 100.
+    // The page and the header's badge read one list (chat:list, limit 100).
     installFakeSocket().answer('chat:list', (payload) =>
       (payload as { limit: number }).limit === 100 && failures-- > 0
-        ? chatError('SESSION_EXPIRED', 'auth.sessionExpired', 'Votre session a expiré')
+        ? chatError('INTERNAL_ERROR', 'chat.error.unknownKey', 'Le serveur a refusé la liste')
         : { ok: true, conversations: [], unreadTotal: 0 },
     );
     renderApp('/messages');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(/session/i);
+    expect(alert).toHaveTextContent('Le serveur a refusé la liste');
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByText("Vous n'avez encore aucune conversation.")).toBeInTheDocument();
   });

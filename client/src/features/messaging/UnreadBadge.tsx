@@ -1,42 +1,21 @@
-// The header's unread total (signed-in people): asked with chat:list, asked again whenever a
-// message arrives or a conversation is read, on any of the account's sockets. A link to /messages.
-// Being on every page of a signed-in person, it also shows the server's chat:error reports.
+// The header's unread total (signed-in people), a link to /messages: the unread total of the
+// store's conversation list (chatApi, api/chat.ts), the same cache entry the conversation list
+// shows, kept up to date by the socket's events there — a message or a read receipt changes the
+// number without anything being asked again. Being on every page of a signed-in person, it also
+// shows the server's chat:error reports.
 
-import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { useGetConversationsQuery } from '../../api/chat';
 import { useLanguage } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
-import { sessionSocket } from '../../realtime/socket';
 import { useChatErrorToasts } from './chatErrors';
-import { request } from './chatSocket';
 
 export default function UnreadBadge() {
   const intl = useIntl();
   const language = useLanguage();
-  const [total, setTotal] = useState(0);
+  const { total } = useGetConversationsQuery(undefined, { selectFromResult: ({ data }) => ({ total: data?.unreadTotal ?? 0 }) });
   useChatErrorToasts(language);
-
-  const refresh = useCallback(() => {
-    request<{ unreadTotal: number }>(sessionSocket(language), 'chat:list', { limit: 1 })
-      .then((answer) => {
-        setTotal(answer.unreadTotal);
-      })
-      .catch(() => undefined);
-  }, [language]);
-
-  useEffect(() => {
-    refresh();
-    const socket = sessionSocket(language);
-    socket.on('chat:message', refresh);
-    socket.on('chat:read', refresh);
-    socket.on('connect', refresh);
-    return () => {
-      socket.off('chat:message', refresh);
-      socket.off('chat:read', refresh);
-      socket.off('connect', refresh);
-    };
-  }, [language, refresh]);
 
   return (
     <Link className="app-header__messages" to={localized(language, PATHS.messages)}>

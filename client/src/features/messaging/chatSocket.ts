@@ -1,5 +1,6 @@
 // Chat over the session's shared socket (realtime/socket.ts, docs/realtime.md): requests with
 // acknowledgements as promises, their §8 errors, and the shapes of conversations and messages.
+// What the screens show is read through the store (chatApi, api/chat.ts), which asks with it.
 
 import type { SessionSocket } from '../../realtime/socket';
 
@@ -53,9 +54,10 @@ export class ChatRequestError extends Error {
   }
 }
 
+/** The other person; `accountId` and `name` are null for a visitor who wrote from the message form. */
 export interface ChatPeer {
-  accountId: number;
-  name: string;
+  accountId: number | null;
+  name: string | null;
   online: boolean;
   lastSeen: number | null;
 }
@@ -66,9 +68,16 @@ export interface Conversation {
   adTitle: string;
   adImage: string | null;
   other: ChatPeer;
+  /** The e-mail of a visitor who wrote from the message form without an account. */
+  visitorEmail?: string | null;
+  /** The newest message's id (time-ordered: comparing ids compares times). */
+  lastMessageId: string | null;
   lastMessagePreview: string | null;
   lastActivity: number;
   unread: number;
+  /** The last message I read, and the last one the other person read (the read ticks). */
+  readUpto: string | null;
+  otherReadUpto: string | null;
   blocked: boolean;
   blockedByMe: boolean;
 }
@@ -81,4 +90,9 @@ export interface ChatMessage {
   attachment: { name: string; contentType: string; size: number; url: string } | null;
   sentAt: number;
   clientMessageId: string | null;
+}
+
+/** How the other person is named: their name, else a visitor's e-mail. */
+export function peerName(conversation: Conversation): string {
+  return conversation.other.name ?? conversation.visitorEmail ?? '';
 }

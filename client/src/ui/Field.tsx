@@ -81,7 +81,8 @@ export function Field({ label, hint, problem, required, counter, className, chil
             ) : null}
           </div>
           {counter ? (
-            <span className={counter.count > counter.max ? 'ui-field__counter ui-field__counter--over' : 'ui-field__counter'} aria-hidden="true">
+            // Left to right in both languages: "45 / 100", never "100 / 45" in Arabic.
+            <span className={counter.count > counter.max ? 'ui-field__counter ui-field__counter--over' : 'ui-field__counter'} dir="ltr" aria-hidden="true">
               {`${String(counter.count)} / ${String(counter.max)}`}
             </span>
           ) : null}

@@ -3,9 +3,10 @@
 //! list id; a conversation already open goes on when its ad stops being public; a seller who
 //! blocked a visitor's conversation gets nothing more from that visitor (neither in chat nor by
 //! e-mail); the GraphQL equivalents of the socket events (missed messages, typing, unblock,
-//! history pages, delete) work for the parties and are refused to anyone else; and events for
+//! history pages, delete) work for the parties and are refused to anyone else; events for
 //! conversations that do not exist, or that the caller is not part of, start no conversation
-//! actor.
+//! actor; and `chat:conversation` answers one conversation to its parties, older than the 200
+//! the list holds included, and to no one else.
 
 mod common;
 
@@ -364,6 +365,70 @@ async fn unknown_conversations_and_outsiders_start_no_conversation_actor() {
         assert_eq!(body["errors"][0]["message"], wording);
     }
     assert_eq!(s.state.chat.live_conversations(), 1, "random ids and outsiders started no actor");
+}
+
+#[actix_web::test]
+async fn chat_conversation_answers_a_party_even_beyond_the_listed_200_and_refuses_anyone_else() {
+    let s = start("chat-one-conversation", |_| {}).await;
+    let (seller, seller_id) = sign_up(&s.base, shop("ancienne@atlas.ma", "0522000059")).await;
+    let (buyer, buyer_id) = sign_up(&s.base, private("0611000059")).await;
+    let (outsider, _) = sign_up(&s.base, private("0611000060")).await;
+    // 201 conversations of the buyer, the first the oldest, opened over the socket (GraphQL's
+    // sendChatMessage/startConversation are limited per minute).
+    let (socket, _) = PollingClient::connect(&s.base, &buyer).await;
+    let mut ids = Vec::new();
+    for n in 0..=200 {
+        insert_ad(&s.store, seller_id, 700 + n).await;
+        let opened = socket
+            .ask(
+                100 + n as u64,
+                "chat:open",
+                json!({ "listId": 700 + n, "text": format!("Bonjour {n}"), "clientMessageId": format!("o-{n}") }),
+            )
+            .await;
+        let id = opened["conversation"]["id"].as_str();
+        ids.push(id.unwrap_or_else(|| panic!("conversation {n}: {opened}")).to_owned());
+    }
+    let oldest = ids[0].clone();
+
+    let list = socket.ask(1, "chat:list", json!({ "limit": 500 })).await;
+    let listed = list["conversations"].as_array().expect("conversations");
+    assert_eq!(listed.len(), 200, "the list stops at the 200 most recent");
+    assert!(listed.iter().all(|c| c["id"] != oldest.as_str()), "the oldest is not listed");
+
+    let answer = socket.ask(2, "chat:conversation", json!({ "conversationId": oldest })).await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    let c = &answer["conversation"];
+    assert_eq!(c["id"], oldest.as_str());
+    assert_eq!(c["listId"], 700);
+    assert_eq!(c["other"]["accountId"], seller_id);
+    assert_eq!(c["other"]["name"], "Auto Atlas");
+    assert_eq!(c["lastMessagePreview"], "Bonjour 0");
+    assert_eq!((c["unread"].as_u64(), c["blocked"].as_bool()), (Some(0), Some(false)));
+    // The same representation as the list's rows.
+    let newest = socket.ask(3, "chat:conversation", json!({ "conversationId": ids[200] })).await;
+    assert_eq!(newest["conversation"], listed[0]);
+
+    // The other party gets it too, from their side.
+    let (theirs, _) = PollingClient::connect(&s.base, &seller).await;
+    let seen = theirs.ask(1, "chat:conversation", json!({ "conversationId": oldest })).await;
+    assert_eq!((seen["ok"].as_bool(), seen["conversation"]["unread"].as_u64()), (Some(true), Some(1)), "{seen}");
+    assert_eq!(seen["conversation"]["other"]["accountId"], buyer_id);
+
+    // Anyone else: exactly an unknown conversation, with nothing of it in the answer.
+    let (stranger, _) = PollingClient::connect(&s.base, &outsider).await;
+    let refused = stranger.ask(1, "chat:conversation", json!({ "conversationId": oldest })).await;
+    let unknown =
+        stranger.ask(2, "chat:conversation", json!({ "conversationId": uuid::Uuid::new_v4().to_string() })).await;
+    for answer in [&refused, &unknown] {
+        assert_eq!(answer["ok"], false, "{answer}");
+        assert_eq!(answer["error"]["code"], "CONVERSATION_NOT_FOUND", "{answer}");
+        assert_eq!(answer.get("conversation"), None);
+    }
+    assert_eq!(refused["error"]["message"], unknown["error"]["message"]);
+    assert!(!refused.to_string().contains("Bonjour"), "{refused}");
+    let malformed = stranger.ask(3, "chat:conversation", json!({})).await;
+    assert_eq!(malformed["error"]["code"], "INVALID_ARGUMENT", "{malformed}");
 }
 
 /// A real 20000 x 20000 PNG (one bit per pixel, all black) of about 300 KB: its zlib stream is

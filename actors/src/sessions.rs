@@ -20,6 +20,16 @@ use std::sync::{Arc, RwLock};
 /// [`ClientSink::send`] answers false) and closed by its transport (issue 27).
 pub const MAILBOX: usize = 16_384;
 
+/// The room of the moderators' sockets (admins not acting as a user): no account has this id, so
+/// the fan-out reaches it like an account's room, on every node, and presence is not told of it.
+/// The moderation desk hears new pending ads there (`moderation:new`, docs/realtime.md).
+pub const MODERATORS_ROOM: i64 = -1;
+
+/// Whether a room is an account's (presence follows those only).
+fn is_account(room: i64) -> bool {
+    room > 0
+}
+
 /// A live client socket, as the registry sees it.
 pub trait ClientSink: Send + Sync + 'static {
     /// The socket id (unique on this node).
@@ -173,6 +183,7 @@ impl Handler<Register> for SessionRegistry {
             mine.len() == 1
         });
         if first == Some(true)
+            && is_account(msg.account_id)
             && let Some(p) = &self.presence
         {
             p.do_send(PresenceChange { account_id: msg.account_id, online: true });
@@ -192,7 +203,9 @@ impl Handler<Unregister> for SessionRegistry {
     type Result = ();
     fn handle(&mut self, msg: Unregister, ctx: &mut Self::Context) {
         let rooms = self.rooms.clone();
+        let account = is_account(msg.account_id);
         if guarded(ctx, move || rooms.remove(msg.account_id, &msg.socket_id)) == Some(true)
+            && account
             && let Some(p) = &self.presence
         {
             p.do_send(PresenceChange { account_id: msg.account_id, online: false });

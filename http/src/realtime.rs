@@ -4,7 +4,8 @@
 //! gets an inbox worked by one task, so that its events run in order; text `chat:send` events are
 //! pipelined (queued to their conversation in order, each acknowledged when durable; how many wait
 //! at once is bounded by the socket's inbound credits, beyond which its transport stops reading);
-//! a socket is ended (`session:expired`, then a Socket.IO DISCONNECT and the transport closed)
+//! an admin's socket (not acting as a user) also joins the moderators' room, where new pending ads
+//! are announced; a socket is ended (`session:expired`, then a Socket.IO DISCONNECT and the transport closed)
 //! when its access token expires and when that token is logged out, on whichever node the
 //! logout happens (the fan-out carries it), and the token is also checked again against the
 //! deny-list at most `RECHECK` apart while events arrive; every `chat:*` event is parsed here
@@ -15,9 +16,10 @@ use actix::Addr;
 use futures_util::stream::{FuturesUnordered, StreamExt};
 use serde_json::{Value, json};
 use souk_actors::fanout::Payload;
-use souk_actors::sessions::{ClientSink, Register, SessionRegistry, Unregister};
+use souk_actors::sessions::{ClientSink, MODERATORS_ROOM, Register, SessionRegistry, Unregister};
 use souk_domain::{ErrorCode, Lang, SoukError};
 use souk_services::accounts::service::{AccountService, Caller};
+use souk_services::ads::service::AdService;
 use souk_services::chat::{ChatService, ConversationItem, Outgoing, Upload};
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
@@ -320,6 +322,10 @@ impl Handler for Realtime {
         }
         let sink = SocketSink { socket: socket.clone(), token_id: caller.claims.jti.clone(), lang };
         self.registry.do_send(Register { account_id, sink: Arc::new(sink) });
+        if AdService::is_moderator(&caller) {
+            let sink = SocketSink { socket: socket.clone(), token_id: caller.claims.jti.clone(), lang };
+            self.registry.do_send(Register { account_id: MODERATORS_ROOM, sink: Arc::new(sink) });
+        }
         let session = Session { accounts: Arc::clone(&self.accounts), caller, lang, token };
         tokio::spawn(worker(Arc::clone(&self.chat), socket.clone(), session, inbox));
     }
@@ -343,6 +349,9 @@ impl Handler for Realtime {
             conn.inbox.close();
             self.registry
                 .do_send(Unregister { account_id: conn.caller.account_id(), socket_id: socket.id().to_owned() });
+            if AdService::is_moderator(&conn.caller) {
+                self.registry.do_send(Unregister { account_id: MODERATORS_ROOM, socket_id: socket.id().to_owned() });
+            }
         }
     }
 }

@@ -188,6 +188,7 @@ pub async fn build_state_with(
         sender,
         settings.ads.clone(),
     );
+    ads.tell_moderators_through(chat.fanout().clone());
     let ads = Arc::new(ads);
     let payments = PaymentService::new(
         Arc::new(store.clone()),

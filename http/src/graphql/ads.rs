@@ -16,7 +16,7 @@ use souk_domain::moderation::RefusalReason;
 use souk_domain::money::Money;
 use souk_domain::time::rfc3339;
 use souk_domain::{ErrorCode, Lang, SoukError};
-use souk_services::ads::service::{BulkOutcome, Decision, DraftState, PublicAd, param_text};
+use souk_services::ads::service::{BulkOutcome, Decision, DraftState, PublicAd, SellerSummary, param_text};
 use souk_storage::ads::{QueueEntry, StoredAd};
 use std::collections::BTreeMap;
 
@@ -380,16 +380,20 @@ fn public_node(p: PublicAd, saved_by_me: bool, state: &AppState, lang: Lang) -> 
         longitude: city.map(|c| c.longitude).unwrap_or_default(),
         ad: public_ad(my_ad(&p.ad, &p.vas_packs, None, state, lang)),
         saved_by_me,
-        seller: Seller {
-            account_id: s.account_id,
-            name: s.name,
-            kind: if s.is_shop { "shop".into() } else { "private".into() },
-            store_id: s.store_id,
-            is_verified_seller: s.is_verified_seller,
-            member_since: rfc3339(s.member_since),
-            logo: s.logo_key.map(|k| state.media.public_path(&k)),
-            phone_hidden: s.phone_hidden,
-        },
+        seller: seller_node(s, state),
+    }
+}
+
+fn seller_node(s: SellerSummary, state: &AppState) -> Seller {
+    Seller {
+        account_id: s.account_id,
+        name: s.name,
+        kind: if s.is_shop { "shop".into() } else { "private".into() },
+        store_id: s.store_id,
+        is_verified_seller: s.is_verified_seller,
+        member_since: rfc3339(s.member_since),
+        logo: s.logo_key.map(|k| state.media.public_path(&k)),
+        phone_hidden: s.phone_hidden,
     }
 }
 
@@ -547,6 +551,8 @@ pub struct QueueItem {
     pub overdue: bool,
     pub flags: Vec<String>,
     pub ad: MyAd,
+    /// Who posted it (none when the account is gone).
+    pub seller: Option<Seller>,
     /// For an edit: the content waiting, in the shape of `AdInput`.
     pub pending_edit: Option<Json<serde_json::Value>>,
 }
@@ -566,6 +572,8 @@ pub struct AbuseReportNode {
     pub reporter: String,
     pub created_at: String,
     pub ad: Option<MyAd>,
+    /// The reported ad's seller (none when the ad or the account is gone).
+    pub seller: Option<Seller>,
 }
 
 // ----- Inputs -----
@@ -945,19 +953,20 @@ impl AdQuery {
         let reports = r.state.ads.abuse_reports(&caller, limit.unwrap_or(50)).await.map_err(|e| r.err(e))?;
         Ok(reports
             .into_iter()
-            .map(|(rep, ad)| AbuseReportNode {
+            .map(|(rep, ad, seller)| AbuseReportNode {
                 list_id: rep.list_id,
                 report_type: rep.report_type,
                 body: rep.body,
                 reporter: rep.reporter,
                 created_at: rfc3339(rep.created_at),
                 ad: ad.map(|a| my_ad(&a, &[], None, r.state, r.lang)),
+                seller: seller.map(|s| seller_node(s, r.state)),
             })
             .collect())
     }
 }
 
-fn queue_item(e: QueueEntry, now: i64, state: &AppState, lang: Lang) -> QueueItem {
+fn queue_item((e, seller): (QueueEntry, Option<SellerSummary>), now: i64, state: &AppState, lang: Lang) -> QueueItem {
     let age = (now - e.submitted_at).max(0);
     QueueItem {
         kind: e.kind,
@@ -966,6 +975,7 @@ fn queue_item(e: QueueEntry, now: i64, state: &AppState, lang: Lang) -> QueueIte
         overdue: age > souk_domain::ad_lifecycle::MODERATION_MAX_SECONDS,
         flags: e.flags,
         ad: my_ad(&e.ad, &[], None, state, lang),
+        seller: seller.map(|s| seller_node(s, state)),
         pending_edit: e
             .pending_edit
             .and_then(|c| serde_json::from_str::<AdDraft>(&c).ok())

@@ -9,6 +9,8 @@ use crate::accounts::service::Caller;
 use crate::catalog::CatalogService;
 use crate::notify::{Mailer, Message, MessageSender};
 use crate::stats::StatsService;
+use souk_actors::fanout::Fanout;
+use souk_actors::sessions::MODERATORS_ROOM;
 use souk_domain::account::{AccountType, Role};
 use souk_domain::ad::{AdStatus, BoostedFilter, EditStatus, ParamValue, ReportType, VasPack, VasPackKind};
 use souk_domain::ad_form::{AdDraft, FREE_PHOTOS, FormContext, check_steps, next_step};
@@ -24,7 +26,7 @@ use souk_storage::ads::{
     StoredDraft,
 };
 use souk_storage::ephemeral::Ephemeral;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Spec §9: ads page size.
@@ -147,7 +149,14 @@ pub struct AdService {
     mailer: Arc<dyn Mailer>,
     sender: Arc<dyn MessageSender>,
     settings: AdSettings,
+    /// Where the moderators' sockets hear of the queue's changes (set once at start).
+    moderators: OnceLock<Fanout>,
 }
+
+/// The event announcing an ad (new, edited or appealed) entering the moderation queue.
+pub const MODERATION_NEW_EVENT: &str = "moderation:new";
+/// The event announcing that a moderator decided an ad (it leaves every moderator's queue).
+pub const MODERATION_DECIDED_EVENT: &str = "moderation:decided";
 
 impl AdService {
     pub fn new(
@@ -159,7 +168,31 @@ impl AdService {
         sender: Arc<dyn MessageSender>,
         settings: AdSettings,
     ) -> AdService {
-        AdService { ads, stats, accounts, catalog, mailer, sender, settings }
+        AdService { ads, stats, accounts, catalog, mailer, sender, settings, moderators: OnceLock::new() }
+    }
+
+    /// From now on, ads entering or leaving the moderation queue are announced to the
+    /// moderators' sockets (room `MODERATORS_ROOM`) through `fanout`, on every node.
+    pub fn tell_moderators_through(&self, fanout: Fanout) {
+        let _ = self.moderators.set(fanout);
+    }
+
+    /// `moderation:new`: the desk shows the ad without being reloaded.
+    fn queued(&self, ad: &StoredAd, kind: &str) {
+        if let Some(fanout) = self.moderators.get() {
+            let payload = serde_json::json!({
+                "adId": ad.ad.ad_id, "listId": ad.ad.list_id, "kind": kind, "title": ad.ad.title, "at": now(),
+            });
+            fanout.deliver(MODERATORS_ROOM, MODERATION_NEW_EVENT, payload);
+        }
+    }
+
+    /// `moderation:decided`: another moderator's desk drops the ad.
+    fn dequeued(&self, ad: &StoredAd) {
+        if let Some(fanout) = self.moderators.get() {
+            let payload = serde_json::json!({ "adId": ad.ad.ad_id, "status": ad.ad.status.as_str() });
+            fanout.deliver(MODERATORS_ROOM, MODERATION_DECIDED_EVENT, payload);
+        }
     }
 
     pub fn settings(&self) -> &AdSettings {
@@ -425,7 +458,10 @@ impl AdService {
             .await
             .map_err(internal)?;
         match verdict {
-            Ok(_) => Ok(created),
+            Ok(_) => {
+                self.queued(&created, "new");
+                Ok(created)
+            }
             Err((reason, note)) => self.refuse(created, reason, Some(note)).await,
         }
     }
@@ -445,6 +481,10 @@ impl AdService {
         let mut change = AdChange::new(ad_id, current.ad.status, t);
         change.audit = Self::audit(caller, "patchAd", ad_id.to_string());
         let flags = verdict.clone().unwrap_or_default();
+        let kind = match outcome {
+            EditOutcome::Replaced(_) => "new",
+            EditOutcome::Pending => "edit",
+        };
         match outcome {
             EditOutcome::Replaced(status) => {
                 if current.ad.status == AdStatus::Refused {
@@ -472,7 +512,10 @@ impl AdService {
         let saved = self.ads.apply_change(change).await.map_err(write_err)?;
         self.stats.ad_edited(ad_id);
         match verdict {
-            Ok(_) => Ok(saved),
+            Ok(_) => {
+                self.queued(&saved, kind);
+                Ok(saved)
+            }
             Err((reason, note)) => self.refuse(saved, reason, Some(note)).await,
         }
     }
@@ -614,7 +657,9 @@ impl AdService {
         change.count_resubmission = true;
         change.queue = QueueOp::Enqueue { kind: "appeal", flags: vec![format!("appeal: {message}")] };
         change.audit = Self::audit(caller, "appealAd", ad_id.to_string());
-        self.ads.apply_change(change).await.map_err(write_err)
+        let appealed = self.ads.apply_change(change).await.map_err(write_err)?;
+        self.queued(&appealed, "appeal");
+        Ok(appealed)
     }
 
     /// Payment received for an ad waiting for it: published (the payments capability calls this).
@@ -959,30 +1004,50 @@ impl AdService {
 
     // ----- Moderation (admins) -----
 
-    /// The moderation queue, oldest first, with the total.
+    /// The moderation queue, oldest first, with each ad's seller (the moderator judges the ad
+    /// with who posted it; none when the account is gone) and the total.
     pub async fn moderation_queue(
         &self,
         caller: &Caller,
         page: u32,
         size: u32,
-    ) -> Result<(Vec<QueueEntry>, u64), SoukError> {
+    ) -> Result<(Vec<(QueueEntry, Option<SellerSummary>)>, u64), SoukError> {
         Self::require_admin(caller)?;
         let (offset, limit) = page_window(page, size)?;
-        self.ads.moderation_queue(offset, limit).await.map_err(internal)
+        let (entries, total) = self.ads.moderation_queue(offset, limit).await.map_err(internal)?;
+        let mut out = Vec::with_capacity(entries.len());
+        for e in entries {
+            let seller = self.seller_if_any(e.ad.ad.account_id).await?;
+            out.push((e, seller));
+        }
+        Ok((out, total))
     }
 
-    /// Open abuse reports with their ads, oldest first.
+    /// A seller's summary, or none when the account no longer exists.
+    async fn seller_if_any(&self, account_id: i64) -> Result<Option<SellerSummary>, SoukError> {
+        match self.seller(account_id).await {
+            Ok(s) => Ok(Some(s)),
+            Err(e) if e.code == ErrorCode::AccountNotFound => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Open abuse reports with their ads and the ads' sellers, oldest first.
     pub async fn abuse_reports(
         &self,
         caller: &Caller,
         limit: u32,
-    ) -> Result<Vec<(AbuseReport, Option<StoredAd>)>, SoukError> {
+    ) -> Result<Vec<(AbuseReport, Option<StoredAd>, Option<SellerSummary>)>, SoukError> {
         Self::require_admin(caller)?;
         let reports = self.ads.open_reports(limit.clamp(1, MAX_PAGE_SIZE)).await.map_err(internal)?;
         let mut out = Vec::new();
         for r in reports {
             let ad = self.ads.find_by_list_id(r.list_id).await.map_err(internal)?;
-            out.push((r, ad));
+            let seller = match &ad {
+                Some(a) => self.seller_if_any(a.ad.account_id).await?,
+                None => None,
+            };
+            out.push((r, ad, seller));
         }
         Ok(out)
     }
@@ -1005,7 +1070,7 @@ impl AdService {
             operation: "moderateAd".into(),
             detail: format!("{ad_id} {decision:?}"),
         });
-        match (decision, pending_edit) {
+        let decided = match (decision, pending_edit) {
             // An edit of a live ad: accepted replaces the content, refused keeps the old one.
             (Decision::Approve, Some((content, _))) if ad.ad.status != AdStatus::PendingReview => {
                 let draft: AdDraft = serde_json::from_str(&content).map_err(SoukError::internal)?;
@@ -1048,7 +1113,9 @@ impl AdService {
                 let saved = self.refuse(ad, reason, note).await?;
                 Ok(saved)
             }
-        }
+        }?;
+        self.dequeued(&decided);
+        Ok(decided)
     }
 
     /// Refuses a waiting ad (moderator or automatic checks) and tells the seller why.

@@ -18,7 +18,8 @@ KEY_SCREENSHOTS=(home-fr home-ar listing-fr listing-ar ad-view-fr ad-view-ar sig
   seller-orders-live-fr seller-orders-live-ar seller-products-phone-fr seller-products-phone-ar
   seller-checkout-fr seller-checkout-ar payment-success-fr payment-success-ar boost-fr boost-ar
   boost-success-fr boost-success-ar ad-view-phone-fr ad-view-phone-ar ad-view-photos-phone-fr
-  ad-view-photos-phone-ar ad-form-fr ad-form-ar ad-form-phone-fr ad-form-phone-ar)
+  ad-view-photos-phone-ar admin-desk-fr admin-desk-ar admin-desk-phone-fr admin-desk-phone-ar
+  ad-form-fr ad-form-ar ad-form-phone-fr ad-form-phone-ar)
 
 artifacts=${E2E_ARTIFACTS:-$PWD/artifacts/e2e}
 mkdir -p "$artifacts"

@@ -2,7 +2,8 @@
 // (for visitors it opens the login wall, which keeps the way to the ad form), the sign-in (or
 // account) link and the language switch, the search bar (issue 26; the home has its own, large;
 // on a phone the header is two rows: a menu button with the name and account, then the search),
-// the site footer, the banner of an admin acting as the user (spec §6,
+// the site footer, the link to the moderation desk for admins in their own session, the banner
+// of an admin acting as the user (spec §6,
 // on every page of such a session), and the main landmark where the routed page (loaded on
 // demand) appears.
 
@@ -106,6 +107,11 @@ export function Layout() {
               <Suspense fallback={null}>
                 <UnreadBadge />
               </Suspense>
+            ) : null}
+            {user?.isAdmin && user.actingAdminId === null ? (
+              <Link className="app-header__admin" to={localized(language, PATHS.adminModeration)}>
+                {intl.formatMessage({ id: 'header.moderation' })}
+              </Link>
             ) : null}
           </nav>
           <div className="app-header__end">

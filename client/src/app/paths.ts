@@ -44,6 +44,9 @@ export const PATHS = {
   // The legal pages linked from the footer (issue 26).
   terms: '/conditions-utilisation',
   privacy: '/confidentialite',
+  // The admins' moderation desk and abuse reports (issue 26, docs/moderation.md); /admin opens the desk.
+  adminModeration: '/admin/moderation',
+  adminReports: '/admin/reports',
 } as const;
 
 /** Spec §2 route keys, every one the spec names, with their paths (without language prefix). */

@@ -2,7 +2,8 @@
 // vertical homes, search listings, the ad view, the shop directory and shop pages, account
 // entry (sign-in, shop sign-in, sign-up, password reset, the account page), my ads and
 // favorites, the ad form, the payment pages (checkout, boost, success, failure, my payments), the seller centre
-// (products, orders, payments, settings, the product form), the e-commerce checkout, the legal pages (terms, privacy), and 404. Pages are loaded on demand (React.lazy) inside the layout's
+// (products, orders, payments, settings, the product form), the e-commerce checkout, the legal pages (terms, privacy), the
+// admins' moderation desk and abuse reports, and 404. Pages are loaded on demand (React.lazy) inside the layout's
 // Suspense. The spec's other addresses of these pages (the ad form without a step, /ad?id=,
 // /v2/search, /list, /li, /deeplink/view/{id}, /magasin, /boutique, the ad operation links)
 // redirect to them. ROUTE_KEYS
@@ -64,6 +65,9 @@ const SellerPaymentsPage = lazy(() => import(/* webpackChunkName: "seller" */ '.
 const SellerSettingsPage = lazy(() => import(/* webpackChunkName: "seller" */ '../features/seller/SellerSettingsPage'));
 const ProductFormPage = lazy(() => import(/* webpackChunkName: "seller-product" */ '../features/seller/ProductFormPage'));
 const EcomCheckoutPage = lazy(() => import(/* webpackChunkName: "ecom-checkout" */ '../features/ecommerce/EcomCheckoutPage'));
+// The admins' moderation desk and abuse reports (issue 26): one chunk, loaded by admins only.
+const ModerationDeskPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/admin/ModerationDeskPage'));
+const AbuseReportsPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/admin/AbuseReportsPage'));
 
 /**
  * The seller centre's routes (spec §2 seller.*): /account/seller/{my-products, my-orders,
@@ -118,6 +122,26 @@ function accountAreaRoutes(): RouteObject[] {
     { path: relative(PATHS.paymentSuccess), element: signedIn(<PaymentSuccessPage />) },
     { path: relative(PATHS.paymentFailure), element: signedIn(<PaymentFailurePage />) },
   ];
+}
+
+/**
+ * The admin pages: /admin/moderation (the desk) and /admin/reports, behind sign-in; the pages
+ * themselves tell anyone but an admin in their own session that they are forbidden. /admin
+ * opens the desk.
+ */
+function adminRoutes(): RouteObject[] {
+  const signedIn = (page: ReactNode) => <RequireSignIn>{page}</RequireSignIn>;
+  return [
+    { path: relative(PATHS.adminModeration), element: signedIn(<ModerationDeskPage />) },
+    { path: relative(PATHS.adminReports), element: signedIn(<AbuseReportsPage />) },
+    { path: 'admin', element: <AdminHomeRedirect /> },
+  ];
+}
+
+/** /admin → the moderation desk, in the same language. */
+function AdminHomeRedirect() {
+  const prefix = usePrefix();
+  return <Navigate to={`${prefix}${relative(PATHS.adminModeration)}`} replace />;
 }
 
 /** The language prefix of the current path with its slash (`/fr/`, `/ar/`), or `/`. */
@@ -259,6 +283,7 @@ function pageRoutes(): RouteObject[] {
     },
     ...accountAreaRoutes(),
     ...sellerRoutes(),
+    ...adminRoutes(),
     {
       path: relative(PATHS.messages),
       element: (

@@ -46,6 +46,8 @@ export default (_env, argv) => {
         },
         // The self-hosted fonts (ui/fonts.css): woff2 files of their own, hashed, under assets/.
         { test: /\.woff2$/, type: 'asset/resource' },
+        // Leaflet's own images (its styles name them), self-hosted like the fonts.
+        { test: /\.(png|svg)$/, include: path.join(root, 'node_modules/leaflet'), type: 'asset/resource' },
         ...(production
           ? [
               { test: /\.json$/, include: path.join(root, 'src/locales'), use: path.join(root, 'build/icu-messages-loader.js') },

@@ -2,7 +2,8 @@
 // home → a category's listing → a filter → an ad → previous/next → save after signing in at the
 // login wall, once in French and once in Arabic (right to left, Arabic text); the language
 // switch on a listing keeps the page; old-style ad and listing URLs are redirected to their
-// canonical ones.
+// canonical ones; the ad view's map falls back to the outline of Morocco when its tiles cannot
+// load (phone and desktop, French and Arabic).
 //
 //   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… node e2e/listing.e2e.mjs
 
@@ -197,3 +198,47 @@ test('old-style ad and listing URLs are redirected to their canonical ones', asy
     await context.close();
   }
 });
+
+/**
+ * The ad view's map with its tile server unreachable (requests aborted, as offline): the city's
+ * dot on the bundled outline of Morocco, never a blank frame or coordinates, on a phone and on a
+ * desktop, in French and Arabic.
+ */
+for (const language of ['fr', 'ar']) {
+  for (const phone of [false, true]) {
+    const name = `map-fallback-${phone ? 'phone-' : ''}${language}`;
+    test(`the ad view's map falls back to the outline of Morocco: ${name}`, async () => {
+      const { context, page, problems } = await openPage(phone ? { width: 390, height: 844 } : undefined);
+      try {
+        const tileRequests = [];
+        await page.route(/\/\d+\/\d+\/\d+\.png$/, (route) => {
+          tileRequests.push(route.request().url());
+          return route.abort('internetdisconnected');
+        });
+        await page.goto(`${BASE_URL}${language === 'ar' ? '/ar' : ''}/vi/${FIRST_DEMO_AD}.htm`);
+        await page.waitForURL((url) => url.pathname.endsWith(`_${FIRST_DEMO_AD}.htm`), WAIT);
+        const map = page.locator('figure.ad-map');
+        await map.scrollIntoViewIfNeeded(WAIT);
+        const outline = map.getByRole('img', { name: language === 'ar' ? /^خريطة المغرب تحدد موقع / : /^Carte du Maroc situant / });
+        await outline.waitFor(WAIT);
+        // The street map was tried (the server names a tile server) and its tiles failed.
+        await page.waitForFunction(() => document.querySelector('.ad-map__tiles .leaflet-tile') !== null, null, WAIT);
+        assert.ok(tileRequests.length > 0, 'the tile server was asked');
+        assert.equal(await map.getAttribute('data-shown'), 'outline');
+        assert.ok(await outline.isVisible());
+        const city = (await outline.locator('text').textContent())?.trim() ?? '';
+        assert.ok(city.length > 0, 'the city is named on the outline');
+        assert.doesNotMatch((await map.textContent()) ?? '', /-?\d+[.,]\d{2}/, 'no raw coordinates');
+        const box = await outline.boundingBox();
+        assert.ok(box && box.width > 200 && box.height > 150, `the outline is drawn large enough: ${JSON.stringify(box)}`);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= (phone ? 390 : 1280), `no page wider than the viewport: ${String(width)}`);
+        await map.screenshot({ path: `${SCREENSHOTS}${name}.png` });
+        await assertAccessible(page, name);
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}

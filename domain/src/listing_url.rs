@@ -118,6 +118,93 @@ impl SlugIndex {
     pub fn is_region_slug(&self, slug: &str) -> bool {
         self.region_slugs.values().any(|s| s[0] == slug || s[1] == slug)
     }
+
+    /// Whether `slug` (either language) names a vertical: `/{slug}` is its home page.
+    pub fn is_vertical(&self, slug: &str) -> bool {
+        self.verticals.contains(slug)
+    }
+}
+
+/// What a shop directory path says: `/boutiques/{place?}/{category?}/{keyword?}`, the ad type
+/// riding on the category (`_a-vendre`), or on the place without a category.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ShopDirectoryRoute {
+    pub city: Option<CityId>,
+    pub category: Option<CategoryId>,
+    pub keyword: Option<String>,
+    pub ad_type: Option<String>,
+}
+
+/// Parses the segments after `boutiques` (decoded, no language prefix); `None` when a segment
+/// names nothing (an unknown ad type, a keyword followed by more, an unknown first segment that
+/// is no keyword of the country).
+pub fn parse_shop_directory(segs: &[&str], idx: &SlugIndex) -> Option<ShopDirectoryRoute> {
+    let mut route = ShopDirectoryRoute::default();
+    let mut rest = segs.iter().copied();
+    let mut ad_type_slug = None;
+    let mut next = rest.next();
+    if let Some(seg) = next {
+        let (place, suffix) = split_suffix(seg);
+        if COUNTRY_SLUG.contains(&place) {
+            ad_type_slug = suffix;
+            next = rest.next();
+        } else if let Some(city) = idx.cities.get(place) {
+            route.city = Some(*city);
+            ad_type_slug = suffix;
+            next = rest.next();
+        }
+    }
+    if let Some(slug) = next {
+        let (base, suffix) = split_suffix(slug);
+        if let Some(category) = idx.categories.get(base) {
+            route.category = Some(*category);
+            if suffix.is_some() {
+                ad_type_slug = suffix;
+            }
+            next = rest.next();
+        }
+    }
+    if let Some(slug) = ad_type_slug {
+        route.ad_type = Some(idx.ad_types.get(slug)?.clone());
+    }
+    if let Some(k) = next {
+        route.keyword = Some(slugify(k)).filter(|k| !k.is_empty());
+        if rest.next().is_some() || route.keyword.is_none() {
+            return None;
+        }
+    }
+    let understood = route.city.is_some() || route.category.is_some() || route.keyword.is_some();
+    if !segs.is_empty() && !understood && route.ad_type.is_none() && !COUNTRY_SLUG.contains(&segs[0]) {
+        return None;
+    }
+    Some(route)
+}
+
+/// The canonical path of a shop directory route in `lang`.
+pub fn shop_directory_path(route: &ShopDirectoryRoute, lang: Lang, idx: &SlugIndex) -> String {
+    let mut p = String::from(if lang == Lang::Ar { "/ar/boutiques" } else { "/boutiques" });
+    let type_slug = route.ad_type.as_deref().and_then(|t| idx.ad_type_slug(t, lang));
+    if route.city.is_some() || route.category.is_some() || route.keyword.is_some() || type_slug.is_some() {
+        p.push('/');
+        match route.city {
+            Some(city) => p.push_str(idx.city_slug(city, lang).unwrap_or_default()),
+            None => p.push_str(country_slug(lang)),
+        }
+    }
+    if let Some(slug) = route.category.and_then(|c| idx.category_slug(c, lang)) {
+        p.push('/');
+        p.push_str(slug);
+    }
+    // The ad type rides on the category, or on the place without a category.
+    if let Some(t) = type_slug {
+        p.push('_');
+        p.push_str(t);
+    }
+    if let Some(k) = &route.keyword {
+        p.push('/');
+        p.push_str(k);
+    }
+    p
 }
 
 /// What a listing path says.
@@ -391,6 +478,27 @@ mod tests {
             },
         ];
         SlugIndex::new(&tree, &regions, &cities, areas.iter())
+    }
+
+    #[test]
+    fn shop_directory_paths_parse_and_build_back_in_both_languages() {
+        let idx = index();
+        let parse = |segs: &[&str]| parse_shop_directory(segs, &idx);
+        assert_eq!(parse(&[]), Some(ShopDirectoryRoute::default()));
+        let r = parse(&["casablanca", "voitures_a-vendre", "Peugeot 208"]).expect("place, category, type, keyword");
+        assert_eq!((r.city, r.category, r.ad_type.as_deref()), (Some(1), Some(2010), Some("sell")));
+        assert_eq!(r.keyword.as_deref(), Some("peugeot-208"));
+        assert_eq!(shop_directory_path(&r, Lang::Fr, &idx), "/boutiques/casablanca/voitures_a-vendre/peugeot-208");
+        assert_eq!(shop_directory_path(&r, Lang::Ar, &idx), "/ar/boutiques/الدار-البيضاء/سيارات_للبيع/peugeot-208");
+        let country = parse(&["المغرب_للكراء"]).expect("the country with a type");
+        assert_eq!((country.city, country.ad_type.as_deref()), (None, Some("rent")));
+        assert_eq!(shop_directory_path(&country, Lang::Fr, &idx), "/boutiques/maroc_a-louer");
+        // An unknown first segment is a keyword of the whole country; one with no letters is nothing.
+        assert_eq!(parse(&["tapis"]).and_then(|r| r.keyword), Some("tapis".to_string()));
+        assert_eq!(parse(&["--"]), None);
+        assert_eq!(parse(&["maroc", "voitures", "golf", "more"]), None, "nothing after the keyword");
+        assert_eq!(parse(&["casablanca_not-a-type"]), None);
+        assert!(idx.is_vertical("immobilier") && idx.is_vertical("عقارات") && !idx.is_vertical("voitures"));
     }
 
     #[test]

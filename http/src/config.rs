@@ -114,6 +114,11 @@ pub struct WebSettings {
     /// URLs per sitemap file (ads, categories and shops are paged alike; the protocol allows
     /// 50,000).
     pub sitemap_urls_per_file: u32,
+    /// The ad view's street map: a tile URL template (`https://…/{z}/{x}/{y}.png`); empty, the
+    /// map is the bundled outline of Morocco only. Its origin is allowed in pages' `img-src`.
+    pub map_tiles_url: String,
+    /// The credit the tile server's licence asks for, shown on the map.
+    pub map_tiles_attribution: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -533,8 +533,8 @@ async fn the_shop_directory_reads_a_keyword_from_its_path() {
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("/boutiques/casablanca/voitures/atlas\">"), "{html}");
     assert_eq!(items(&html), Some(1));
-    // A fourth segment is not a directory path: the plain shell, without the directory's tags.
+    // A fourth segment is not a directory path: no page (404), without the directory's tags.
     let (status, _, html) = s.get_no_redirect("/boutiques/casablanca/voitures/atlas/plus").await;
-    assert_eq!(status, StatusCode::OK);
+    assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(!html.contains("numberOfItems") && og(&html, "og:url").is_none(), "{html}");
 }

@@ -3,7 +3,8 @@
 //! lengths, quantities, the 60-minute moderation promise), each error code's message key, the
 //! moderators' refusal reasons — and `messages.fr.json`,
 //! `messages.ar.json` — the wording of every error key, which the client's messages are merged
-//! with (its own locale files hold no error wording). The client reads them from
+//! with (its own locale files hold no error wording) — and `routes.json` — the page routes
+//! (`web/page_routes.rs`), which the client's router must list. The client reads them from
 //! `client/src/generated/`; a test fails when the files and the server differ (`make rules`
 //! writes them again).
 
@@ -91,6 +92,7 @@ pub fn files() -> Vec<(&'static str, String)> {
         ("rules.json", pretty(&rules)),
         ("messages.fr.json", pretty(&messages(Lang::Fr))),
         ("messages.ar.json", pretty(&messages(Lang::Ar))),
+        ("routes.json", pretty(&crate::web::page_routes::to_json())),
     ]
 }
 

@@ -15,8 +15,8 @@ use serde_json::json;
 use souk_domain::Lang;
 use souk_domain::catalog::Vertical;
 use souk_domain::listing_url::{
-    COUNTRY_SLUG, ListingRoute, OffsetParam, ad_id_of_path, ad_path, listing_path, offset_param, parse_listing,
-    percent_decode, percent_encode_path, shop_path, split_lang, split_suffix,
+    ListingRoute, OffsetParam, ShopDirectoryRoute, ad_id_of_path, ad_path, listing_path, offset_param, parse_listing,
+    parse_shop_directory, percent_decode, percent_encode_path, shop_directory_path, shop_path, split_lang,
 };
 use souk_domain::search::{PAGE_SIZE, SearchFilters, SearchSort};
 use souk_services::search::service::SearchResult;
@@ -66,10 +66,10 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
         }
         Some("list") | Some("li") if segs.len() == 1 => return list_alias(&req, &state, lang),
         Some("boutiques") if segs.len() <= 4 => {
-            if let Some(res) = shop_directory_page(&state, lang, &segs[1..]).await {
-                return res;
-            }
-            return spa::fallback(req, state).await;
+            return match parse_shop_directory(&segs[1..], &state.slugs) {
+                Some(route) => shop_directory_page(&state, lang, route).await,
+                None => spa::not_found(&state, lang, &path).await,
+            };
         }
         _ => {}
     }
@@ -77,27 +77,6 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
         Some(route) => listing_page(&req, &state, &path, route).await,
         None => spa::fallback(req, state).await,
     }
-}
-
-async fn not_found_page(state: &AppState, lang: Lang, path: &str) -> HttpResponse {
-    let (title, description) = match lang {
-        Lang::Fr => ("Page introuvable - Souk", "Cette page n'existe pas ou n'est plus disponible."),
-        Lang::Ar => ("الصفحة غير موجودة - سوق", "هذه الصفحة غير موجودة أو لم تعد متاحة."),
-    };
-    let meta = PageMeta {
-        lang,
-        title: title.into(),
-        description: description.into(),
-        canonical: path.to_string(),
-        alternates: vec![],
-        og_type: "website",
-        image: None,
-        preload_image: None,
-        first_paint: None,
-        json_ld: None,
-        noindex: true,
-    };
-    render(state, &meta, StatusCode::NOT_FOUND).await
 }
 
 /// The home page (`/`, `/home`, with or without a language prefix): the site's title and
@@ -133,7 +112,7 @@ async fn home_page(req: HttpRequest, state: web::Data<AppState>, lang: Lang) -> 
 
 async fn ad_page(req: &HttpRequest, state: &AppState, path: &str, lang: Lang, list_id: i64) -> HttpResponse {
     let Ok(public) = state.ads.public_ad(None, list_id).await else {
-        return not_found_page(state, lang, path).await;
+        return spa::not_found(state, lang, path).await;
     };
     let a = &public.ad.ad;
     let canonical = ad_path(lang, a.city_id, a.category_id, &a.title, a.list_id, &state.slugs);
@@ -388,13 +367,13 @@ async fn shop_page(req: &HttpRequest, state: &AppState, path: &str, lang: Lang, 
     let category = match segs.get(1) {
         Some(slug) => match state.catalog.tree().all().iter().find(|c| c.slug.fr == *slug || c.slug.ar == *slug) {
             Some(c) => Some(c.id),
-            None => return not_found_page(state, lang, path).await,
+            None => return spa::not_found(state, lang, path).await,
         },
         None => None,
     };
     let now = souk_services::ads::service::now();
     let Ok(shop) = state.shops.shop(segs[0], category, 0, PAGE_SIZE as i64, now).await else {
-        return not_found_page(state, lang, path).await;
+        return spa::not_found(state, lang, path).await;
     };
     let s = &shop.store;
     let with_category = |lang: Lang| {
@@ -448,90 +427,28 @@ async fn shop_page(req: &HttpRequest, state: &AppState, path: &str, lang: Lang, 
 }
 
 /// The shop directory `/boutiques/{location?}/{category?}/{keyword?}` with the optional ad-type
-/// suffix (`_a-vendre` on the category, or on the place without a category): the SPA renders
-/// it; the server writes its SEO tags, with the canonical path rebuilt from what was
-/// understood, and lists the shops with active ads of that type. `None` when a slug is unknown
-/// (the SPA answers as for any other path).
-async fn shop_directory_page(state: &AppState, lang: Lang, segs: &[&str]) -> Option<HttpResponse> {
+/// suffix (`_a-vendre` on the category, or on the place without a category), as
+/// `listing_url::parse_shop_directory` understood it: the SPA renders it; the server writes its
+/// SEO tags, with the canonical path rebuilt from what was understood, and lists the shops with
+/// active ads of that type.
+async fn shop_directory_page(state: &AppState, lang: Lang, route: ShopDirectoryRoute) -> HttpResponse {
     let catalog = &state.catalog;
-    let mut rest = segs.iter().copied();
-    let mut city = None;
-    let mut category = None;
-    let mut keyword = None;
-    let mut ad_type_slug = None;
-    let mut next = rest.next();
-    if let Some(seg) = next {
-        let (place, suffix) = split_suffix(seg);
-        if COUNTRY_SLUG.contains(&place) {
-            ad_type_slug = suffix;
-            next = rest.next();
-        } else if let Some(c) = catalog.cities().iter().find(|c| {
-            state.slugs.city_slug(c.id, Lang::Fr) == Some(place) || state.slugs.city_slug(c.id, Lang::Ar) == Some(place)
-        }) {
-            city = Some(c.clone());
-            ad_type_slug = suffix;
-            next = rest.next();
+    let city = route.city.and_then(|id| catalog.cities().iter().find(|c| c.id == id));
+    let category = route.category.and_then(|id| catalog.tree().get(id));
+    let found = state
+        .shops
+        .shops(route.city, route.category, route.keyword.clone(), route.ad_type.clone(), 0, PAGE_SIZE as i64)
+        .await;
+    // A store failure is answered as one (the client asks again and shows its own error), not
+    // as an empty directory.
+    let (shops, count, status) = match found {
+        Ok((shops, count)) => (shops, count, StatusCode::OK),
+        Err(e) => {
+            tracing::warn!(error = %e, "shop directory: the shops could not be read");
+            (Vec::new(), 0, StatusCode::SERVICE_UNAVAILABLE)
         }
-    }
-    if let Some(slug) = next {
-        let (base, suffix) = split_suffix(slug);
-        if let Some(c) = catalog.tree().all().iter().find(|c| c.slug.fr == base || c.slug.ar == base) {
-            category = Some(c.clone());
-            if suffix.is_some() {
-                ad_type_slug = suffix;
-            }
-            next = rest.next();
-        }
-    }
-    let ad_type = match ad_type_slug {
-        Some(slug) => Some(state.slugs.ad_type_of_slug(slug)?.to_string()),
-        None => None,
     };
-    if let Some(k) = next {
-        keyword = Some(souk_domain::text::slugify(k)).filter(|k| !k.is_empty());
-        if rest.next().is_some() || keyword.is_none() {
-            return None;
-        }
-    }
-    if !segs.is_empty()
-        && city.is_none()
-        && category.is_none()
-        && keyword.is_none()
-        && ad_type.is_none()
-        && segs[0] != "maroc"
-        && segs[0] != "المغرب"
-    {
-        return None;
-    }
-    let (city_id, category_id) = (city.as_ref().map(|c| c.id), category.as_ref().map(|c| c.id));
-    let (shops, count) =
-        state.shops.shops(city_id, category_id, keyword.clone(), ad_type.clone(), 0, PAGE_SIZE as i64).await.ok()?;
-    let path = |lang: Lang| {
-        let mut p = String::from(if lang == Lang::Ar { "/ar/boutiques" } else { "/boutiques" });
-        let type_slug = ad_type.as_deref().and_then(|t| state.slugs.ad_type_slug(t, lang));
-        if city.is_some() || category.is_some() || keyword.is_some() || type_slug.is_some() {
-            p.push('/');
-            let place = match &city {
-                Some(c) => state.slugs.city_slug(c.id, lang).unwrap_or_default().to_string(),
-                None => (if lang == Lang::Ar { "المغرب" } else { "maroc" }).to_string(),
-            };
-            p.push_str(&place);
-        }
-        if let Some(slug) = category.as_ref().and_then(|c| state.slugs.category_slug(c.id, lang)) {
-            p.push('/');
-            p.push_str(slug);
-        }
-        // The ad type rides on the category, or on the place without a category.
-        if let Some(t) = type_slug {
-            p.push('_');
-            p.push_str(t);
-        }
-        if let Some(k) = &keyword {
-            p.push('/');
-            p.push_str(k);
-        }
-        p
-    };
+    let path = |lang: Lang| shop_directory_path(&route, lang, &state.slugs);
     let where_ = city.as_ref().map(|c| c.label.get(lang).to_string());
     let what = category.as_ref().map(|c| c.label.get(lang).to_string());
     let title = match lang {
@@ -573,7 +490,7 @@ async fn shop_directory_page(state: &AppState, lang: Lang, segs: &[&str]) -> Opt
         json_ld: Some(
             json!({ "@context": "https://schema.org", "@type": "ItemList", "numberOfItems": count, "itemListElement": items }),
         ),
-        noindex: false,
+        noindex: status != StatusCode::OK,
     };
-    Some(render(state, &meta, StatusCode::OK).await)
+    render(state, &meta, status).await
 }

@@ -1,7 +1,8 @@
 //! Browser-side defences (docs/security.md): the headers every response carries (no MIME
 //! sniffing, no framing, a strict referrer policy, no powerful browser features), the
 //! Content-Security-Policy of HTML pages — scripts only from this origin, the social-login
-//! providers' SDKs, and the one inline loader script by its hash —, HSTS when the public address
+//! providers' SDKs, and the one inline loader script by its hash; images from this origin and
+//! the configured map tile server only —, HSTS when the public address
 //! is https, and JSON placed inside HTML with every character that could end its element
 //! escaped.
 
@@ -26,12 +27,42 @@ pub fn allow_inline_script(js: &str) {
     }
 }
 
+/// Origins (`https://tile.openstreetmap.org`) pages may load images from besides their own: the
+/// configured map tile server (`[web] map_tiles_url`), allowed when a page names it.
+static IMAGE_ORIGINS: RwLock<BTreeSet<String>> = RwLock::new(BTreeSet::new());
+
+/// The origin of a tile URL template, when it is a plain `http(s)://host[:port]/…` address.
+pub fn origin_of(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    if scheme != "https" && scheme != "http" {
+        return None;
+    }
+    let host = rest.split('/').next().unwrap_or_default();
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']');
+    if host.is_empty() || !host.chars().all(plain) {
+        return None;
+    }
+    Some(format!("{scheme}://{}", host.to_ascii_lowercase()))
+}
+
+/// Allows images from `origin` in the pages' policy.
+pub fn allow_image_origin(origin: &str) {
+    if IMAGE_ORIGINS.read().map(|s| s.contains(origin)).unwrap_or(false) {
+        return;
+    }
+    if let Ok(mut set) = IMAGE_ORIGINS.write() {
+        set.insert(origin.to_string());
+    }
+}
+
 /// The Content-Security-Policy of HTML pages.
 pub fn content_security_policy() -> String {
     let hashes: Vec<String> = INLINE_SCRIPTS.read().map(|s| s.iter().cloned().collect()).unwrap_or_default();
+    let images: Vec<String> = IMAGE_ORIGINS.read().map(|s| s.iter().cloned().collect()).unwrap_or_default();
+    let images = if images.is_empty() { String::new() } else { format!(" {}", images.join(" ")) };
     format!(
         "default-src 'self'; script-src 'self' {} https://accounts.google.com https://connect.facebook.net; \
-         style-src 'self' 'unsafe-inline' https://accounts.google.com; img-src 'self' data: blob:; font-src 'self' data:; \
+         style-src 'self' 'unsafe-inline' https://accounts.google.com; img-src 'self' data: blob:{images}; font-src 'self' data:; \
          connect-src 'self' ws: wss: https://accounts.google.com; \
          frame-src https://accounts.google.com https://www.facebook.com; media-src 'self' blob:; \
          object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
@@ -93,6 +124,24 @@ mod tests {
         assert_eq!(text, r#"{"d":"\u003c/script\u003e\u003c!--\u003cscript\u003ea\u0026b\u2028"}"#);
         let back: serde_json::Value = serde_json::from_str(&text).expect("still JSON");
         assert_eq!(back["d"], "</script><!--<script>a&b\u{2028}");
+    }
+
+    #[test]
+    fn pages_load_images_from_the_tile_server_s_origin_only() {
+        assert_eq!(
+            origin_of("https://Tile.OpenStreetMap.org/{z}/{x}/{y}.png").as_deref(),
+            Some("https://tile.openstreetmap.org")
+        );
+        assert_eq!(origin_of("http://127.0.0.1:8081/tiles/{z}/{x}/{y}.png").as_deref(), Some("http://127.0.0.1:8081"));
+        assert_eq!(origin_of("javascript:alert(1)"), None);
+        assert_eq!(origin_of("https://a.example; script-src *"), None);
+        assert_eq!(origin_of(""), None);
+        allow_image_origin("https://tiles.example.test");
+        let policy = content_security_policy();
+        let img = policy.split(';').find(|d| d.trim().starts_with("img-src")).expect("img-src");
+        assert!(img.contains("https://tiles.example.test"), "{policy}");
+        let script = policy.split(';').find(|d| d.trim().starts_with("script-src")).expect("script-src");
+        assert!(!script.contains("tiles.example.test"), "{policy}");
     }
 
     #[test]

@@ -211,13 +211,42 @@ fn load_scripts_after_the_page(html: &mut String) {
     }
 }
 
+/// The site's configuration the client reads from every page's head: the map's tile server
+/// (`<meta name="souk-map-tiles">` and `<meta name="souk-map-attribution">`, read by the ad
+/// view's map). Naming the tile server allows its origin in the pages' image policy
+/// (`security::allow_image_origin`); a URL that is no plain http(s) address is left out.
+pub fn site_tags(web: &crate::config::WebSettings) -> String {
+    let Some(origin) = super::security::origin_of(&web.map_tiles_url) else {
+        return String::new();
+    };
+    super::security::allow_image_origin(&origin);
+    format!(
+        "<meta name=\"souk-map-tiles\" content=\"{}\">\n<meta name=\"souk-map-attribution\" content=\"{}\">\n",
+        escape(&web.map_tiles_url),
+        escape(&web.map_tiles_attribution)
+    )
+}
+
+/// Puts the site's tags (`site_tags`) before the shell's `</head>`.
+pub fn add_site_tags(html: &mut String, web: &crate::config::WebSettings) {
+    let tags = site_tags(web);
+    if tags.is_empty() {
+        return;
+    }
+    match html.find("</head>") {
+        Some(i) => html.insert_str(i, &tags),
+        None => html.insert_str(0, &format!("<head>{tags}</head>")),
+    }
+}
+
 const MINIMAL_SHELL: &str = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Souk</title></head><body><div id=\"root\"></div></body></html>";
 
 /// Answers the SPA shell with the page's tags.
 pub async fn render(state: &AppState, meta: &PageMeta, status: StatusCode) -> HttpResponse {
     let path = state.settings.client_dir().join("index.html");
     let shell = tokio::fs::read_to_string(&path).await.unwrap_or_else(|_| MINIMAL_SHELL.to_string());
-    let html = inject(&shell, meta, &state.settings.auth.public_base_url);
+    let mut html = inject(&shell, meta, &state.settings.auth.public_base_url);
+    add_site_tags(&mut html, &state.settings.web);
     HttpResponse::build(status)
         .content_type("text/html; charset=utf-8")
         .insert_header(("Cache-Control", "no-cache"))

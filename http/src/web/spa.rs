@@ -1,14 +1,19 @@
-//! Serves the single-page app: files of the client build when they exist, `index.html` for
-//! every other page route (the client's router decides), JSON 404 for unknown API paths. An
+//! Serves the single-page app: files of the client build when they exist, the SPA shell for
+//! every page route of the client (`page_routes.rs`) with HTTP 200, the same shell with HTTP 404
+//! for a page path no route matches (the client draws its 404 page), JSON 404 for unknown API
+//! paths. Every shell carries the site's configuration for the client (`seo::site_tags`). An
 //! Arabic page's shell already says `lang="ar" dir="rtl"`, so it is never laid out left to
 //! right, in French, until the client's code has run.
 
+use super::page_routes::is_client_page;
+use super::seo::{PageMeta, add_site_tags, render};
 use crate::graphql::errors::request_failure;
 use crate::state::AppState;
 use actix_files::NamedFile;
-use actix_web::http::Method;
 use actix_web::http::header::{CacheControl, CacheDirective};
+use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, web};
+use souk_domain::listing_url::{percent_decode, split_lang};
 use souk_domain::{ErrorCode, Lang, SoukError};
 
 const API_PREFIXES: &[&str] = &["/api/", "/graphql", "/media/", "/assets/"];
@@ -32,23 +37,24 @@ pub async fn fallback(req: HttpRequest, state: web::Data<AppState>) -> HttpRespo
     {
         return file.into_response(&req);
     }
-    if page_language(&req) == Lang::Ar
-        && let Ok(mut shell) = tokio::fs::read_to_string(dir.join("index.html")).await
-    {
-        super::seo::set_document_language(&mut shell, Lang::Ar);
-        return HttpResponse::Ok()
-            .content_type("text/html; charset=utf-8")
-            .insert_header(CacheControl(vec![CacheDirective::NoCache]))
-            .body(shell);
+    let known = percent_decode(path).is_some_and(|decoded| {
+        let (_, _, segs) = split_lang(&decoded);
+        is_client_page(&segs, &state.slugs)
+    });
+    if !known {
+        let decoded = percent_decode(path).unwrap_or_else(|| "/".into());
+        return not_found(&state, page_language(&req), &decoded).await;
     }
-    match NamedFile::open_async(dir.join("index.html")).await {
-        Ok(file) => {
-            let mut res = file.into_response(&req);
-            res.headers_mut().insert(
-                actix_web::http::header::CACHE_CONTROL,
-                actix_web::http::header::HeaderValue::from_static("no-cache"),
-            );
-            res
+    match tokio::fs::read_to_string(dir.join("index.html")).await {
+        Ok(mut shell) => {
+            if page_language(&req) == Lang::Ar {
+                super::seo::set_document_language(&mut shell, Lang::Ar);
+            }
+            add_site_tags(&mut shell, &state.settings.web);
+            HttpResponse::Ok()
+                .content_type("text/html; charset=utf-8")
+                .insert_header(CacheControl(vec![CacheDirective::NoCache]))
+                .body(shell)
         }
         Err(_) => HttpResponse::ServiceUnavailable()
             .content_type("text/html; charset=utf-8")
@@ -59,6 +65,29 @@ pub async fn fallback(req: HttpRequest, state: web::Data<AppState>) -> HttpRespo
                 dir.display()
             )),
     }
+}
+
+/// HTTP 404 with the SPA shell (the client draws its 404 page), titled "page not found" in
+/// `lang` and kept out of search engines. `path` is decoded.
+pub async fn not_found(state: &AppState, lang: Lang, path: &str) -> HttpResponse {
+    let (title, description) = match lang {
+        Lang::Fr => ("Page introuvable - Souk", "Cette page n'existe pas ou n'est plus disponible."),
+        Lang::Ar => ("الصفحة غير موجودة - سوق", "هذه الصفحة غير موجودة أو لم تعد متاحة."),
+    };
+    let meta = PageMeta {
+        lang,
+        title: title.into(),
+        description: description.into(),
+        canonical: path.to_string(),
+        alternates: vec![],
+        og_type: "website",
+        image: None,
+        preload_image: None,
+        first_paint: None,
+        json_ld: None,
+        noindex: true,
+    };
+    render(state, &meta, StatusCode::NOT_FOUND).await
 }
 
 /// The page's language as the client decides it (client/src/app/language.ts): the `fr` or `ar`

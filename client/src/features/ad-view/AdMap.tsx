@@ -1,63 +1,94 @@
-// The ad's place on a map drawn without any tile server (spec: "map from the city's
-// coordinates"): an inline SVG of Morocco's bounding box (latitude 21° to 36° N, longitude
-// 17.2° to 1° W) with a one-degree graticule and a marker at the city's coordinates. It is a
-// locator, not a street map, and says so.
+// The ad's place on a map (spec: "map from the city's coordinates"). First, and whenever tiles
+// cannot load, a self-contained locator: the city's dot on the bundled outline of Morocco
+// (moroccoMap.ts). When the server names a tile server (mapConfig.ts), Leaflet is loaded on
+// demand (tileMap.ts, its own chunk) and its street map replaces the outline once a tile has
+// drawn; a tile server that fails leaves the outline, never a blank frame.
 
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { isolateLtr } from '../../lib/bidi';
+import { mapTiles } from './mapConfig';
+import { OUTLINE, project } from './moroccoMap';
 
-const BOX = { north: 36, south: 21, west: -17.2, east: -1 } as const;
-const WIDTH = 324;
-const HEIGHT = 300;
+type Shown = 'outline' | 'tiles';
 
-/** SVG coordinates of a point (equirectangular inside the box, clamped to it). */
-export function project(latitude: number, longitude: number): { x: number; y: number } {
-  const lon = Math.min(BOX.east, Math.max(BOX.west, longitude));
-  const lat = Math.min(BOX.north, Math.max(BOX.south, latitude));
-  return {
-    x: ((lon - BOX.west) / (BOX.east - BOX.west)) * WIDTH,
-    y: ((BOX.north - lat) / (BOX.north - BOX.south)) * HEIGHT,
-  };
-}
+/** Loads the street map's code; tests replace it. */
+export const loadTileMap = () => import(/* webpackChunkName: "map" */ './tileMap');
 
 export function AdMap({ latitude, longitude, city }: { latitude: number; longitude: number; city: string }) {
   const intl = useIntl();
-  const { x, y } = project(latitude, longitude);
-  const lines = [];
-  for (let lon = -17; lon <= -1; lon += 2) {
-    const px = project(BOX.south, lon).x;
-    lines.push(<line key={`lon${String(lon)}`} x1={px} y1={0} x2={px} y2={HEIGHT} />);
-  }
-  for (let lat = 22; lat <= 36; lat += 2) {
-    const py = project(lat, BOX.west).y;
-    lines.push(<line key={`lat${String(lat)}`} x1={0} y1={py} x2={WIDTH} y2={py} />);
-  }
+  const tiles = mapTiles();
+  const [shown, setShown] = useState<Shown>('outline');
+  const tileElement = useRef<HTMLDivElement>(null);
+  const url = tiles?.url;
+  const attribution = tiles?.attribution ?? '';
+
+  useEffect(() => {
+    const element = tileElement.current;
+    if (!url || !element) return undefined;
+    let removed = false;
+    let remove: (() => void) | undefined;
+    loadTileMap()
+      .then(({ drawTileMap }) => {
+        if (removed) return;
+        remove = drawTileMap(element, { latitude, longitude, label: city }, { url, attribution }, {
+          onReady: () => { if (!removed) setShown('tiles'); },
+          onFail: () => { if (!removed) setShown('outline'); },
+        });
+      })
+      // The map's code could not load (offline after the page): the outline stays.
+      .catch(() => { if (!removed) setShown('outline'); });
+    return () => {
+      removed = true;
+      remove?.();
+    };
+  }, [url, attribution, latitude, longitude, city]);
+
   return (
-    <figure className="ad-map">
-      <svg
-        viewBox={`0 0 ${String(WIDTH)} ${String(HEIGHT)}`}
-        role="img"
-        aria-label={intl.formatMessage({ id: 'ad.map.label' }, { city })}
-      >
-        <rect x={0} y={0} width={WIDTH} height={HEIGHT} className="ad-map__box" />
-        <g className="ad-map__grid">{lines}</g>
-        <circle cx={x} cy={y} r={7} className="ad-map__marker" />
-        <text
-          x={x > WIDTH / 2 ? x - 10 : x + 10}
-          y={Math.max(y - 10, 14)}
-          textAnchor={x > WIDTH / 2 ? 'end' : 'start'}
-          className="ad-map__city"
-        >
-          {city}
-        </text>
-      </svg>
-      <figcaption>
-        {intl.formatMessage(
-          { id: 'ad.map.caption' },
-          // Isolated: a longitude of -7.59 keeps its minus in front in an Arabic line.
-          { city, latitude: isolateLtr(latitude.toFixed(2)), longitude: isolateLtr(longitude.toFixed(2)) },
-        )}
-      </figcaption>
+    <figure className="ad-map" data-shown={shown}>
+      <div className="ad-map__frame">
+        <MoroccoOutline latitude={latitude} longitude={longitude} city={city} hidden={shown === 'tiles'} />
+        {url ? (
+          <div
+            ref={tileElement}
+            className="ad-map__tiles"
+            role="region"
+            aria-label={intl.formatMessage({ id: 'ad.map.streets' }, { city })}
+            aria-hidden={shown === 'tiles' ? undefined : true}
+          />
+        ) : null}
+      </div>
+      <figcaption>{intl.formatMessage({ id: 'ad.map.caption' }, { city })}</figcaption>
     </figure>
+  );
+}
+
+/** The outline of Morocco with the city's dot and name. */
+function MoroccoOutline({ latitude, longitude, city, hidden }: { latitude: number; longitude: number; city: string; hidden: boolean }) {
+  const intl = useIntl();
+  const { x, y } = project(latitude, longitude);
+  // The name sits on the side of the dot with more room, above it near the bottom edge.
+  const toTheLeft = x > OUTLINE.width * 0.55;
+  return (
+    <svg
+      className="ad-map__outline"
+      viewBox={`0 0 ${String(OUTLINE.width)} ${String(OUTLINE.height)}`}
+      preserveAspectRatio="xMidYMid meet"
+      role="img"
+      aria-label={intl.formatMessage({ id: 'ad.map.label' }, { city })}
+      aria-hidden={hidden ? true : undefined}
+    >
+      <path d={OUTLINE.path} className="ad-map__land" />
+      <circle cx={x} cy={y} r={14} className="ad-map__halo" />
+      <circle cx={x} cy={y} r={6} className="ad-map__marker" data-testid="ad-map-marker" />
+      <text
+        x={toTheLeft ? x - 12 : x + 12}
+        y={y + 4}
+        textAnchor={toTheLeft ? 'end' : 'start'}
+        direction="ltr"
+        className="ad-map__city"
+      >
+        {city}
+      </text>
+    </svg>
   );
 }

@@ -529,7 +529,18 @@ function AdForm({ initial, adId, maxPhotos }: { initial: FormState; adId?: strin
         {serverError ? <p role="alert" className="ad-form__alert">{errorText(intl, serverError)}</p> : null}
         <div className="ad-form__actions">
           {step > 1 ? (
-            <Link className={buttonClass({ weight: 'secondary' })} to={stepPath(step - 1, draftId)}>
+            <Link
+              className={buttonClass({ weight: 'secondary' })}
+              to={stepPath(step - 1, draftId)}
+              onClick={(event) => {
+                // A photo on its way would be lost with the step: wait for it, as "next" does.
+                if (uploads.uploading > 0) {
+                  event.preventDefault();
+                  setSent(true);
+                  setFocusFirst((n) => n + 1);
+                }
+              }}
+            >
               {intl.formatMessage({ id: 'adForm.back' })}
             </Link>
           ) : null}

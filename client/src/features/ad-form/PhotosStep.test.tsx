@@ -124,9 +124,11 @@ describe('the photos step', () => {
     const { form, input } = await photosStep();
     fireEvent.change(input, { target: { files: [jpeg('voiture.jpg')] } });
     await within(form).findByRole('progressbar', { name: 'Envoi de voiture.jpg' });
-    // The step waits while it is sent.
-    fireEvent.click(within(form).getByRole('button', { name: 'Continuer' }));
+    // The step waits while it is sent, going back as going on.
+    fireEvent.click(within(form).getByRole('link', { name: 'Retour' }));
     expect(within(form).getByText("Attendez la fin de l'envoi des photos")).toBeInTheDocument();
+    fireEvent.click(within(form).getByRole('button', { name: 'Continuer' }));
+    expect(screen.getByRole('form', { name: 'Photos et vidéo' })).toBeInTheDocument();
     await FakeXhr.instances[0]?.answer(413, { messageKey: 'adForm.error.photoSize', wording: 'Photo trop lourde' });
     expect(await within(form).findByText(/^voiture\.jpg : /)).toBeInTheDocument();
     expect(within(form).getByText("Renvoyez ou abandonnez les photos qui n'ont pas pu être envoyées")).toBeInTheDocument();

@@ -420,7 +420,14 @@ for (const language of ['fr', 'ar']) {
       await page.getByText(t('adForm.category.choose'), { exact: true }).waitFor(WAIT);
       assert.ok(await search.evaluate((element) => element === document.activeElement), 'the focus is on the category search');
       await search.fill(language === 'ar' ? 'سيار' : 'voit');
-      await page.getByRole('group', { name: t('adForm.category'), exact: true }).getByRole('radio').first().check();
+      // The tiles by keyboard: Tab reaches the group, Space chooses, an arrow moves the choice.
+      const tiles = page.getByRole('group', { name: t('adForm.category'), exact: true }).getByRole('radio');
+      await page.keyboard.press('Tab');
+      assert.ok(await tiles.first().evaluate((element) => element === document.activeElement), 'Tab reaches the first tile');
+      await page.keyboard.press('Space');
+      assert.ok(await tiles.first().isChecked(), 'Space chooses the tile');
+      await page.keyboard.press('ArrowDown');
+      assert.ok(await tiles.nth(1).isChecked(), 'an arrow moves the choice to the next tile');
       await page.screenshot({ path: `${SCREENSHOTS}ad-form-1-search-phone-${language}.png` });
       await page.getByRole('group', { name: t('adForm.adType') }).getByRole('radio').first().check();
       await page.getByRole('button', { name: t('adForm.next') }).click();

@@ -19,7 +19,8 @@ KEY_SCREENSHOTS=(home-fr home-ar listing-fr listing-ar ad-view-fr ad-view-ar sig
   seller-checkout-fr seller-checkout-ar payment-success-fr payment-success-ar boost-fr boost-ar
   boost-success-fr boost-success-ar ad-view-phone-fr ad-view-phone-ar ad-view-photos-phone-fr
   ad-view-photos-phone-ar admin-desk-fr admin-desk-ar admin-desk-phone-fr admin-desk-phone-ar
-  ad-form-fr ad-form-ar ad-form-phone-fr ad-form-phone-ar)
+  ad-form-fr ad-form-ar ad-form-phone-fr ad-form-phone-ar map-fallback-fr map-fallback-ar
+  map-fallback-phone-fr map-fallback-phone-ar)
 
 artifacts=${E2E_ARTIFACTS:-$PWD/artifacts/e2e}
 mkdir -p "$artifacts"

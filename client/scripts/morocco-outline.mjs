@@ -20,8 +20,11 @@ export const OUTPUT = join(here, '..', 'src', 'generated', 'morocco-outline.json
 
 /** ISO 3166 numeric ids of the shapes drawn as one country. */
 const IDS = ['504', '732'];
+/** Its neighbours (Algeria, Mauritania, Mali, Spain, Portugal), drawn as land in another tone so
+ * that what is around the country reads as land or sea, not as sea everywhere. */
+const NEIGHBOURS = ['012', '478', '466', '724', '620'];
 const WIDTH = 300;
-const PAD = 8;
+const PAD = 16;
 
 function round(n) {
   return Math.round(n * 10) / 10;
@@ -47,6 +50,26 @@ export function outline() {
   const scale = (WIDTH - 2 * PAD) / ((east - west) * kx);
   const height = Math.round((north - south) * scale + 2 * PAD);
   const project = ([lon, lat]) => [round(PAD + (lon - west) * kx * scale), round(PAD + (north - lat) * scale)];
+  // The neighbours are background: whole units are enough.
+  const path = (multi) => {
+    const parts = [];
+    for (const polygon of multi.coordinates) {
+      for (const ring of polygon) {
+        let last = '';
+        const points = [];
+        for (const point of ring) {
+          const [x, y] = project(point).map(Math.round);
+          const text = `${String(x)} ${String(y)}`;
+          if (text !== last) points.push(text);
+          last = text;
+        }
+        // Islets smaller than a unit are noise at this size.
+        if (points.length >= 3) parts.push(`M${points.join('L')}Z`);
+      }
+    }
+    return parts.join('');
+  };
+  const around = merge(topology, topology.objects.countries.geometries.filter((g) => NEIGHBOURS.includes(String(g.id))));
   const parts = [];
   for (const polygon of shape.coordinates) {
     for (const ring of polygon) {
@@ -77,6 +100,7 @@ export function outline() {
       pad: PAD,
     },
     path: parts.join(''),
+    neighbours: path(around),
   };
   return `${JSON.stringify(data, null, 2)}\n`;
 }

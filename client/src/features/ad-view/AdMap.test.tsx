@@ -59,7 +59,8 @@ describe('AdMap', () => {
     configure(null);
     const { container } = renderMap();
     const outline = screen.getByRole('img', { name: 'Carte du Maroc situant Casablanca' });
-    expect(outline.querySelector('path')?.getAttribute('d')).toBe(OUTLINE.path);
+    expect(outline.querySelector('.ad-map__land')?.getAttribute('d')).toBe(OUTLINE.path);
+    expect(outline.querySelector('.ad-map__neighbours')?.getAttribute('d')).toBe(OUTLINE.neighbours);
     expect(outline).toHaveTextContent('Casablanca');
     expect(container.querySelector('figcaption')).toHaveTextContent('Casablanca : emplacement approximatif de la ville.');
     expect(container).not.toHaveTextContent(/33[.,]57|7[.,]59/);
@@ -99,7 +100,10 @@ describe('AdMap', () => {
     const { container, unmount } = renderMap();
     await waitFor(() => { expect(drawn).toHaveLength(1); });
     expect(container.querySelector('figure')).toHaveAttribute('data-shown', 'outline');
+    // Out of reach (no focus on its controls) until a tile has drawn.
+    expect(only().element).toHaveAttribute('inert');
     act(() => { only().events.onReady(); });
+    expect(only().element).not.toHaveAttribute('inert');
     expect(container.querySelector('figure')).toHaveAttribute('data-shown', 'tiles');
     expect(screen.getByRole('region', { name: 'Plan de Casablanca' })).toBe(only().element);
     // The outline is no longer announced next to the street map.

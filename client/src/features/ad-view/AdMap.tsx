@@ -53,7 +53,8 @@ export function AdMap({ latitude, longitude, city }: { latitude: number; longitu
             className="ad-map__tiles"
             role="region"
             aria-label={intl.formatMessage({ id: 'ad.map.streets' }, { city })}
-            aria-hidden={shown === 'tiles' ? undefined : true}
+            // Until a tile has drawn the street map is out of reach (its controls too).
+            inert={shown !== 'tiles'}
           />
         ) : null}
       </div>
@@ -77,6 +78,7 @@ function MoroccoOutline({ latitude, longitude, city, hidden }: { latitude: numbe
       aria-label={intl.formatMessage({ id: 'ad.map.label' }, { city })}
       aria-hidden={hidden ? true : undefined}
     >
+      <path d={OUTLINE.neighbours} className="ad-map__neighbours" />
       <path d={OUTLINE.path} className="ad-map__land" />
       <circle cx={x} cy={y} r={14} className="ad-map__halo" />
       <circle cx={x} cy={y} r={6} className="ad-map__marker" data-testid="ad-map-marker" />

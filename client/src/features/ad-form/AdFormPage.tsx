@@ -38,7 +38,7 @@ import { Amount } from '../../ui/Price';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { buttonClass } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
-import { Field, Select, TextArea } from '../../ui/Field';
+import { Field, TextArea } from '../../ui/Field';
 import { RadioCards } from '../../ui/RadioCards';
 import { SearchableSelect } from '../../ui/SearchableSelect';
 import { Stepper } from '../../ui/Stepper';
@@ -184,16 +184,17 @@ function Step2({ state, set, checks }: { state: FormState; set: (ad: AdInput) =>
           }
           if (spec.kind === 'choice' && spec.choices.length > 0) {
             return (
-              <Select
-                key={spec.key}
-                label={label}
-                value={typeof current === 'string' ? current : ''}
-                placeholder={intl.formatMessage({ id: 'adForm.choose' })}
-                options={spec.choices.map((choice) => ({ value: choice.key, label: choice.label }))}
-                problem={problem}
-                onBlur={touch}
-                onValueChange={(value) => { setParam(spec.key, value); }}
-              />
+              <div key={spec.key} className="ad-form__choice" onBlur={touch}>
+                <SearchableSelect
+                  label={label}
+                  value={typeof current === 'string' ? current : ''}
+                  placeholder={intl.formatMessage({ id: 'adForm.choose' })}
+                  noMatch={intl.formatMessage({ id: 'common.noMatch' })}
+                  options={spec.choices.map((choice) => ({ value: choice.key, label: choice.label }))}
+                  problem={problem}
+                  onValueChange={(value) => { setParam(spec.key, value); }}
+                />
+              </div>
             );
           }
           if (isCatalogueSource(spec.source)) {
@@ -282,10 +283,11 @@ function Step4({ state, set, checks }: { state: FormState; set: (ad: AdInput) =>
           />
         </div>
         {areas && areas.length > 0 ? (
-          <Select
+          <SearchableSelect
             label={intl.formatMessage({ id: 'adForm.area' })}
             value={state.ad.areaId ? String(state.ad.areaId) : ''}
             placeholder={intl.formatMessage({ id: 'adForm.choose' })}
+            noMatch={intl.formatMessage({ id: 'common.noMatch' })}
             options={areas.map((area) => ({ value: String(area.id), label: area.label[lang] }))}
             onValueChange={(value) => { set({ areaId: Number(value) || null }); }}
           />

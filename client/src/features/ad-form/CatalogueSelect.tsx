@@ -1,14 +1,14 @@
 // A parameter of step 2 whose choices come from the car catalogue (its descriptor's `source`):
-// a select of the brands, of the chosen brand's models (nothing to choose before the brand),
-// of the fuels or of the gearboxes, labelled in the page's language where the catalogue has
-// both. A failed read shows the §8 message with a retry under the select; a required one left
+// a searchable select (ui/SearchableSelect: one types "ren" to find Renault among dozens) of
+// the brands, of the chosen brand's models (nothing to choose before the brand), of the fuels
+// or of the gearboxes, labelled in the page's language where the catalogue has both. A failed read shows the §8 message with a retry under the select; a required one left
 // empty says so beside it.
 
 import { useIntl } from 'react-intl';
 import { useGetCarBrandsQuery, useGetCarFuelsQuery, useGetCarGearboxesQuery, useGetCarModelsQuery } from '../../api/cars';
 import { useLanguage } from '../../app/i18n';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Select } from '../../ui/Field';
+import { SearchableSelect } from '../../ui/SearchableSelect';
 
 /** The catalogue sources the form knows how to list. */
 export const CATALOGUE_SOURCES = ['carBrands', 'carModels', 'carFuels', 'carGearboxes'] as const;
@@ -43,16 +43,18 @@ export function CatalogueSelect({ source, label, value, brand, onChange, problem
   const { currentData, isError, error, refetch } = queries[source];
   return (
     <>
-      <Select
-        label={label}
-        value={value}
-        disabled={waitsForBrand || !currentData}
-        placeholder={intl.formatMessage({ id: waitsForBrand ? 'adForm.model.brandFirst' : 'adForm.choose' })}
-        options={(currentData ?? []).map((choice) => ({ value: choice.key, label: choice.label }))}
-        onValueChange={onChange}
-        problem={problem}
-        onBlur={onBlur}
-      />
+      <div className="ad-form__choice" onBlur={onBlur}>
+        <SearchableSelect
+          label={label}
+          value={value}
+          disabled={waitsForBrand || !currentData}
+          placeholder={intl.formatMessage({ id: waitsForBrand ? 'adForm.model.brandFirst' : 'adForm.choose' })}
+          noMatch={intl.formatMessage({ id: 'common.noMatch' })}
+          options={(currentData ?? []).map((choice) => ({ value: choice.key, label: choice.label }))}
+          onValueChange={onChange}
+          problem={problem}
+        />
+      </div>
       {isError && !waitsForBrand ? <ErrorMessage error={error} onRetry={() => void refetch()} /> : null}
     </>
   );

@@ -116,6 +116,11 @@ for (const [language, adIndex] of runs) {
       // The seller finds it in the conversation list and opens it.
       await seller.page.goto(`${BASE_URL}/${language}/messages`);
       await seller.page.getByText(first).first().waitFor(WAIT);
+      // The list and the header's unread count, at a desktop's width and a phone's.
+      await seller.page.screenshot({ path: `${SCREENSHOTS}messages-${language}.png` });
+      await seller.page.setViewportSize({ width: 390, height: 844 });
+      await seller.page.screenshot({ path: `${SCREENSHOTS}messages-phone-${language}.png`, fullPage: true });
+      await seller.page.setViewportSize({ width: 1280, height: 900 });
       await seller.page.goto(`${BASE_URL}/${language}/messages/chat?conversation=${encodeURIComponent(conversation ?? '')}`);
       await messageIn(seller.page, w, first).waitFor(WAIT);
 
@@ -138,6 +143,13 @@ for (const [language, adIndex] of runs) {
       await buyer.page.getByRole('button', { name: w.send }).click();
       await seller.page.getByRole('list', { name: w.messages }).getByRole('img', { name: `photo-${stamp}.jpg` }).waitFor(WAIT);
       await buyer.page.screenshot({ path: `${SCREENSHOTS}chat-${language}.png` });
+      // The chat on a phone, and the seller's list after it (a file as the last message).
+      await buyer.page.setViewportSize({ width: 390, height: 844 });
+      await messageIn(buyer.page, w, answer).waitFor(WAIT);
+      await buyer.page.screenshot({ path: `${SCREENSHOTS}chat-phone-${language}.png`, fullPage: true });
+      await seller.page.goto(`${BASE_URL}/${language}/messages`);
+      await seller.page.getByText(`photo-${stamp}.jpg`).first().waitFor(WAIT);
+      await seller.page.screenshot({ path: `${SCREENSHOTS}messages-after-${language}.png` });
       assert.deepEqual(buyer.problems, []);
       assert.deepEqual(seller.problems, []);
     } finally {

@@ -307,7 +307,8 @@ function messageArrived(dispatch: ChatDispatch, getState: GetState, message: Cha
   const apply = (c: ChatConversation): boolean => {
     if (c.lastMessageId !== null && message.id <= c.lastMessageId) return false; // already counted
     c.lastMessageId = message.id;
-    c.lastMessagePreview = message.text ?? message.attachment?.name ?? null;
+    // As the server words it (domain/src/chat.rs preview): a file alone is "📎 {name}".
+    c.lastMessagePreview = message.text ?? (message.attachment ? `📎 ${message.attachment.name}` : null);
     c.lastActivity = message.sentAt;
     if (fromOther) {
       c.unread += 1;

@@ -8,11 +8,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { request } from './chatSocket';
 import { sessionSocket } from '../../realtime/socket';
+import { Button } from '../../ui/Button';
+import { TextArea } from '../../ui/Field';
 import { Icon } from '../../ui/Icon';
 import { attachmentProblem, type AttachmentProblem } from './attachment';
 
 /** After this long without a keystroke, the other party is told that typing stopped. */
 export const TYPING_IDLE_MS = 5000;
+/** The longest message the server takes (characters). */
+const MAX_TEXT = 4000;
 
 export function ChatComposer({
   conversationId,
@@ -56,14 +60,16 @@ export function ChatComposer({
         onSend(value, file);
       }}
     >
-      <label htmlFor="chat-text">{intl.formatMessage({ id: 'chat.input' })}</label>
-      <textarea
-        id="chat-text"
-        dir="auto"
+      <TextArea
+        className="chat__input"
+        label={intl.formatMessage({ id: 'chat.input' })}
+        rows={3}
         value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          sendTyping(event.target.value.trim() !== '');
+        // The server's limit (docs/realtime.md CHAT_MESSAGE_TOO_LONG), counted once it is near.
+        counter={text.length > MAX_TEXT - 500 ? { count: text.length, max: MAX_TEXT } : undefined}
+        onValueChange={(value) => {
+          setText(value);
+          sendTyping(value.trim() !== '');
         }}
       />
       <div className="chat__form-actions">
@@ -83,16 +89,16 @@ export function ChatComposer({
             }}
           />
         </label>
-        <button type="submit" className="button button--primary">
+        <Button type="submit" weight="primary">
           {intl.formatMessage({ id: 'chat.send' })}
-        </button>
+        </Button>
       </div>
       {file ? (
         <p className="chat__file">
           <bdi dir="auto">{file.name}</bdi>{' '}
-          <button type="button" className="button button--link" onClick={() => { setFile(undefined); }}>
+          <Button weight="ghost" small onClick={() => { setFile(undefined); }}>
             {intl.formatMessage({ id: 'chat.attach.remove' })}
-          </button>
+          </Button>
         </p>
       ) : null}
       {fileProblem ? (

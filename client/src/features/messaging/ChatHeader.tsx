@@ -1,16 +1,18 @@
 // The header of a conversation owns what is said about it and what can be done to it as a whole:
 // the ad's title, the other person with their presence (online, or when last seen, kept live by
-// the presence event through the store), block and unblock, and delete after a confirmation
-// (then back to the list). A refused action shows its §8 wording here.
+// the presence event through the store), a link to the ad, block and unblock, and delete after a
+// confirmation (then back to the list). A refused action shows its §8 wording here.
 
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useDeleteConversationMutation, useSetBlockedMutation, type ChatConversation } from '../../api/chat';
 import { useLanguage } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import { adPath } from '../ads/adPaths';
 import { UserText } from '../../ui/UserText';
 import { peerName } from './chatSocket';
 
@@ -45,37 +47,47 @@ export function ChatHeader({ conversation }: { conversation: ChatConversation })
 
   return (
     <div className="chat__header">
-      <h1>
-        <UserText text={conversation.adTitle} />
-      </h1>
-      <p className="chat__peer">
-        <UserText text={peerName(conversation)} />{' '}
-        {other.online || other.lastSeen ? (
-          <span className={other.online ? 'chat__presence chat__presence--online' : 'chat__presence'}>
-            {other.online
-              ? intl.formatMessage({ id: 'messages.online' })
-              : intl.formatMessage(
-                  { id: 'chat.lastSeen' },
-                  { when: intl.formatDate(new Date(other.lastSeen ?? 0), { dateStyle: 'medium', timeStyle: 'short' }) },
-                )}
-          </span>
-        ) : null}
-      </p>
+      <div className="chat__about">
+        {conversation.adImage ? <img className="chat__photo" src={`/media/${conversation.adImage}`} alt="" /> : null}
+        <div className="chat__who">
+          <h1 className="chat__title">
+            <Link to={localized(language, adPath(conversation.listId))}>
+              <UserText text={conversation.adTitle} />
+            </Link>
+          </h1>
+          <p className="chat__peer">
+            <UserText text={peerName(conversation)} />{' '}
+            {other.online || other.lastSeen ? (
+              <span className={other.online ? 'chat__presence chat__presence--online' : 'chat__presence'}>
+                {other.online
+                  ? intl.formatMessage({ id: 'messages.online' })
+                  : intl.formatMessage(
+                      { id: 'chat.lastSeen' },
+                      { when: intl.formatDate(new Date(other.lastSeen ?? 0), { dateStyle: 'medium', timeStyle: 'short' }) },
+                    )}
+              </span>
+            ) : null}
+          </p>
+        </div>
+      </div>
       <div className="chat__actions">
-        <button type="button" className="button" onClick={() => { block(!conversation.blockedByMe); }}>
+        <Button small onClick={() => { block(!conversation.blockedByMe); }}>
           {intl.formatMessage({ id: conversation.blockedByMe ? 'chat.unblock' : 'chat.block' })}
-        </button>
-        <button type="button" className="button" onClick={() => { setConfirmDelete(true); }}>
+        </Button>
+        <Button small weight="danger" onClick={() => { setConfirmDelete(true); }}>
           {intl.formatMessage({ id: 'chat.delete' })}
-        </button>
+        </Button>
       </div>
       {actionError ? <ErrorMessage error={actionError} /> : null}
       {confirmDelete ? (
         <Modal title={intl.formatMessage({ id: 'chat.delete.title' })} onClose={() => { setConfirmDelete(false); }}>
           <p>{intl.formatMessage({ id: 'chat.delete.body' })}</p>
-          <button type="button" className="button" onClick={remove}>
-            {intl.formatMessage({ id: 'chat.delete.confirm' })}
-          </button>
+          <div className="chat__confirm">
+            <Button onClick={() => { setConfirmDelete(false); }}>{intl.formatMessage({ id: 'common.cancel' })}</Button>
+            <Button weight="danger" onClick={remove}>
+              {intl.formatMessage({ id: 'chat.delete.confirm' })}
+            </Button>
+          </div>
         </Modal>
       ) : null}
     </div>

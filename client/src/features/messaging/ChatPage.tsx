@@ -20,6 +20,7 @@ import { ChatComposer } from './ChatComposer';
 import { ChatHeader } from './ChatHeader';
 import { ChatThread } from './ChatThread';
 import { useOutbox } from './useOutbox';
+import './messaging.css';
 
 export { TYPING_IDLE_MS } from './ChatComposer';
 

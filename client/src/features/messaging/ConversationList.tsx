@@ -23,7 +23,7 @@ function Preview({ text }: { text: string }) {
     );
   }
   return (
-    <span className="conversations__preview">
+    <span className="conversations__preview conversations__preview--file">
       <Icon name="document" size={16} />
       <bdi dir="auto">{file}</bdi>
     </span>
@@ -45,7 +45,7 @@ export function ConversationList({ conversations }: { conversations: ChatConvers
             </span>
           )}
           {/* The title is the link; the whole card answers the click (CSS: the link covers it). */}
-          <Link className="conversations__title" dir="auto" to={`${localized(language, PATHS.messagesChat)}?conversation=${encodeURIComponent(c.id)}`}>
+          <Link className="conversations__title" to={`${localized(language, PATHS.messagesChat)}?conversation=${encodeURIComponent(c.id)}`}>
             <UserText text={c.adTitle} />
           </Link>
           <span className="conversations__peer">

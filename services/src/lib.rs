@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod ads;
+pub mod bench_population;
 pub mod catalog;
 pub mod chat;
 pub mod client_log;

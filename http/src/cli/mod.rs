@@ -1,4 +1,4 @@
-//! The `souk` command line: `serve`, `migrate`, `seed --demo`, `schema`, `socketio-echo`.
+//! The `souk` command line: `serve`, `migrate`, `seed --demo` (and `--bench-users`), `schema`, `socketio-echo`.
 
 pub mod progress;
 pub mod rules;
@@ -65,6 +65,21 @@ pub enum Command {
         /// statistics benchmark's shop); not with --shop-ads.
         #[arg(long, conflicts_with = "shop_ads")]
         stats_shop: Option<usize>,
+        /// Mark the data dir as a test deployment (`--demo` does too): only such a data dir
+        /// takes a bench population (docs/load-testing.md).
+        #[arg(long)]
+        test_deployment: bool,
+        /// Add this many sign-in-ready load-test accounts sharing one password, and write the
+        /// population manifest (bench-population.json) the load generator reads.
+        #[arg(long)]
+        bench_users: Option<usize>,
+        /// With --bench-users: this many conversations about the demo's public ads (a few busy
+        /// sellers, many quiet buyers).
+        #[arg(long, requires = "bench_users", default_value_t = 0)]
+        bench_conversations: usize,
+        /// With --bench-users: the bench accounts' shared password.
+        #[arg(long, requires = "bench_users", default_value = souk_services::bench_population::DEFAULT_BENCH_PASSWORD)]
+        bench_password: String,
     },
     /// Give or take the admin role (an admin may act as a user; every write is audited), or
     /// the e-commerce store-owner role of the seller centre (`grant-ecommerce`, `revoke-ecommerce`).
@@ -244,14 +259,44 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             }
             Ok(())
         }
-        Command::Seed { common, demo, ads, shop_ads, search_ads, stats_shop } => {
-            if !demo {
-                return Err(CliError::Usage("nothing to seed: pass --demo".into()));
+        Command::Seed {
+            common,
+            demo,
+            ads,
+            shop_ads,
+            search_ads,
+            stats_shop,
+            test_deployment,
+            bench_users,
+            bench_conversations,
+            bench_password,
+        } => {
+            if !demo && !test_deployment && bench_users.is_none() {
+                return Err(CliError::Usage("nothing to seed: pass --demo (or --bench-users N)".into()));
             }
             let settings = settings(&common, None, true)?;
             crate::logging::init(&settings);
+            if test_deployment {
+                mark_test_deployment(&settings)?;
+            }
+            let data_dir = &settings.storage.data_dir;
+            if bench_users.is_some() && !demo && !souk_services::bench_population::is_test_deployment(data_dir) {
+                // Refused before the store is opened: nothing is created in that data dir.
+                let refusal = souk_services::bench_population::BenchError::NotTestDeployment(data_dir.clone());
+                return Err(CliError::Usage(format!("bench population: {refusal}")));
+            }
             let store = server::open_store(&settings)?;
-            let mut result = seed(&store, &settings, ads.unwrap_or(settings.demo.ads)).await;
+            let mut result =
+                if demo { seed(&store, &settings, ads.unwrap_or(settings.demo.ads)).await } else { Ok(()) };
+            if let (Ok(()), Some(users)) = (&result, bench_users) {
+                let options = souk_services::bench_population::BenchOptions {
+                    users,
+                    conversations: bench_conversations,
+                    password: bench_password,
+                    zipf_exponent: 1.0,
+                };
+                result = seed_bench(&store, &settings, &options).await;
+            }
             if let (Ok(()), Some(n)) = (&result, shop_ads) {
                 result = seed_shop(&store, n).await;
             }
@@ -368,7 +413,48 @@ async fn credit(
     Ok(())
 }
 
+/// Marks the data dir as a test deployment (docs/load-testing.md).
+fn mark_test_deployment(settings: &Settings) -> Result<(), CliError> {
+    souk_services::bench_population::mark_test_deployment(&settings.storage.data_dir)
+        .map_err(|e| CliError::Start(StartError::Io(e)))
+}
+
+/// `souk seed --bench-users N [--bench-conversations M]`: the load-test population.
+async fn seed_bench(
+    store: &SqliteStore,
+    settings: &Settings,
+    options: &souk_services::bench_population::BenchOptions,
+) -> Result<(), CliError> {
+    let reference = Reference::embedded()?;
+    let started = std::time::Instant::now();
+    let mut bar = progress::ProgressBar::new();
+    let outcome = souk_services::bench_population::seed_bench_population(
+        store,
+        &reference,
+        &settings.storage.data_dir,
+        options,
+        &mut |p| bar.update(p.stage, p.done, p.total),
+    )
+    .await;
+    bar.finish();
+    let summary = outcome.map_err(|e| CliError::Usage(format!("bench population: {e}")))?;
+    eprintln!(
+        "bench: {} accounts ({:.0}/s, password {}), {} conversations over {} sellers (the busiest has {}) in {:.1} s; manifest {}",
+        summary.users,
+        summary.users as f64 / summary.account_seconds.max(1e-6),
+        options.password,
+        summary.conversations,
+        summary.sellers,
+        summary.busiest_seller,
+        started.elapsed().as_secs_f64(),
+        summary.manifest.display()
+    );
+    Ok(())
+}
+
 async fn seed(store: &SqliteStore, settings: &Settings, ads: usize) -> Result<(), CliError> {
+    // The demo is never production: its data dir is a test deployment.
+    mark_test_deployment(settings)?;
     let reference = Reference::embedded()?;
     let mut bar = progress::ProgressBar::new();
     let outcome =

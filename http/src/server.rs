@@ -238,8 +238,10 @@ pub async fn build_state_with(
     let saved_searches = Arc::new(saved_searches);
     // Job handlers are registered here, before the start: `.handler(kind, Arc<dyn JobHandler>)`.
     let payments = Arc::new(payments);
-    let mut scheduler =
-        SchedulerBuilder::new().jobs(Arc::new(store.clone())).periodic(scheduling::stats_flush(Arc::clone(&stats)));
+    let mut scheduler = SchedulerBuilder::new()
+        .jobs(Arc::new(store.clone()))
+        .periodic(scheduling::stats_flush(Arc::clone(&stats)))
+        .periodic(scheduling::revocation_sync(Arc::clone(&accounts)));
     for (kind, handler) in souk_services::payments::job_handlers(&payments) {
         scheduler = scheduler.handler(kind, handler);
     }

@@ -140,7 +140,13 @@ async fn an_idle_socket_is_ended_when_its_token_expires_or_is_logged_out() {
         .verify(&token)
         .unwrap()
         .jti;
-    s.state.ephemeral.set(&format!("revoked-jti:{jti}"), b"1", Some(Duration::from_secs(60))).await.unwrap();
+    let revocation = souk_storage::accounts::SessionRevocation {
+        subject: souk_services::accounts::revocations::token_subject(&jti),
+        issued_before: i64::MAX,
+        expires_at: i64::MAX / 2,
+    };
+    souk_storage::accounts::AccountStore::insert_session_revocations(&s.store, vec![revocation]).await.unwrap();
+    s.state.ephemeral.set(&format!("revoked:token:{jti}"), i64::MAX.to_string().as_bytes(), None).await.unwrap();
     tokio::time::sleep(RECHECK).await;
     client.post("421[\"chat:list\",{}]").await;
     let records = client.until_closed().await;

@@ -2,6 +2,7 @@
 //! saved-search alerts, daily bump renewal) as scheduler tasks, and the builder on which job
 //! handlers are registered before it starts (`souk_actors::scheduler`, `docs/scheduler.md`).
 
+use crate::accounts::service::AccountService;
 use crate::ads::AdService;
 use crate::search::saved::SavedSearchService;
 use crate::stats::{FLUSH_EVERY, StatsService};
@@ -17,6 +18,26 @@ pub fn stats_flush(stats: Arc<StatsService>) -> Periodic {
     Periodic::new("stats_flush", FLUSH_EVERY, move |_now| {
         let stats = Arc::clone(&stats);
         async move { stats.flush().await.map_err(|e| e.to_string()) }
+    })
+}
+
+/// How often a process copies into its revocation cache what other processes (`souk admin
+/// revoke`) recorded in the durable list.
+pub const REVOCATION_SYNC_EVERY: Duration = Duration::from_secs(5);
+
+/// The revocation sync, on every process (each may have its own cache: the in-memory backend).
+/// Each round reads from the previous round's start, less a second (`created_at` has whole
+/// seconds), so a row is never missed; seeing one twice is harmless.
+pub fn revocation_sync(accounts: Arc<AccountService>) -> Periodic {
+    let since = Arc::new(Mutex::new(0_i64));
+    Periodic::new("revocation_sync", REVOCATION_SYNC_EVERY, move |now| {
+        let (accounts, since) = (Arc::clone(&accounts), Arc::clone(&since));
+        async move {
+            let from = *since.lock().map_err(|e| e.to_string())?;
+            accounts.sync_revocations(from).await.map_err(|e| e.to_string())?;
+            *since.lock().map_err(|e| e.to_string())? = now - 1;
+            Ok(())
+        }
     })
 }
 

@@ -68,11 +68,21 @@ pub struct RefreshToken {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RotateOutcome {
     /// The token was live: it is now spent and `next` is the family's live token.
-    Rotated { account_id: i64, acting_admin_id: Option<i64> },
+    Rotated { account_id: i64, acting_admin_id: Option<i64>, family_id: String },
     /// The token had been spent already: someone replayed it, so the whole family is revoked.
     Reused { family_id: String },
     /// Unknown, revoked or expired: nothing changed.
     Refused,
+}
+
+/// A session revocation: access tokens of `subject` (`token:<jti>`, `family:<refresh family>`
+/// or `account:<id>`) issued before `issued_before` (seconds; `i64::MAX` for a single token) are
+/// void until `expires_at`, when every such token has expired anyway.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionRevocation {
+    pub subject: String,
+    pub issued_before: i64,
+    pub expires_at: i64,
 }
 
 /// The shop of a shop account (spec §3 Store info).
@@ -172,10 +182,33 @@ pub trait AccountStore: Send + Sync + 'static {
         now: i64,
         next: RefreshToken,
     ) -> Result<RotateOutcome, StoreError>;
-    /// Revokes the family of `token_hash`; `false` when the token is unknown.
-    async fn revoke_refresh_family_of(&self, token_hash: String, now: i64) -> Result<bool, StoreError>;
-    /// Revokes every live refresh token of an account (password change, reset).
-    async fn revoke_refresh_tokens_of(&self, account_id: i64, now: i64) -> Result<u64, StoreError>;
+    /// Revokes the family of `token_hash`; its family id, `None` when the token is unknown.
+    async fn revoke_refresh_family_of(&self, token_hash: String, now: i64) -> Result<Option<String>, StoreError>;
+    /// Revokes one refresh family by its id (a logout without the refresh token at hand).
+    async fn revoke_refresh_family(&self, family_id: String, now: i64) -> Result<(), StoreError>;
+    /// Revokes every live refresh token of an account (password change, reset) but those of
+    /// `keep_family`; the ids of the families it revoked.
+    async fn revoke_refresh_tokens_of(
+        &self,
+        account_id: i64,
+        now: i64,
+        keep_family: Option<String>,
+    ) -> Result<Vec<String>, StoreError>;
+
+    /// Records session revocations (docs/security.md "Session revocation"); one of the same
+    /// subject keeps the later cut-off and expiry.
+    async fn insert_session_revocations(&self, revocations: Vec<SessionRevocation>) -> Result<(), StoreError>;
+    /// The revocations of these subjects still in force at `now`.
+    async fn session_revocations_of(
+        &self,
+        subjects: Vec<String>,
+        now: i64,
+    ) -> Result<Vec<SessionRevocation>, StoreError>;
+    /// The revocations recorded (or raised) at or after `since` (seconds), still in force at
+    /// `now`: what another process (`souk admin revoke`) added.
+    async fn session_revocations_since(&self, since: i64, now: i64) -> Result<Vec<SessionRevocation>, StoreError>;
+    /// Every revocation still in force at `now` (they last as long as the tokens they void).
+    async fn live_session_revocations(&self, now: i64) -> Result<Vec<SessionRevocation>, StoreError>;
 
     async fn find_store(&self, store_id: i64) -> Result<Option<StoredStore>, StoreError>;
     async fn update_store(&self, store_id: i64, edit: StoreEdit) -> Result<(), StoreError>;
@@ -544,33 +577,117 @@ impl AccountStore for SqliteStore {
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![next.token_hash, family_id, account_id, acting_admin_id, next.issued_at, expires],
             )?;
-            Ok(RotateOutcome::Rotated { account_id, acting_admin_id })
+            Ok(RotateOutcome::Rotated { account_id, acting_admin_id, family_id })
         })
         .await
     }
 
-    async fn revoke_refresh_family_of(&self, token_hash: String, now: i64) -> Result<bool, StoreError> {
+    async fn revoke_refresh_family_of(&self, token_hash: String, now: i64) -> Result<Option<String>, StoreError> {
         self.write(move |c| {
             let family: Option<String> = c
                 .query_row("SELECT family_id FROM refresh_tokens WHERE token_hash = ?1", [&token_hash], |r| r.get(0))
                 .optional()?;
-            let Some(family) = family else { return Ok(false) };
+            let Some(family) = family else { return Ok(None) };
             c.execute(
                 "UPDATE refresh_tokens SET revoked_at = ?2 WHERE family_id = ?1 AND revoked_at IS NULL",
                 params![family, now],
             )?;
-            Ok(true)
+            Ok(Some(family))
         })
         .await
     }
 
-    async fn revoke_refresh_tokens_of(&self, account_id: i64, now: i64) -> Result<u64, StoreError> {
+    async fn revoke_refresh_family(&self, family_id: String, now: i64) -> Result<(), StoreError> {
         self.write(move |c| {
-            let n = c.execute(
-                "UPDATE refresh_tokens SET revoked_at = ?2 WHERE account_id = ?1 AND revoked_at IS NULL",
-                params![account_id, now],
+            c.execute(
+                "UPDATE refresh_tokens SET revoked_at = ?2 WHERE family_id = ?1 AND revoked_at IS NULL",
+                params![family_id, now],
             )?;
-            Ok(n as u64)
+            Ok(())
+        })
+        .await
+    }
+
+    async fn revoke_refresh_tokens_of(
+        &self,
+        account_id: i64,
+        now: i64,
+        keep_family: Option<String>,
+    ) -> Result<Vec<String>, StoreError> {
+        self.write(move |c| {
+            let keep = keep_family.unwrap_or_default();
+            let mut families = c.prepare(
+                "SELECT DISTINCT family_id FROM refresh_tokens
+                 WHERE account_id = ?1 AND revoked_at IS NULL AND family_id <> ?2",
+            )?;
+            let families = families
+                .query_map(params![account_id, keep], |r| r.get::<_, String>(0))?
+                .collect::<Result<Vec<_>, _>>()?;
+            c.execute(
+                "UPDATE refresh_tokens SET revoked_at = ?2
+                 WHERE account_id = ?1 AND revoked_at IS NULL AND family_id <> ?3",
+                params![account_id, now, keep],
+            )?;
+            Ok(families)
+        })
+        .await
+    }
+
+    async fn insert_session_revocations(&self, revocations: Vec<SessionRevocation>) -> Result<(), StoreError> {
+        self.write(move |c| {
+            let mut insert = c.prepare_cached(
+                "INSERT INTO session_revocations (subject, issued_before, expires_at, created_at)
+                 VALUES (?1, ?2, ?3, unixepoch())
+                 ON CONFLICT (subject) DO UPDATE SET
+                     issued_before = max(issued_before, excluded.issued_before),
+                     expires_at = max(expires_at, excluded.expires_at),
+                     created_at = excluded.created_at",
+            )?;
+            for r in &revocations {
+                insert.execute(params![r.subject, r.issued_before, r.expires_at])?;
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    async fn session_revocations_of(
+        &self,
+        subjects: Vec<String>,
+        now: i64,
+    ) -> Result<Vec<SessionRevocation>, StoreError> {
+        self.read(move |c| {
+            let mut select = c.prepare_cached(
+                "SELECT subject, issued_before, expires_at FROM session_revocations WHERE subject = ?1 AND expires_at > ?2",
+            )?;
+            let mut found = Vec::new();
+            for subject in &subjects {
+                found.extend(select.query_row(params![subject, now], revocation_row).optional()?);
+            }
+            Ok(found)
+        })
+        .await
+    }
+
+    async fn session_revocations_since(&self, since: i64, now: i64) -> Result<Vec<SessionRevocation>, StoreError> {
+        self.read(move |c| {
+            let mut select = c.prepare_cached(
+                "SELECT subject, issued_before, expires_at FROM session_revocations
+                 WHERE created_at >= ?1 AND expires_at > ?2",
+            )?;
+            let rows = select.query_map([since, now], revocation_row)?.collect::<Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })
+        .await
+    }
+
+    async fn live_session_revocations(&self, now: i64) -> Result<Vec<SessionRevocation>, StoreError> {
+        self.read(move |c| {
+            let mut select = c.prepare_cached(
+                "SELECT subject, issued_before, expires_at FROM session_revocations WHERE expires_at > ?1",
+            )?;
+            let rows = select.query_map([now], revocation_row)?.collect::<Result<Vec<_>, _>>()?;
+            Ok(rows)
         })
         .await
     }
@@ -720,4 +837,8 @@ impl AccountStore for SqliteStore {
         })
         .await
     }
+}
+
+fn revocation_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<SessionRevocation> {
+    Ok(SessionRevocation { subject: r.get(0)?, issued_before: r.get(1)?, expires_at: r.get(2)? })
 }

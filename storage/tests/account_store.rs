@@ -3,7 +3,9 @@
 
 use souk_domain::account::{Account, AccountStatus, AccountType, NotificationPreferences, Role};
 use souk_storage::StoreError;
-use souk_storage::accounts::{AccountStore, AuditEntry, NewAccount, NewShop, RefreshToken, RotateOutcome, StoreEdit};
+use souk_storage::accounts::{
+    AccountStore, AuditEntry, NewAccount, NewShop, RefreshToken, RotateOutcome, SessionRevocation, StoreEdit,
+};
 use souk_storage::sqlite::SqliteStore;
 
 fn fresh(name: &str) -> SqliteStore {
@@ -127,7 +129,7 @@ async fn refresh_tokens_rotate_once_and_a_replay_revokes_the_family() {
     next.family_id = "ignored: the family is the old token's".into();
     assert_eq!(
         store.rotate_refresh_token("t1".into(), 10, next).await.expect("rotate"),
-        RotateOutcome::Rotated { account_id: id, acting_admin_id: None }
+        RotateOutcome::Rotated { account_id: id, acting_admin_id: None, family_id: "family-of-t1".into() }
     );
     // Replaying t1 revokes the family: t2 is refused afterwards too.
     let replay = store.rotate_refresh_token("t1".into(), 11, token("t3", id, 1_000)).await.expect("replay");
@@ -149,14 +151,21 @@ async fn refresh_tokens_rotate_once_and_a_replay_revokes_the_family() {
     acting.acting_admin_id = Some(id);
     store.insert_refresh_token(acting).await.expect("insert");
     let rotated = store.rotate_refresh_token("acting".into(), 20, token("acting-2", id, 9_999)).await.expect("rotate");
-    assert_eq!(rotated, RotateOutcome::Rotated { account_id: id, acting_admin_id: Some(id) });
+    assert_eq!(
+        rotated,
+        RotateOutcome::Rotated { account_id: id, acting_admin_id: Some(id), family_id: "family-of-acting".into() }
+    );
     assert_eq!(
         store.rotate_refresh_token("acting-2".into(), 150, token("acting-3", id, 9_999)).await.expect("rotate"),
         RotateOutcome::Refused,
         "an acting session ends at its first expiry however often it is refreshed"
     );
     store.insert_refresh_token(token("live", id, 1_000)).await.expect("insert");
-    assert!(store.revoke_refresh_family_of("live".into(), 7).await.expect("logout"));
+    assert_eq!(
+        store.revoke_refresh_family_of("live".into(), 7).await.expect("logout").as_deref(),
+        Some("family-of-live")
+    );
+    assert_eq!(store.revoke_refresh_family_of("nope".into(), 7).await.expect("unknown"), None);
     assert_eq!(
         store.rotate_refresh_token("live".into(), 8, token("t7", id, 1_000)).await.expect("revoked"),
         RotateOutcome::Refused
@@ -188,5 +197,42 @@ async fn audit_entries_are_kept_per_admin_newest_first() {
         vec!["editUserPassword", "updateMyAccountInfo"]
     );
     assert!(store.audit_of_admin(user.account.account_id, 10).await.expect("read").is_empty());
+    store.shutdown().await;
+}
+
+#[tokio::test]
+async fn ending_an_accounts_sessions_can_keep_one_family_and_revocations_keep_the_later_cut_off() {
+    let store = fresh("revocations");
+    let a = store.create_account(account(AccountType::Private, Some("0700000011"), None), None).await.expect("create");
+    let id = a.account.account_id;
+    for t in ["phone", "laptop", "tablet"] {
+        store.insert_refresh_token(token(t, id, 1_000)).await.expect("insert");
+    }
+    let mut ended = store.revoke_refresh_tokens_of(id, 10, Some("family-of-laptop".into())).await.expect("others");
+    ended.sort();
+    assert_eq!(ended, vec!["family-of-phone".to_string(), "family-of-tablet".to_string()]);
+    assert!(matches!(
+        store.rotate_refresh_token("laptop".into(), 11, token("laptop-2", id, 1_000)).await.expect("kept"),
+        RotateOutcome::Rotated { .. }
+    ));
+    assert_eq!(
+        store.rotate_refresh_token("phone".into(), 11, token("p2", id, 1_000)).await.expect("ended"),
+        RotateOutcome::Refused
+    );
+
+    let now = 2_000_000_000;
+    let cut = |before: i64, until: i64| SessionRevocation {
+        subject: "account:1".into(),
+        issued_before: before,
+        expires_at: until,
+    };
+    store.insert_session_revocations(vec![cut(now, now + 900)]).await.expect("first");
+    store.insert_session_revocations(vec![cut(now - 50, now + 100)]).await.expect("older");
+    let found = store.session_revocations_of(vec!["account:1".into(), "token:x".into()], now).await.expect("of");
+    assert_eq!(found, vec![cut(now, now + 900)], "the later cut-off and expiry stay");
+    assert!(store.session_revocations_of(vec!["account:1".into()], now + 900).await.expect("expired").is_empty());
+    assert_eq!(store.live_session_revocations(now).await.expect("live").len(), 1);
+    assert_eq!(store.session_revocations_since(0, now).await.expect("since").len(), 1);
+    assert!(store.session_revocations_since(i64::MAX, now).await.expect("none since").is_empty());
     store.shutdown().await;
 }

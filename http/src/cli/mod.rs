@@ -210,7 +210,8 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             let settings = settings(&common, None, false)?;
             crate::logging::init(&settings);
             let store = server::open_store(&settings)?;
-            let result = set_admin(&store, action, &identifier).await;
+            let longest = settings.auth.access_ttl_secs.max(settings.auth.acting_ttl_secs);
+            let result = set_admin(&store, action, &identifier, longest).await;
             store.shutdown().await;
             result
         }
@@ -333,7 +334,15 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
-async fn set_admin(store: &SqliteStore, action: AdminAction, identifier: &str) -> Result<(), CliError> {
+/// `souk admin`: grants or takes away a role. Taking one away also voids the account's access
+/// tokens at once (a running server reads the durable revocation list within seconds,
+/// `revocation_sync`); granting one takes effect at the next sign-in.
+async fn set_admin(
+    store: &SqliteStore,
+    action: AdminAction,
+    identifier: &str,
+    longest_token_secs: u64,
+) -> Result<(), CliError> {
     use souk_domain::account::{Identifier, Role};
     use souk_storage::accounts::AccountStore;
     let id = Identifier::parse(identifier).map_err(|e| CliError::Usage(format!("{identifier}: {e}")))?;
@@ -359,7 +368,18 @@ async fn set_admin(store: &SqliteStore, action: AdminAction, identifier: &str) -
         roles.push(role);
     }
     store.set_roles(account.account.account_id, roles).await.map_err(|e| CliError::Start(StartError::Store(e)))?;
-    eprintln!("{} ({}) {verb}; it takes effect at the next sign-in", account.account.name, id.as_str());
+    if grant {
+        eprintln!("{} ({}) {verb}; it takes effect at the next sign-in", account.account.name, id.as_str());
+        return Ok(());
+    }
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    let cut_off = souk_storage::accounts::SessionRevocation {
+        subject: souk_services::accounts::revocations::account_subject(account.account.account_id),
+        issued_before: now + 1,
+        expires_at: now + i64::try_from(longest_token_secs).unwrap_or(i64::MAX / 2) + 60,
+    };
+    store.insert_session_revocations(vec![cut_off]).await.map_err(|e| CliError::Start(StartError::Store(e)))?;
+    eprintln!("{} ({}) {verb}; their sessions end within seconds", account.account.name, id.as_str());
     Ok(())
 }
 

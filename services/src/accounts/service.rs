@@ -6,6 +6,7 @@
 
 use super::codes::{CodePolicy, Codes};
 use super::password::{hash_password, verify_password};
+use super::revocations::{Revocations, TokenFacts, account_subject, family_subject, token_subject};
 use super::tokens::{AccessClaims, TokenKeys, random_token, token_hash};
 use crate::catalog::CatalogService;
 use crate::notify::{Mailer, Message, MessageSender};
@@ -18,8 +19,8 @@ use souk_domain::ad_text::ad_text_problem;
 use souk_domain::{ErrorCode, Lang, SoukError};
 use souk_storage::StoreError;
 use souk_storage::accounts::{
-    AccountStore, AuditEntry, Lead, NewAccount, NewShop, RefreshToken, RotateOutcome, StoreEdit, StoredAccount,
-    StoredStore,
+    AccountStore, AuditEntry, Lead, NewAccount, NewShop, RefreshToken, RotateOutcome, SessionRevocation, StoreEdit,
+    StoredAccount, StoredStore,
 };
 use souk_storage::ephemeral::Ephemeral;
 use std::sync::{Arc, OnceLock};
@@ -169,6 +170,8 @@ pub struct AccountService {
     /// Ends the live sockets of a logged-out access token on every node (set by the real-time
     /// service at start).
     live_sessions: OnceLock<Fanout>,
+    /// Which access tokens are void before their expiry (docs/security.md).
+    revocations: Revocations,
 }
 
 fn now() -> i64 {
@@ -206,6 +209,7 @@ impl AccountService {
         settings: AccountSettings,
     ) -> Self {
         AccountService {
+            revocations: Revocations::new(Arc::clone(&store), Arc::clone(&ephemeral)),
             store,
             ephemeral,
             catalog,
@@ -252,7 +256,12 @@ impl AccountService {
     }
 
     /// Signs an access token for an account; answers it with its lifetime in seconds.
-    fn access_token(&self, account: &StoredAccount, acting_admin: Option<i64>) -> Result<(String, i64), SoukError> {
+    fn access_token(
+        &self,
+        account: &StoredAccount,
+        acting_admin: Option<i64>,
+        family: &str,
+    ) -> Result<(String, i64), SoukError> {
         let issued = now();
         let ttl = secs(if acting_admin.is_some() { self.settings.acting_ttl } else { self.settings.access_ttl });
         let claims = AccessClaims {
@@ -267,13 +276,15 @@ impl AccountService {
             exp: issued + ttl,
             jti: random_token(),
             act: acting_admin,
+            fam: Some(family.to_string()),
         };
         Ok((self.keys.sign(&claims)?, ttl))
     }
 
     /// Opens a session: an access token and the first refresh token of a new family.
     async fn open_session(&self, account: StoredAccount, acting_admin: Option<i64>) -> Result<Session, SoukError> {
-        let (access_token, expires_in) = self.access_token(&account, acting_admin)?;
+        let family_id = random_token();
+        let (access_token, expires_in) = self.access_token(&account, acting_admin, &family_id)?;
         let refresh_token = random_token();
         let issued = now();
         // An acting admin's session cannot outlive its access token.
@@ -281,7 +292,7 @@ impl AccountService {
         self.store
             .insert_refresh_token(RefreshToken {
                 token_hash: token_hash(&refresh_token),
-                family_id: random_token(),
+                family_id,
                 account_id: account.account.account_id,
                 acting_admin_id: acting_admin,
                 issued_at: issued,
@@ -295,9 +306,15 @@ impl AccountService {
     /// The caller behind an access token: signed by us, not expired, not logged out.
     pub async fn authenticate(&self, token: &str) -> Result<Caller, SoukError> {
         let claims = self.keys.verify(token)?;
-        let revoked = self.ephemeral.get(&format!("revoked-jti:{}", claims.jti)).await.map_err(SoukError::internal)?;
-        if revoked.is_some() {
-            return Err(SoukError::with_detail(ErrorCode::SessionExpired, "logged out"));
+        let facts = TokenFacts {
+            jti: &claims.jti,
+            family: claims.fam.as_deref(),
+            account_id: claims.account_id,
+            acting_admin: claims.act,
+            issued_at: claims.iat,
+        };
+        if self.revocations.is_revoked(&facts, now()).await? {
+            return Err(SoukError::with_detail(ErrorCode::SessionExpired, "revoked"));
         }
         Ok(Caller { claims })
     }
@@ -518,9 +535,13 @@ impl AccountService {
             )
             .await
             .map_err(SoukError::internal)?;
-        let (account_id, acting_admin) = match outcome {
-            RotateOutcome::Rotated { account_id, acting_admin_id } => (account_id, acting_admin_id),
-            RotateOutcome::Reused { .. } => {
+        let (account_id, acting_admin, family_id) = match outcome {
+            RotateOutcome::Rotated { account_id, acting_admin_id, family_id } => {
+                (account_id, acting_admin_id, family_id)
+            }
+            RotateOutcome::Reused { family_id } => {
+                // Its access tokens go with it: whoever copied the refresh token holds one.
+                self.revoke_families(vec![family_id]).await?;
                 return Err(SoukError::with_detail(
                     ErrorCode::SessionExpired,
                     "refresh token reused: sessions revoked",
@@ -532,32 +553,88 @@ impl AccountService {
         if account.status == AccountStatus::Disabled {
             return Err(SoukError::with_detail(ErrorCode::NotAuthorized, "disabled account"));
         }
-        let (access_token, expires_in) = self.access_token(&account, acting_admin)?;
+        let (access_token, expires_in) = self.access_token(&account, acting_admin, &family_id)?;
         Ok(Session { access_token, refresh_token: next, expires_in, account })
     }
 
-    /// `logout`: ends the caller's access token now, and the refresh family if given.
+    /// `logout`: ends the caller's access token now, its refresh family (with the family's
+    /// other access tokens), and the family of `refresh_token` if given.
     pub async fn logout(&self, caller: &Caller, refresh_token: Option<&str>) -> Result<(), SoukError> {
-        let left = (caller.claims.exp - now()).max(1) as u64;
-        self.ephemeral
-            .set(&format!("revoked-jti:{}", caller.claims.jti), b"1", Some(Duration::from_secs(left)))
-            .await
-            .map_err(SoukError::internal)?;
+        let at = now();
+        let mut revocations = vec![SessionRevocation {
+            subject: token_subject(&caller.claims.jti),
+            issued_before: i64::MAX,
+            expires_at: caller.claims.exp.max(at + 1),
+        }];
+        let mut families = Vec::new();
+        if let Some(fam) = &caller.claims.fam {
+            self.store.revoke_refresh_family(fam.clone(), at).await.map_err(SoukError::internal)?;
+            families.push(fam.clone());
+        }
+        if let Some(t) = refresh_token
+            && let Some(fam) =
+                self.store.revoke_refresh_family_of(token_hash(t), at).await.map_err(SoukError::internal)?
+        {
+            families.push(fam);
+        }
+        revocations.extend(families.into_iter().map(|f| self.family_revocation(&f, at)));
+        self.revocations.revoke(revocations, at).await?;
         if let Some(fanout) = self.live_sessions.get() {
             fanout.end_session(caller.account_id(), &caller.claims.jti);
-        }
-        if let Some(t) = refresh_token {
-            self.store.revoke_refresh_family_of(token_hash(t), now()).await.map_err(SoukError::internal)?;
         }
         Ok(())
     }
 
-    /// Ends every session of the caller's account: every refresh family is revoked, and the
-    /// access token in use goes on the logout revocation list (its sockets close). Used when a
-    /// stolen token guesses the current password too often.
+    /// Ends every session of the caller's account: every refresh family is revoked, and every
+    /// access token of the account issued until now is void (its sockets close at their next
+    /// check; the token in use at once). Used when a stolen token guesses the current password
+    /// too often.
     pub async fn end_every_session(&self, caller: &Caller) -> Result<(), SoukError> {
-        self.store.revoke_refresh_tokens_of(caller.account_id(), now()).await.map_err(SoukError::internal)?;
-        self.logout(caller, None).await
+        self.end_sessions_of(caller.account_id()).await?;
+        if let Some(fanout) = self.live_sessions.get() {
+            fanout.end_session(caller.account_id(), &caller.claims.jti);
+        }
+        Ok(())
+    }
+
+    /// Voids every session of an account: its refresh families, and every access token issued
+    /// until this second (password reset, sessions ended, admin rights taken away).
+    pub async fn end_sessions_of(&self, account_id: i64) -> Result<(), SoukError> {
+        let at = now();
+        self.store.revoke_refresh_tokens_of(account_id, at, None).await.map_err(SoukError::internal)?;
+        let revocation = SessionRevocation {
+            subject: account_subject(account_id),
+            // Tokens carry whole seconds: one issued in this second is void too.
+            issued_before: at + 1,
+            expires_at: at + self.longest_access_ttl(),
+        };
+        self.revocations.revoke(vec![revocation], at).await
+    }
+
+    /// Revokes refresh families and the access tokens issued with them.
+    async fn revoke_families(&self, families: Vec<String>) -> Result<(), SoukError> {
+        let at = now();
+        let revocations = families.iter().map(|f| self.family_revocation(f, at)).collect();
+        self.revocations.revoke(revocations, at).await
+    }
+
+    fn family_revocation(&self, family: &str, at: i64) -> SessionRevocation {
+        SessionRevocation {
+            subject: family_subject(family),
+            issued_before: i64::MAX,
+            expires_at: at + self.longest_access_ttl(),
+        }
+    }
+
+    /// The longest an access token lives: a revocation lasts that long.
+    fn longest_access_ttl(&self) -> i64 {
+        secs(self.settings.access_ttl.max(self.settings.acting_ttl)) + 60
+    }
+
+    /// The revocation list's subjects written by another process (`souk admin revoke`) reach
+    /// this process's cache: the scheduler's `revocation_sync` round.
+    pub async fn sync_revocations(&self, since: i64) -> Result<usize, SoukError> {
+        self.revocations.sync_since(since, now()).await
     }
 
     /// `logoutUser(token)`: ends the session of a token: an access token of ours, or a
@@ -567,10 +644,12 @@ impl AccountService {
             let caller = self.authenticate(token).await?;
             return self.logout(&caller, None).await;
         }
-        if !self.store.revoke_refresh_family_of(token_hash(token), now()).await.map_err(SoukError::internal)? {
+        let Some(family) =
+            self.store.revoke_refresh_family_of(token_hash(token), now()).await.map_err(SoukError::internal)?
+        else {
             return Err(SoukError::with_detail(ErrorCode::InvalidToken, "unknown token"));
-        }
-        Ok(())
+        };
+        self.revoke_families(vec![family]).await
     }
 
     /// `getMyAccountInfo`
@@ -645,7 +724,13 @@ impl AccountService {
         let new = password.to_string();
         let hash = blocking(move || hash_password(&new)).await?.map_err(SoukError::internal)?;
         self.store.set_password_hash(user_id, hash).await.map_err(SoukError::internal)?;
-        self.store.revoke_refresh_tokens_of(user_id, now()).await.map_err(SoukError::internal)?;
+        // Every other device signs in again; this one keeps its session.
+        let others = self
+            .store
+            .revoke_refresh_tokens_of(user_id, now(), caller.claims.fam.clone())
+            .await
+            .map_err(SoukError::internal)?;
+        self.revoke_families(others).await?;
         self.audit(caller, "editUserPassword", String::new()).await?;
         Ok(match account.account.account_type {
             AccountType::Shop => 201,
@@ -790,7 +875,7 @@ impl AccountService {
         let password = r.password.clone();
         let hash = blocking(move || hash_password(&password)).await?.map_err(SoukError::internal)?;
         self.store.set_password_hash(account_id, hash).await.map_err(SoukError::internal)?;
-        self.store.revoke_refresh_tokens_of(account_id, now()).await.map_err(SoukError::internal)?;
+        self.end_sessions_of(account_id).await?;
         Ok(200)
     }
 

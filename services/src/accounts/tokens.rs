@@ -30,6 +30,9 @@ pub struct AccessClaims {
     /// When an admin acts as this user: the admin's account id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub act: Option<i64>,
+    /// The refresh family the token was issued with: revoking the family voids it too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fam: Option<String>,
 }
 
 /// Signs and checks access tokens with one HMAC-SHA256 key.
@@ -110,6 +113,7 @@ mod tests {
             exp,
             jti: "j".into(),
             act: None,
+            fam: None,
         }
     }
 

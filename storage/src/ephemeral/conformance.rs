@@ -36,6 +36,7 @@ pub type CaseFuture = Pin<Box<dyn Future<Output = EphemeralResult<()>> + Send>>;
 pub const CASES: &[(&str, Case)] = &[
     ("basics", |s, _| Box::pin(basics(s))),
     ("bytes_round_trip", |s, _| Box::pin(bytes_round_trip(s))),
+    ("get_many", |s, _| Box::pin(get_many(s))),
     ("expiry", |s, _| Box::pin(expiry(s))),
     ("set_if_absent", |s, _| Box::pin(set_if_absent(s))),
     ("counters", |s, _| Box::pin(counters(s))),
@@ -132,6 +133,22 @@ async fn publish_until(store: &dyn Ephemeral, channel: &str, expected: usize) ->
 pub async fn basics(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
     store.ping().await?;
     assert!(["memory", "redis"].contains(&store.backend_name()), "unknown backend name {:?}", store.backend_name());
+    Ok(())
+}
+
+/// get_many answers each key in the order asked: values, None for missing, expired and
+/// non-byte keys.
+pub async fn get_many(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
+    assert!(store.get_many(&[]).await?.is_empty());
+    store.set("many:a", b"1", None).await?;
+    store.set("many:c", b"\x00\xff", None).await?;
+    store.set("many:gone", b"x", Some(Duration::from_millis(20))).await?;
+    store.set_add("many:set", "m", None).await?;
+    tokio::time::sleep(Duration::from_millis(60)).await;
+    let keys: Vec<String> =
+        ["many:c", "many:b", "many:a", "many:gone", "many:set"].iter().map(|k| k.to_string()).collect();
+    let got = store.get_many(&keys).await?;
+    assert_eq!(got, vec![Some(b"\x00\xff".to_vec()), None, Some(b"1".to_vec()), None, None]);
     Ok(())
 }
 

@@ -238,6 +238,19 @@ impl Ephemeral for MemoryEphemeral {
         })
     }
 
+    async fn get_many(&self, keys: &[String]) -> EphemeralResult<Vec<Option<Vec<u8>>>> {
+        let full: Vec<String> = keys.iter().map(|k| self.full(k)).collect();
+        self.read(|state, now| {
+            Ok(full
+                .iter()
+                .map(|k| match state.live(k, now) {
+                    Some(Entry { value: Value::Bytes(bytes), .. }) => Some(bytes.clone()),
+                    _ => None,
+                })
+                .collect())
+        })
+    }
+
     async fn delete(&self, key: &str) -> EphemeralResult<bool> {
         let full = self.full(key);
         self.write(|state, now| {

@@ -65,6 +65,10 @@ pub trait Ephemeral: Send + Sync + 'static {
     /// a set is `WrongType`.
     async fn get(&self, key: &str) -> EphemeralResult<Option<Vec<u8>>>;
 
+    /// The values of several keys in one round trip (Redis `MGET`), in the order asked; a
+    /// missing key, or one holding a set or a counter's other type, reads as `None`.
+    async fn get_many(&self, keys: &[String]) -> EphemeralResult<Vec<Option<Vec<u8>>>>;
+
     /// Removes the key, whatever it holds. true when something was removed.
     async fn delete(&self, key: &str) -> EphemeralResult<bool>;
 

@@ -237,6 +237,17 @@ impl Ephemeral for RedisEphemeral {
         self.query(cmd("GET").arg(self.full(key)), Some(key)).await
     }
 
+    async fn get_many(&self, keys: &[String]) -> EphemeralResult<Vec<Option<Vec<u8>>>> {
+        if keys.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut command = cmd("MGET");
+        for key in keys {
+            command.arg(self.full(key));
+        }
+        self.query(&command, None).await
+    }
+
     async fn delete(&self, key: &str) -> EphemeralResult<bool> {
         let removed: u64 = self.query(cmd("DEL").arg(self.full(key)), Some(key)).await?;
         Ok(removed > 0)

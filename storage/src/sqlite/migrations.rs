@@ -39,6 +39,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 21, name: "packs_balances_invoices", apply: packs_balances_invoices },
     Migration { version: 22, name: "scheduled_jobs", apply: scheduled_jobs },
     Migration { version: 23, name: "search_normalised_text", apply: search_normalised_text },
+    Migration { version: 24, name: "session_revocations", apply: session_revocations },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -794,6 +795,22 @@ fn scheduled_jobs(tx: &Transaction) -> Result<(), StoreError> {
             last_error TEXT
         ) WITHOUT ROWID;
         CREATE INDEX scheduled_jobs_due ON scheduled_jobs (run_at) WHERE done_at IS NULL;",
+    )?;
+    Ok(())
+}
+
+/// 24: the session revocation list kept where it survives a Redis restart (issue 27,
+/// docs/security.md "Session revocation"); rows end with the tokens they void.
+fn session_revocations(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "CREATE TABLE session_revocations (
+            subject TEXT PRIMARY KEY,
+            issued_before INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            created_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX session_revocations_by_expiry ON session_revocations (expires_at);
+        CREATE INDEX session_revocations_by_creation ON session_revocations (created_at);",
     )?;
     Ok(())
 }

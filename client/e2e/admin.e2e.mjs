@@ -5,7 +5,7 @@
 // it with the keyboard (a), and the ad is found in search — in French and in Arabic; on a phone,
 // the list then the ad, refused with a reason, nothing wider than the screen; the abuse reports;
 // axe-core finds no serious or critical violation on the desk and the reports. Screenshots:
-// admin-desk-{fr,ar}, admin-desk-phone-{fr,ar}, admin-desk-phone-list-{fr,ar}, admin-reports-{fr,ar}.
+// admin-desk-{fr,ar}, admin-desk-phone-{fr,ar} (and -full), admin-desk-phone-list-{fr,ar}, admin-reports-{fr,ar}.
 //
 //   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… DEMO_ADMIN_LOGIN=07… node e2e/admin.e2e.mjs
 
@@ -136,14 +136,15 @@ for (const language of ['fr', 'ar']) {
       await postAd(title);
       await openDesk(page, language);
       await row(page, title).waitFor(WAIT);
-      assert.equal(await scrollsSideways(page), false, 'the queue scrolls sideways on a phone');
       await page.screenshot({ path: `${SCREENSHOTS}admin-desk-phone-list-${language}.png`, fullPage: true });
+      assert.equal(await scrollsSideways(page), false, 'the queue scrolls sideways on a phone');
 
       await row(page, title).click();
       const preview = page.getByRole('region', { name: t('admin.preview.label') });
       await preview.getByRole('heading', { level: 2, name: title }).waitFor(WAIT);
-      assert.equal(await scrollsSideways(page), false, 'the ad scrolls sideways on a phone');
       await page.screenshot({ path: `${SCREENSHOTS}admin-desk-phone-${language}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}admin-desk-phone-full-${language}.png`, fullPage: true });
+      assert.equal(await scrollsSideways(page), false, 'the ad scrolls sideways on a phone');
       await assertAccessible(page, `the moderation desk on a phone (${language})`);
 
       await preview.getByRole('group', { name: t('admin.actions') }).getByRole('button', { name: t('admin.refuse.open') }).click();

@@ -63,10 +63,9 @@ function ReportCard({ entry }: { entry: ReportedAd }) {
       {entry.messages.length > 0 ? (
         <ul className="admin-report__messages" aria-label={intl.formatMessage({ id: 'admin.reports.messages' })}>
           {entry.messages.map((message) => (
-            <li key={`${message.createdAt}-${message.body}`}>
-              <q>
-                <UserText text={message.body} />
-              </q>
+            <li key={message.body}>
+              <UserText text={message.body} />
+              {message.count > 1 ? <span className="admin-report__times">{intl.formatMessage({ id: 'admin.reports.times' }, { count: message.count })}</span> : null}
             </li>
           ))}
         </ul>

@@ -144,7 +144,9 @@ describe('the queue', () => {
     expect(preview).toHaveTextContent('En retard de 15 min : attend depuis 1 h 15 min (engagement : 60 min)');
 
     // Another ad opens on a click; an appeal quotes the seller.
-    fireEvent.click(rows[1]);
+    const appeal = rows[1];
+    if (!appeal) throw new Error('no second row');
+    fireEvent.click(appeal);
     expect(within(preview).getByRole('heading', { level: 2 })).toHaveTextContent('Vélo de route');
     expect(preview).toHaveTextContent('Recours du vendeur : Les photos sont les miennes');
   });
@@ -368,10 +370,12 @@ describe('in Arabic, on a phone', () => {
     expect(await screen.findByRole('heading', { name: 'إعلانان في الانتظار' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'الإعلان المعروض للمراجعة' })).not.toBeInTheDocument();
     const rows = queueRows(/في الانتظار/);
-    expect(rows[0]).toHaveTextContent('متأخر');
+    const [late] = rows;
+    if (!late) throw new Error('no row');
+    expect(late).toHaveTextContent('متأخر');
     expect(rows.every((row) => row.getAttribute('aria-current') === null)).toBe(true);
     jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    fireEvent.click(rows[0]!);
+    fireEvent.click(late);
     const preview = screen.getByRole('region', { name: 'الإعلان المعروض للمراجعة' });
     expect(within(preview).getByRole('group', { name: 'القرار' })).toHaveTextContent('رفضقبول');
     fireEvent.click(within(preview).getByRole('button', { name: 'الرجوع إلى القائمة' }));

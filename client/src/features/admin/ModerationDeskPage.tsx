@@ -288,7 +288,7 @@ function ModerationDesk() {
                         <UserText text={item.ad.title} />
                       </span>
                       <span className="admin-item__meta">
-                        <KindBadge kind={item.kind} />
+                        {item.kind === 'new' ? null : <KindBadge kind={item.kind} />}
                         {arrived.has(item.ad.adId) ? <span className="admin-badge admin-badge--fresh">{intl.formatMessage({ id: 'admin.queue.fresh' })}</span> : null}
                         {item.flags.length > 0 ? <span className="admin-badge admin-badge--flag">{intl.formatMessage({ id: 'admin.queue.flagCount' }, { count: item.flags.length })}</span> : null}
                       </span>

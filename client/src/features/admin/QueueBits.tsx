@@ -35,6 +35,8 @@ export function useDurationText(): (seconds: number) => string {
 export function Waiting({ seconds, compact = false }: { seconds: number; compact?: boolean }) {
   const intl = useIntl();
   const text = useDurationText();
+  // What is left of the promise, in whole minutes rounded up (never "0 min" while time is left).
+  const left = intl.formatMessage({ id: 'admin.duration.minutes' }, { minutes: Math.ceil((PROMISE_SECONDS - seconds) / 60) });
   const late = isLate(seconds);
   const share = Math.min(1, seconds / PROMISE_SECONDS);
   return (
@@ -47,7 +49,7 @@ export function Waiting({ seconds, compact = false }: { seconds: number; compact
             {intl.formatMessage({ id: compact ? 'admin.wait.overShort' : 'admin.wait.over' }, { time: text(seconds - PROMISE_SECONDS), waited: text(seconds) })}
           </>
         ) : (
-          intl.formatMessage({ id: compact ? 'admin.wait.sinceShort' : 'admin.wait.since' }, { time: text(seconds), left: text(PROMISE_SECONDS - seconds) })
+          intl.formatMessage({ id: compact ? 'admin.wait.sinceShort' : 'admin.wait.since' }, { time: text(seconds), left })
         )}
       </span>
       {compact ? null : (
@@ -71,7 +73,7 @@ export function FlagList({ flags }: { flags: readonly string[] }) {
         <li key={flag} className="admin-flag">
           {APPEAL.test(flag) ? (
             <>
-              {intl.formatMessage({ id: 'admin.flag.appeal' })} <q><UserText text={flag.replace(APPEAL, '')} /></q>
+              <span className="admin-flag__label">{intl.formatMessage({ id: 'admin.flag.appeal' })}</span> <UserText text={flag.replace(APPEAL, '')} />
             </>
           ) : (KNOWN_FLAGS as readonly string[]).includes(flag) ? (
             intl.formatMessage({ id: `admin.flag.${flag as (typeof KNOWN_FLAGS)[number]}` })

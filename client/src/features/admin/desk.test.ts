@@ -38,10 +38,12 @@ it('groups reports per ad: count, reasons by frequency, non-empty words, most re
     report(3, 'fraud', '', '2026-11-01T00:00:00Z'),
     report(1, 'sold', '', '2026-11-04T00:00:00Z'),
     report(1, 'sold', 'déjà vendue', '2026-11-05T00:00:00Z'),
+    report(1, 'fraud', 'arnaque', '2026-11-06T00:00:00Z'),
   ]);
-  expect(grouped.map((g) => [g.listId, g.count])).toEqual([[1, 3], [3, 1], [2, 1]]);
-  expect(grouped[0]?.reasons).toEqual([{ type: 'sold', count: 2 }, { type: 'fraud', count: 1 }]);
-  expect(grouped[0]?.messages.map((m) => m.body)).toEqual(['arnaque', 'déjà vendue']);
+  expect(grouped.map((g) => [g.listId, g.count])).toEqual([[1, 4], [3, 1], [2, 1]]);
+  expect(grouped[0]?.reasons).toEqual([{ type: 'fraud', count: 2 }, { type: 'sold', count: 2 }]);
+  // The same words twice are shown once, counted.
+  expect(grouped[0]?.messages.map((m) => [m.body, m.count])).toEqual([['arnaque', 2], ['déjà vendue', 1]]);
   expect(grouped[2]?.messages).toEqual([]);
 });
 

@@ -46,8 +46,8 @@ export interface ReportedAd {
   count: number;
   /** Each reason with how many reports gave it, the most given first. */
   reasons: { type: string; count: number }[];
-  /** The reporters' words (empty ones left out), oldest first. */
-  messages: { body: string; createdAt: string }[];
+  /** The reporters' words (empty ones left out, the same words once with how many wrote them), oldest first. */
+  messages: { body: string; count: number; createdAt: string }[];
   firstAt: string;
   lastAt: string;
 }
@@ -71,7 +71,9 @@ export function groupReports(reports: readonly AbuseReport[]): ReportedAd[] {
     if (reason) reason.count += 1;
     else entry.reasons.push({ type: report.type, count: 1 });
     const body = report.body.trim();
-    if (body !== '') entry.messages.push({ body, createdAt: report.createdAt });
+    const same = entry.messages.find((m) => m.body === body);
+    if (same) same.count += 1;
+    else if (body !== '') entry.messages.push({ body, count: 1, createdAt: report.createdAt });
   }
   const grouped = [...byAd.values()];
   for (const entry of grouped) entry.reasons.sort((a, b) => b.count - a.count);

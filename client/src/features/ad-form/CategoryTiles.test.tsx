@@ -105,15 +105,15 @@ describe('the category tiles', () => {
 describe('filterTiles', () => {
   const tiles = tilesOf(categories('fr'));
 
-  it('lists the leaves only, each with its group, vertical and an icon', () => {
+  it('lists the leaves only, each with its group, vertical and an icon (its own, else its group’s, else its vertical’s)', () => {
     expect(tiles.map((t) => [t.category.id, t.group.id, t.vertical.id, t.icon])).toEqual([
-      [1010, 10000, 10000, 'home'],
+      [1010, 10000, 10000, 'building'],
       [1020, 10000, 10000, 'home'],
       [2010, 20000, 20000, 'car'],
-      [2060, 2030, 20000, 'car'],
-      [2075, 2030, 20000, 'car'],
+      [2060, 2030, 20000, 'wrench'],
+      [2075, 2030, 20000, 'truck'],
       [3010, 30000, 30000, 'briefcase'],
-      [5010, 50000, 50000, 'tag'],
+      [5010, 50000, 50000, 'phone'],
     ]);
   });
 

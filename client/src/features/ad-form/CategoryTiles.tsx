@@ -11,7 +11,8 @@ import type { Category } from '../../api/catalog';
 import { Icon, type IconName } from '../../ui/Icon';
 import { matchKey } from '../../ui/SearchableSelect';
 
-/** Icons by category id: a vertical, a category group, or a category that is its own group. */
+/** Icons by category id: a vertical, a category group, a category that is its own group, or a
+ * category whose own icon says more (the reference ids of storage/reference/categories.json). */
 const ICONS: Record<number, IconName> = {
   50000: 'tag',
   20000: 'car',
@@ -30,6 +31,22 @@ const ICONS: Record<number, IconName> = {
   1500: 'key',
   3000: 'briefcase',
   3100: 'wrench',
+  // Categories whose own icon says more than their group's.
+  1010: 'building',
+  1060: 'briefcase',
+  1080: 'store',
+  1090: 'pin',
+  2060: 'wrench',
+  2040: 'truck',
+  2073: 'key',
+  2075: 'truck',
+  3110: 'document',
+  3140: 'truck',
+  3150: 'desktop',
+  5010: 'phone',
+  7030: 'clock',
+  8060: 'globe',
+  9030: 'store',
 };
 
 export interface Tile {

@@ -175,6 +175,11 @@ pub enum ErrorCode {
     EmailAlreadyExists,
     /// Spec §8 message form: no account has this e-mail; the message went and the visitor is invited to sign up.
     EmailMatchesNoAccount,
+    /// Message form: the visitor's first message waits for the link e-mailed to their address
+    /// (docs/security.md); nothing reaches the seller before it is opened.
+    MessagePendingConfirmation,
+    /// The confirmation link of a visitor's message expired (24 hours) or is not one we sent.
+    MessageLinkExpired,
     /// Spec §5: a CV over 2.5 MB.
     CvTooLarge,
     /// Spec §5: a CV that is not pdf, jpg, jpeg, rtf or odt (judged from its bytes).
@@ -221,7 +226,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 105] = [
+    pub const ALL: [ErrorCode; 107] = [
         ErrorCode::InternalError,
         ErrorCode::MalformedRequest,
         ErrorCode::GraphqlParseFailed,
@@ -306,6 +311,8 @@ impl ErrorCode {
         ErrorCode::VisitorConversation,
         ErrorCode::EmailAlreadyExists,
         ErrorCode::EmailMatchesNoAccount,
+        ErrorCode::MessagePendingConfirmation,
+        ErrorCode::MessageLinkExpired,
         ErrorCode::CvTooLarge,
         ErrorCode::CvType,
         ErrorCode::InvalidPriceRange,
@@ -416,6 +423,8 @@ impl ErrorCode {
             ErrorCode::VisitorConversation => "VISITOR_CONVERSATION",
             ErrorCode::EmailAlreadyExists => "EMAIL_ALREADY_EXISTS",
             ErrorCode::EmailMatchesNoAccount => "EMAIL_MATCHES_NO_ACCOUNT",
+            ErrorCode::MessagePendingConfirmation => "MESSAGE_PENDING_CONFIRMATION",
+            ErrorCode::MessageLinkExpired => "MESSAGE_LINK_EXPIRED",
             ErrorCode::CvTooLarge => "CV_TOO_LARGE",
             ErrorCode::CvType => "CV_TYPE",
             ErrorCode::InvalidPriceRange => "INVALID_PRICE_RANGE",
@@ -527,6 +536,8 @@ impl ErrorCode {
             ErrorCode::VisitorConversation => "chat.error.visitor",
             ErrorCode::EmailAlreadyExists => "messageForm.error.emailAlreadyExists",
             ErrorCode::EmailMatchesNoAccount => "messageForm.info.emailMatchesNoAccount",
+            ErrorCode::MessagePendingConfirmation => "messageForm.info.confirmByEmail",
+            ErrorCode::MessageLinkExpired => "messageForm.error.linkExpired",
             ErrorCode::CvTooLarge => "messageForm.error.cvTooLarge",
             ErrorCode::CvType => "messageForm.error.cvType",
             ErrorCode::InvalidPriceRange => "search.error.priceRange",
@@ -738,6 +749,14 @@ impl ErrorCode {
                 "Message envoyé. Cet e-mail ne correspond à aucun compte : créez votre compte pour suivre la conversation",
                 "تم إرسال الرسالة. هذا البريد الإلكتروني لا يطابق أي حساب: أنشئ حسابك لمتابعة المحادثة",
             ),
+            ErrorCode::MessagePendingConfirmation => (
+                "Vérifiez votre e-mail : ouvrez le lien que nous venons de vous envoyer pour transmettre votre message au vendeur",
+                "تحقق من بريدك الإلكتروني: افتح الرابط الذي أرسلناه إليك للتو لإيصال رسالتك إلى البائع",
+            ),
+            ErrorCode::MessageLinkExpired => (
+                "Ce lien de confirmation a expiré. Envoyez votre message de nouveau depuis l'annonce",
+                "انتهت صلاحية رابط التأكيد هذا. أرسل رسالتك من جديد من صفحة الإعلان",
+            ),
             ErrorCode::CvTooLarge => ("Le CV ne doit pas dépasser 2,5 Mo", "يجب ألا تتجاوز السيرة الذاتية 2.5 ميغابايت"),
             ErrorCode::CvType => (
                 "Le CV doit être au format pdf, jpg, jpeg, rtf ou odt",
@@ -888,6 +907,8 @@ impl ErrorCode {
             ErrorCode::VisitorConversation => 400,
             ErrorCode::EmailAlreadyExists => 409,
             ErrorCode::EmailMatchesNoAccount => 404,
+            ErrorCode::MessagePendingConfirmation => 202,
+            ErrorCode::MessageLinkExpired => 410,
             ErrorCode::CvTooLarge => 413,
             ErrorCode::CvType => 400,
             ErrorCode::NoOrderIsUpdated => 404,

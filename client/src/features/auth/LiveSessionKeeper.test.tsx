@@ -23,6 +23,8 @@ function message(id: string, senderId: number, text: string) {
 function chat(): FakeChatSocket {
   return installFakeSocket()
     .answer('chat:list', () => ({ ok: true, conversations: [conversation({ otherReadUpto: null })], unreadTotal: 0 }))
+    // The chat page asks for its conversation alone (docs/realtime.md chat:conversation).
+    .answer('chat:conversation', () => ({ ok: true, conversation: conversation({ otherReadUpto: null }) }))
     .answer('chat:history', () => ({ ok: true, messages: [message('m1', SELLER, 'Bonjour')] }))
     .answer('chat:read', () => ({ ok: true, unread: 0, unreadTotal: 0, readUpto: 'm1' }));
 }

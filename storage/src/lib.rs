@@ -21,5 +21,6 @@ pub mod scylla;
 pub mod search;
 mod search_rank;
 pub mod sqlite;
+pub mod visitor_messages;
 
 pub use error::StoreError;

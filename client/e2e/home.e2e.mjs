@@ -1,6 +1,8 @@
 // Browser journey of the home page in a real Chromium against a running server (BASE_URL):
 // French home with the category directory, Arabic home right to left, the language switch,
-// and the translated 404 page behind the server's SPA fallback. Screenshots go to
+// the translated 404 page behind the server's HTTP 404, and the vertical homes (vehicles with
+// its popular brands, real estate with its tabs above their panel), phone and desktop, French
+// and Arabic. Screenshots go to
 // artifacts/e2e/ (support/browser.mjs SCREENSHOTS) for a person to look at.
 //
 //   BASE_URL=http://127.0.0.1:18080 npm run e2e      (CHROMIUM_PATH overrides /usr/bin/chromium)
@@ -84,7 +86,9 @@ test('Arabic home on a phone-sized screen', async () => {
 test('an unknown path shows the translated 404 page (SPA fallback)', async () => {
   const { context, page, problems } = await openPage();
   try {
-    await page.goto(`${BASE_URL}/fr/cette-page-n-existe-pas`);
+    const response = await page.goto(`${BASE_URL}/fr/cette-page-n-existe-pas`);
+    // No soft 404: the server says 404, and the app still draws its page.
+    assert.equal(response?.status(), 404);
     await page.getByRole('heading', { level: 1, name: 'Page introuvable' }).waitFor(WAIT);
     await page.goto(`${BASE_URL}/ar/cette-page-n-existe-pas`);
     await page.getByRole('heading', { level: 1, name: 'الصفحة غير موجودة' }).waitFor(WAIT);
@@ -96,3 +100,63 @@ test('an unknown path shows the translated 404 page (SPA fallback)', async () =>
     await context.close();
   }
 });
+
+/**
+ * The vertical homes on a phone and a desktop, in French and Arabic: the vehicles home's popular
+ * brands with their counts; the real-estate tabs above their panel (never beside it), each tab
+ * switching the panel; no page wider than the viewport.
+ */
+for (const language of ['fr', 'ar']) {
+  for (const phone of [false, true]) {
+    const size = phone ? 'phone-' : '';
+    const viewport = phone ? { width: 390, height: 844 } : undefined;
+    const prefix = language === 'ar' ? '/ar' : '';
+    test(`the vehicles home lists popular brands and models: vehicles-home-${size}${language}`, async () => {
+      const { context, page, problems } = await openPage(viewport);
+      try {
+        await page.goto(`${BASE_URL}${prefix}/${language === 'ar' ? encodeURIComponent('المركبات') : 'vehicules'}`);
+        const section = page.getByRole('region', { name: language === 'ar' ? 'الماركات والموديلات الأكثر طلباً' : 'Marques et modèles populaires' });
+        const brand = section.locator('.popular-brands__brand').first();
+        await brand.waitFor(WAIT);
+        assert.match((await brand.textContent()) ?? '', /\d/, 'a brand shows its count');
+        assert.match(decodeURI((await brand.getAttribute('href')) ?? ''), /\?brand=[a-z-]+$/);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= (phone ? 390 : 1280), `no page wider than the viewport: ${String(width)}`);
+        await page.screenshot({ path: `${SCREENSHOTS}vehicles-home-${size}${language}.png`, fullPage: !phone });
+        await assertAccessible(page, `vehicles home ${size}${language}`);
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test(`the real-estate tabs sit above their panel: real-estate-home-${size}${language}`, async () => {
+      const { context, page, problems } = await openPage(viewport);
+      try {
+        await page.goto(`${BASE_URL}${prefix}/${language === 'ar' ? encodeURIComponent('العقارات') : 'immobilier'}`);
+        const tablist = page.getByRole('tablist');
+        await tablist.waitFor(WAIT);
+        const tabs = tablist.getByRole('tab');
+        assert.equal(await tabs.count(), 5);
+        for (const index of [0, 1]) {
+          await tabs.nth(index).click();
+          const panel = page.getByRole('tabpanel');
+          await panel.waitFor(WAIT);
+          const list = await tablist.boundingBox();
+          const box = await panel.boundingBox();
+          assert.ok(list && box, 'tabs and panel are drawn');
+          assert.ok(box.y >= list.y + list.height - 1, `the panel starts below the tabs: ${JSON.stringify({ list, box })}`);
+          assert.ok(box.width >= list.width * 0.9, 'the panel is as wide as the tab row');
+        }
+        await tabs.nth(0).click();
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= (phone ? 390 : 1280), `no page wider than the viewport: ${String(width)}`);
+        await page.screenshot({ path: `${SCREENSHOTS}real-estate-home-${size}${language}.png`, fullPage: !phone });
+        await assertAccessible(page, `real-estate home ${size}${language}`);
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BASE_URL, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { assertAccessible } from './support/axe.mjs';
 
 const { openPage } = useBrowser();
 
@@ -53,3 +54,37 @@ test('the shop directory in Arabic reads right to left', async () => {
     await context.close();
   }
 });
+
+/**
+ * A shop page on a phone and a desktop, in French and Arabic: the banner with the name, the
+ * contact card whose button shows the shop's numbers as call links, the shop's ads; no page
+ * wider than the viewport, no serious accessibility violation.
+ */
+for (const language of ['fr', 'ar']) {
+  for (const phone of [false, true]) {
+    const name = `shop-page-${phone ? 'phone-' : 'desktop-'}${language}`;
+    test(`a shop page with its banner, contact and ads: ${name}`, async () => {
+      const { context, page, problems } = await openPage(phone ? { width: 390, height: 844 } : undefined);
+      try {
+        const prefix = language === 'ar' ? '/ar' : '';
+        await page.goto(`${BASE_URL}${prefix}/boutiques`);
+        const first = page.getByRole('list', { name: language === 'ar' ? 'المتاجر التي تم العثور عليها' : 'Boutiques trouvées' }).getByRole('listitem').first();
+        await first.waitFor(WAIT);
+        const shopName = ((await first.getByRole('heading', { level: 2 }).textContent()) ?? '').trim();
+        await first.getByRole('link', { name: shopName }).click();
+        await page.getByRole('heading', { level: 1, name: shopName }).waitFor(WAIT);
+        const contact = page.getByRole('region', { name: language === 'ar' ? 'الاتصال بالمتجر' : 'Contacter la boutique' });
+        await contact.getByRole('button', { name: language === 'ar' ? 'إظهار الرقم' : 'Afficher le numéro' }).click();
+        await contact.locator('a[href^="tel:"]').first().waitFor(WAIT);
+        await page.locator('#shop-ads').waitFor(WAIT);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= (phone ? 390 : 1280), `no page wider than the viewport: ${String(width)}`);
+        await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: !phone });
+        await assertAccessible(page, name);
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}

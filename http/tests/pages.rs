@@ -25,12 +25,17 @@ async fn server(name: &str) -> TestServer {
     .await
 }
 
-/// A shop with one car in Casablanca; answers the shop's page segment.
-async fn seed(s: &TestServer) -> String {
+/// A shop account; answers its account id.
+async fn register_shop(s: &TestServer) -> i64 {
     let q = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { info { id } } }";
     let input = json!({ "type": "shop", "name": "Auto Atlas", "email": "atlas@shop.ma", "phone": "0698765432", "cityId": 1, "password": "secret1", "shopCategory": 2010, "plan": "premium" });
     let body = s.gql_ok(&[], q, json!({ "i": input })).await;
-    let owner = body["data"]["registerAccount"]["info"]["id"].as_i64().expect("id");
+    body["data"]["registerAccount"]["info"]["id"].as_i64().expect("id")
+}
+
+/// A shop with one car in Casablanca; answers the shop's page segment.
+async fn seed(s: &TestServer) -> String {
+    let owner = register_shop(s).await;
     s.store
         .insert_ads(vec![active_ad("pages-1", 900001, owner, 2010, 1, "Peugeot 208 à vendre", now() - 100)])
         .await
@@ -140,4 +145,58 @@ async fn pages_name_the_tile_server_and_allow_its_images_only() {
         let connect = policy.split(';').find(|d| d.trim().starts_with("connect-src")).expect("connect-src");
         assert!(!connect.contains("tiles.example.test"), "{policy}");
     }
+}
+
+#[actix_web::test]
+async fn a_shop_page_shows_its_phone_numbers_when_asked() {
+    let s = server("pages-shop-phones").await;
+    let shop = seed(&s).await;
+    let q = "query($n: String!) { getShopPhones(name: $n) }";
+    let body = s.gql_ok(&[], q, json!({ "n": shop })).await;
+    assert_eq!(body["data"]["getShopPhones"], json!(["0698765432"]), "{body}");
+    let (_, body) = s.gql("/graphql", &[], q, json!({ "n": "nobody-424242" })).await;
+    assert!(body["data"].is_null() || body["data"]["getShopPhones"].is_null(), "{body}");
+    assert!(common::code(&body).contains("NOT_FOUND"), "{body}");
+    // The page's data leaves the numbers out.
+    let page = s.gql_ok(&[], "query($n: String!) { getShop(name: $n) { shop { name } } }", json!({ "n": shop })).await;
+    assert!(!page.to_string().contains("0698765432"), "{page}");
+}
+
+#[actix_web::test]
+async fn the_vehicles_home_counts_the_popular_brands_and_models() {
+    let s = server("pages-popular-models").await;
+    let owner = register_shop(&s).await;
+    let car = |n: i64, brand: &str, model: Option<&str>, category: u32| {
+        let mut params = std::collections::BTreeMap::new();
+        params.insert("brand".to_string(), souk_domain::ad::ParamValue::Text(brand.into()));
+        if let Some(m) = model {
+            params.insert("model".to_string(), souk_domain::ad::ParamValue::Text(m.into()));
+        }
+        souk_domain::ad::Ad {
+            params,
+            ..active_ad(&format!("pop-{n}"), 910_000 + n, owner, category, 1, "Voiture", now() - 100 - n)
+        }
+    };
+    let mut ads = Vec::new();
+    for n in 0..3 {
+        ads.push(car(n, "Dacia", Some("Logan"), 2010));
+    }
+    ads.push(car(3, "Dacia", Some("Sandero"), 2010));
+    ads.push(car(4, "Renault", Some("Clio"), 2010));
+    ads.push(car(5, "Renault", None, 2010));
+    // Another category's partition is not read.
+    ads.push(car(6, "Renault", Some("Clio"), 2020));
+    s.store.insert_ads(ads).await.expect("seed");
+    let q = "query($c: Int!) { getPopularModels(categoryId: $c, models: 1) { slug name count models { slug name count } } }";
+    let body = s.gql_ok(&[], q, json!({ "c": 2010 })).await;
+    assert_eq!(
+        body["data"]["getPopularModels"],
+        json!([
+            { "slug": "dacia", "name": "Dacia", "count": 4, "models": [{ "slug": "logan", "name": "Logan", "count": 3 }] },
+            { "slug": "renault", "name": "Renault", "count": 2, "models": [{ "slug": "clio", "name": "Clio", "count": 1 }] },
+        ]),
+        "{body}"
+    );
+    let (_, body) = s.gql("/graphql", &[], q, json!({ "c": 424242 })).await;
+    assert_eq!(common::code(&body), "CATEGORY_NOT_FOUND", "{body}");
 }

@@ -667,6 +667,27 @@ pub trait SearchStore: Send + Sync + 'static {
     /// The shop directory: store ids of shops in a city, of a category, whose name holds
     /// `keyword` (folded), by name; and how many there are.
     async fn shops(&self, q: ShopQuery) -> Result<(Vec<i64>, u64), StoreError>;
+    /// The brands and models (their slugs, as indexed) of the active ads of one category, with
+    /// how many ads each pair has, most first, at most `limit` pairs: one partition of the
+    /// listing index (`listing_by_category`), for the vehicles home's popular brands and models.
+    /// A store without a listing index (a test double) counts none.
+    async fn brand_model_counts(
+        &self,
+        category_id: CategoryId,
+        limit: u32,
+    ) -> Result<Vec<BrandModelCount>, StoreError> {
+        let _ = (category_id, limit);
+        Ok(Vec::new())
+    }
+}
+
+/// How many active ads of a category have one brand and model (`model` absent when the ads
+/// name none).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BrandModelCount {
+    pub brand: String,
+    pub model: Option<String>,
+    pub count: u64,
 }
 
 /// An ad as the sitemap lists it.
@@ -1145,6 +1166,29 @@ impl SearchStore for SqliteStore {
                 })
             })?;
             Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
+    async fn brand_model_counts(
+        &self,
+        category_id: CategoryId,
+        limit: u32,
+    ) -> Result<Vec<BrandModelCount>, StoreError> {
+        self.read(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT brand, model, count(*) AS n FROM search_listing
+                 WHERE category_id = ?1 AND brand IS NOT NULL AND brand <> ''
+                 GROUP BY brand, model ORDER BY n DESC, brand, model LIMIT ?2",
+            )?;
+            let rows = st.query_map(params![category_id, limit], |r| {
+                Ok(BrandModelCount {
+                    brand: r.get(0)?,
+                    model: r.get::<_, Option<String>>(1)?.filter(|m| !m.is_empty()),
+                    count: r.get::<_, i64>(2)? as u64,
+                })
+            })?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
         .await
     }

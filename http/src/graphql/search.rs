@@ -198,6 +198,23 @@ pub struct ShopPageNode {
     pub categories: Vec<FacetCount>,
 }
 
+/// A brand of the vehicles home: its slug (as listing filters name it), name, active ads and
+/// most advertised models.
+#[derive(SimpleObject)]
+pub struct PopularBrandNode {
+    pub slug: String,
+    pub name: String,
+    pub count: u64,
+    pub models: Vec<PopularModelNode>,
+}
+
+#[derive(SimpleObject)]
+pub struct PopularModelNode {
+    pub slug: String,
+    pub name: String,
+    pub count: u64,
+}
+
 fn shop_node(s: &souk_storage::accounts::StoredStore, r: &super::request::Req<'_>) -> ShopNode {
     let url = souk_domain::listing_url::shop_path(r.lang, &s.name, s.store_id);
     ShopNode {
@@ -269,6 +286,41 @@ impl SearchQuery {
 
     /// A shop page (`/boutique/{name}/{category?}`): `name` is the page's segment
     /// (`auto-atlas-7`) or the store id.
+    /// `getPopularModels(categoryId)`: the most advertised brands of a category (the cars of
+    /// the vehicles home) with their active ads and their most advertised models.
+    async fn get_popular_models(
+        &self,
+        ctx: &Context<'_>,
+        category_id: u32,
+        brands: Option<u32>,
+        models: Option<u32>,
+    ) -> Result<Vec<PopularBrandNode>> {
+        let r = req(ctx);
+        let brands = brands.unwrap_or(12).clamp(1, 30) as usize;
+        let models = models.unwrap_or(4).clamp(1, 10) as usize;
+        let found = r.state.search.popular_models(category_id, brands, models).await.map_err(|e| r.err(e))?;
+        Ok(found
+            .into_iter()
+            .map(|b| PopularBrandNode {
+                slug: b.slug,
+                name: b.name,
+                count: b.count,
+                models: b
+                    .models
+                    .into_iter()
+                    .map(|m| PopularModelNode { slug: m.slug, name: m.name, count: m.count })
+                    .collect(),
+            })
+            .collect())
+    }
+
+    /// `getShopPhones(name)`: the phone numbers of the shop page `name` names (its
+    /// "show the number" button).
+    async fn get_shop_phones(&self, ctx: &Context<'_>, name: String) -> Result<Vec<String>> {
+        let r = req(ctx);
+        r.state.shops.phones(&name).await.map_err(|e| r.err(e))
+    }
+
     async fn get_shop(
         &self,
         ctx: &Context<'_>,

@@ -90,6 +90,26 @@ enum Lookup {
     Missing,
 }
 
+/// Brand and model pairs read for the popular brands (enough for a dozen brands' top models).
+const POPULAR_PAIRS: u32 = 400;
+
+/// A brand of the vehicles home with its active ads and its most advertised models.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PopularBrand {
+    pub slug: String,
+    pub name: String,
+    pub count: u64,
+    pub models: Vec<PopularModel>,
+}
+
+/// A model of a popular brand with its active ads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PopularModel {
+    pub slug: String,
+    pub name: String,
+    pub count: u64,
+}
+
 fn internal(e: souk_storage::StoreError) -> SoukError {
     SoukError::internal(e)
 }
@@ -276,6 +296,54 @@ impl SearchService {
             PlaceScope::Region(_) => Some((PlaceScope::Country, Extended::Country)),
             PlaceScope::Country => None,
         }
+    }
+
+    /// The most advertised brands of a category (`category_id`, the cars of the vehicles home),
+    /// each with its ads and its most advertised models, most first: read from that category's
+    /// partition of the listing index, named from the car catalogue (a slug the catalogue does
+    /// not know keeps its slug). At most `brands` brands of at most `models` models.
+    pub async fn popular_models(
+        &self,
+        category_id: CategoryId,
+        brands: usize,
+        models: usize,
+    ) -> Result<Vec<PopularBrand>, SoukError> {
+        if self.catalog.tree().get(category_id).is_none() {
+            return Err(SoukError::with_detail(ErrorCode::CategoryNotFound, category_id.to_string()));
+        }
+        let rows = self.store.brand_model_counts(category_id, POPULAR_PAIRS).await.map_err(internal)?;
+        let cars = self.catalog.car_brands();
+        let mut out: Vec<PopularBrand> = Vec::new();
+        for row in rows {
+            let known = cars.iter().find(|b| b.slug == row.brand);
+            let at = match out.iter().position(|b| b.slug == row.brand) {
+                Some(i) => i,
+                None => {
+                    out.push(PopularBrand {
+                        name: known.map(|b| b.name.clone()).unwrap_or_else(|| row.brand.clone()),
+                        slug: row.brand.clone(),
+                        count: 0,
+                        models: Vec::new(),
+                    });
+                    out.len() - 1
+                }
+            };
+            let brand = &mut out[at];
+            brand.count += row.count;
+            if let Some(model) = row.model {
+                let name = known
+                    .and_then(|b| b.models.iter().find(|m| m.slug == model))
+                    .map(|m| m.name.clone())
+                    .unwrap_or_else(|| model.clone());
+                brand.models.push(PopularModel { slug: model, name, count: row.count });
+            }
+        }
+        out.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.name.cmp(&b.name)));
+        out.truncate(brands);
+        for brand in &mut out {
+            brand.models.truncate(models);
+        }
+        Ok(out)
     }
 
     /// `searchAds`: one page of active ads matching `filters`, in `sort` order, from `offset`.

@@ -1,5 +1,6 @@
 //! Shop directory (`/boutiques/{location?}/{category?}/{keyword?}`) and shop pages
-//! (`/boutique/{name}`): shops by city, category and name, and one shop with its active ads.
+//! (`/boutique/{name}`): shops by city, category and name, one shop with its active ads, and a
+//! shop's phone numbers when a visitor asks for them.
 
 use super::service::SearchService;
 use souk_domain::listing_url::shop_id_of;
@@ -97,5 +98,14 @@ impl ShopService {
         };
         let p = self.store.search_listing(q, page).await.map_err(internal)?;
         Ok(ShopPage { store, ads: p.ads, total: p.total, by_category: p.by_category })
+    }
+
+    /// The shop's phone numbers (up to three, spec §3), shown on its page when a visitor asks
+    /// for them (the numbers are not part of the page's data, so a page read is not a number
+    /// read).
+    pub async fn phones(&self, name: &str) -> Result<Vec<String>, SoukError> {
+        let id = shop_id_of(name).ok_or_else(|| shop_not_found(name))?;
+        let store = self.accounts.find_store(id).await.map_err(internal)?.ok_or_else(|| shop_not_found(name))?;
+        Ok(store.phones.into_iter().filter(|p| !p.trim().is_empty()).collect())
     }
 }

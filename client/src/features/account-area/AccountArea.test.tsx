@@ -250,7 +250,9 @@ describe('shop banner and tour', () => {
     renderApp('/ar/account/v2/settings/password');
     const banner = await screen.findByRole('region', { name: 'متجرك' });
     expect(await within(banner).findByText(/120 نقطة/)).toBeInTheDocument();
-    expect(within(banner).getByText('Standard')).toBeInTheDocument();
+    // The plan is worded in Arabic, not shown as stored ("Standard").
+    expect(within(banner).getByText('العادية')).toBeInTheDocument();
+    expect(within(banner).queryByText('Standard')).toBeNull();
     expect(within(banner).getByText(/صالح حتى/)).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'فضاء الحساب' });
     expect(within(tabs).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual([

@@ -10,6 +10,19 @@ import { useGetMyBalancesQuery } from '../../api/payments';
 import { Loader } from '../../ui/Loader';
 import { useCurrentUser } from './useCurrentUser';
 
+/** The plans a shop signs up with (signup.plan.*): their name in the page's language. */
+const PLAN_KEYS: Record<string, 'signup.plan.starter' | 'signup.plan.standard' | 'signup.plan.premium'> = {
+  starter: 'signup.plan.starter',
+  standard: 'signup.plan.standard',
+  premium: 'signup.plan.premium',
+};
+
+/** A membership named as a plan is worded in the page's language; any other name as stored. */
+function membershipLabel(intl: ReturnType<typeof useIntl>, name: string): string {
+  const key = PLAN_KEYS[name.trim().toLowerCase()];
+  return key ? intl.formatMessage({ id: key }) : name;
+}
+
 export function ShopBanner() {
   const intl = useIntl();
   // When the banner first shows: enough to tell an ended subscription.
@@ -58,7 +71,7 @@ export function ShopBanner() {
         </div>
         <div>
           <dt>{intl.formatMessage({ id: 'shopBanner.membership' })}</dt>
-          <dd>{shop.membership.name}</dd>
+          <dd>{membershipLabel(intl, shop.membership.name)}</dd>
         </div>
       </dl>
     </section>

@@ -1,6 +1,8 @@
-// A shop page (spec §2 `/boutique/{name}/{category?}`, getShop): the shop (logo, name, city,
-// address, description, website, verified and delivery marks), its categories with their
-// counts (each narrowing the page to it), and a page of its active ads with pagination (`o`).
+// A shop page (spec §2 `/boutique/{name}/{category?}`, getShop): the shop's banner with its
+// logo (or initial), name, tagline and marks (professional, verified, delivery, city); its
+// contact card (numbers on demand, address, website: ShopContact.tsx) and description; its
+// categories with their counts (each narrowing the page to it), and a page of its active ads
+// with pagination (`o`). What the shop wrote is bidi-isolated (UserText).
 // An unknown shop or category is the 404 page.
 
 import { useIntl } from 'react-intl';
@@ -13,10 +15,13 @@ import { RouteError } from '../../app/RouteError';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { UserText } from '../../ui/UserText';
 import { ListingCard } from '../listing/ListingCard';
 import { OffsetPager } from '../listing/OffsetPager';
 import { readQuery, safeDecode } from '../listing/listingUrl';
 import NotFoundPage from '../not-found/NotFoundPage';
+import { ShopContact } from './ShopContact';
+import './shopPage.css';
 import { shopPagePath } from './shopPaths';
 
 function Shop({ name, categoryId }: { name: string; categoryId: number | undefined }) {
@@ -52,33 +57,45 @@ function Shop({ name, categoryId }: { name: string; categoryId: number | undefin
   return (
     <div className="page shop-page">
       <header className="shop-page__head">
-        {shop.logo ? <img className="shop-card__logo" src={shop.logo} alt={intl.formatMessage({ id: 'shopPage.logo' }, { name: shop.name })} width="96" height="96" /> : null}
-        <div>
-          <h1 dir="auto">{shop.name}</h1>
-          <ul className="ad-labels">
-            {shop.isVerifiedSeller ? <li className="ad-label">{intl.formatMessage({ id: 'shopPage.verified' })}</li> : null}
-            {shop.offersDelivery ? <li className="ad-label">{intl.formatMessage({ id: 'shopPage.delivery' })}</li> : null}
-          </ul>
-          {shop.city || shop.address ? (
-            <p>{shop.address && shop.city ? intl.formatMessage({ id: 'shopPage.address' }, { address: shop.address, city: shop.city }) : shop.address || shop.city}</p>
-          ) : null}
-          {shop.website ? (
-            <p>
-              <a href={shop.website} rel="nofollow noopener" target="_blank" dir="ltr">
-                {shop.website}
-              </a>
-            </p>
-          ) : null}
+        {/* The shop's banner: its initial on the theme's colour when it has no logo. */}
+        <div className="shop-page__banner" aria-hidden="true" />
+        <div className="shop-page__identity">
+          {shop.logo ? (
+            <img className="shop-page__logo" src={shop.logo} alt={intl.formatMessage({ id: 'shopPage.logo' }, { name: shop.name })} width="96" height="96" />
+          ) : (
+            <span className="shop-page__logo shop-page__logo--initial" aria-hidden="true">
+              {Array.from(shop.name.trim())[0]?.toUpperCase() ?? ''}
+            </span>
+          )}
+          <div className="shop-page__titles">
+            <h1>
+              <UserText text={shop.name} />
+            </h1>
+            {shop.shortDescription ? (
+              <p className="shop-page__tagline">
+                <UserText text={shop.shortDescription} />
+              </p>
+            ) : null}
+            <ul className="ad-labels">
+              <li className="ad-label">{intl.formatMessage({ id: 'shopPage.pro' })}</li>
+              {shop.isVerifiedSeller ? <li className="ad-label">{intl.formatMessage({ id: 'shopPage.verified' })}</li> : null}
+              {shop.offersDelivery ? <li className="ad-label">{intl.formatMessage({ id: 'shopPage.delivery' })}</li> : null}
+              {shop.city ? <li className="ad-label ad-label--muted">{shop.city}</li> : null}
+            </ul>
+          </div>
         </div>
       </header>
-      {shop.description ? (
-        <section aria-label={intl.formatMessage({ id: 'shopPage.about' })}>
-          <h2>{intl.formatMessage({ id: 'shopPage.about' })}</h2>
-          <p dir="auto" className="ad-view__description">
-            {shop.description}
-          </p>
-        </section>
-      ) : null}
+      <div className="shop-page__body">
+        <ShopContact shop={shop} />
+        {shop.description ? (
+          <section className="shop-page__about" aria-label={intl.formatMessage({ id: 'shopPage.about' })}>
+            <h2>{intl.formatMessage({ id: 'shopPage.about' })}</h2>
+            <p className="ad-view__description">
+              <UserText text={shop.description} />
+            </p>
+          </section>
+        ) : null}
+      </div>
       {currentData.categories.length > 0 ? (
         <nav aria-label={intl.formatMessage({ id: 'shopPage.categories' })}>
           <ul className="chip-list">
@@ -97,7 +114,7 @@ function Shop({ name, categoryId }: { name: string; categoryId: number | undefin
           </ul>
         </nav>
       ) : null}
-      <h2>{intl.formatMessage({ id: 'shopPage.ads' }, { count })}</h2>
+      <h2 id="shop-ads">{intl.formatMessage({ id: 'shopPage.ads' }, { count })}</h2>
       {ads.length === 0 ? (
         <p className="empty-state">{intl.formatMessage({ id: 'shopPage.empty' })}</p>
       ) : (

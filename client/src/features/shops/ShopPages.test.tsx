@@ -101,13 +101,53 @@ describe('shop page', () => {
     mockFetch().mockImplementation(gateway({ getShop: () => page() }, calls));
     renderApp('/boutique/auto-atlas-7/voitures');
     expect(await screen.findByRole('heading', { level: 1, name: 'Auto Atlas' })).toBeInTheDocument();
-    expect(screen.getByText('12 bd Zerktouni, Casablanca')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'https://auto-atlas.ma' })).toHaveAttribute('href', 'https://auto-atlas.ma');
+    const contact = screen.getByRole('region', { name: 'Contacter la boutique' });
+    expect(contact).toHaveTextContent('Adresse12 bd Zerktouni, Casablanca');
+    expect(within(contact).getByRole('link', { name: 'auto-atlas.ma' })).toHaveAttribute('href', 'https://auto-atlas.ma');
     const categories = screen.getByRole('navigation', { name: 'Catégories de la boutique' });
     expect(within(categories).getByRole('link', { name: 'Voitures (1)' })).toHaveAttribute('aria-current', 'page');
     expect(within(categories).getByRole('link', { name: 'Toutes' })).toHaveAttribute('href', '/boutique/auto-atlas-7');
     expect(within(screen.getByRole('list', { name: 'Annonces de la boutique' })).getByRole('link', { name: 'Kia Picanto 2021' })).toBeInTheDocument();
     expect(calls.find((c) => c.operationName === 'getShop')?.variables).toEqual({ name: 'auto-atlas-7', categoryId: 2010, offset: 0, limit: 12 });
+  });
+
+  it('has a banner with the logo or the initial, the tagline, the marks and the description', async () => {
+    mockFetch().mockImplementation(gateway({ getShop: () => page() }));
+    const { unmount, container } = renderApp('/boutique/auto-atlas-7');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Auto Atlas' });
+    // No logo: the shop's initial stands in its place.
+    expect(container.querySelector('.shop-page__logo--initial')).toHaveTextContent('A');
+    expect(screen.getByText('Voitures d’occasion garanties')).toBeInTheDocument();
+    expect(screen.getByText('Boutique professionnelle')).toBeInTheDocument();
+    expect(screen.getByText('Vendeur vérifié')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'À propos de la boutique' })).toHaveTextContent('Depuis 2004 à Casablanca.');
+    // The name the shop wrote is a bidirectional isolate.
+    expect(heading.querySelector('bdi')).toHaveAttribute('dir', 'auto');
+    unmount();
+    mockFetch().mockImplementation(gateway({ getShop: () => page({ shop: shop({ logo: '/media/logo.jpg' }) }) }));
+    renderApp('/boutique/auto-atlas-7');
+    expect(await screen.findByRole('img', { name: 'Logo de Auto Atlas' })).toHaveAttribute('src', '/media/logo.jpg');
+  });
+
+  it('shows the numbers only when asked, each a call link', async () => {
+    const calls: GatewayCall[] = [];
+    mockFetch().mockImplementation(gateway({ getShop: () => page(), getShopPhones: () => ['0522 12 34 56', '0661 00 00 00'] }, calls));
+    renderApp('/boutique/auto-atlas-7');
+    const contact = await screen.findByRole('region', { name: 'Contacter la boutique' });
+    expect(calls.some((c) => c.operationName === 'getShopPhones')).toBe(false);
+    fireEvent.click(within(contact).getByRole('button', { name: 'Afficher le numéro' }));
+    expect(await within(contact).findByRole('link', { name: '0522 12 34 56' })).toHaveAttribute('href', 'tel:0522123456');
+    expect(within(contact).getByRole('link', { name: '0661 00 00 00' })).toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === 'getShopPhones')?.variables).toEqual({ name: 'auto-atlas-7' });
+  });
+
+  it('says when the shop gave no number, in Arabic', async () => {
+    mockFetch().mockImplementation(gateway({ getShop: () => page(), getShopPhones: () => [] }));
+    renderApp('/ar/boutique/auto-atlas-7');
+    const contact = await screen.findByRole('region', { name: 'الاتصال بالمتجر' });
+    fireEvent.click(within(contact).getByRole('button', { name: 'إظهار الرقم' }));
+    expect(await within(contact).findByText('لم يحدد هذا المتجر أي رقم.')).toBeInTheDocument();
+    expect(screen.getByText('متجر محترف')).toBeInTheDocument();
   });
 
   it('says when the shop has no ad, and is 404 for an unknown shop', async () => {
@@ -133,7 +173,7 @@ describe('shop page', () => {
     renderApp('/ar/boutique/auto-atlas-7');
     fireEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'أعد المحاولة' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'إعلان واحد' })).toBeInTheDocument();
-    expect(screen.getByText('12 bd Zerktouni، Casablanca')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'الاتصال بالمتجر' })).toHaveTextContent('العنوان12 bd Zerktouni، Casablanca');
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(calls.every((c) => c.language === 'ar')).toBe(true);
   });

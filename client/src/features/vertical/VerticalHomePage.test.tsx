@@ -53,6 +53,51 @@ describe('vertical home (/{vertical})', () => {
     expect(document.title).toBe('Véhicules : petites annonces au Maroc · Souk');
   });
 
+  it('lists the popular brands and models with their counts, each opening the cars listing narrowed to it', async () => {
+    const calls: GatewayCall[] = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      gateway(
+        {
+          getCategories: ({ language }) => categories(language),
+          getPopularModels: () => [
+            { slug: 'dacia', name: 'Dacia', count: 1240, models: [{ slug: 'logan', name: 'Logan', count: 610 }, { slug: 'sandero', name: 'Sandero', count: 402 }] },
+            { slug: 'renault', name: 'Renault', count: 1, models: [] },
+          ],
+        },
+        calls,
+      ),
+    );
+    renderApp('/fr/vehicules');
+    const section = await screen.findByRole('region', { name: 'Marques et modèles populaires' });
+    const dacia = await within(section).findByRole('link', { name: /^Dacia\s*1\D?240 annonces$/ });
+    expect(dacia).toHaveAttribute('href', '/maroc/voitures?brand=dacia');
+    const models = within(section).getByRole('list', { name: 'Modèles Dacia les plus proposés' });
+    expect(within(models).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Logan 610', '/maroc/voitures?brand=dacia&model=logan'],
+      ['Sandero 402', '/maroc/voitures?brand=dacia&model=sandero'],
+    ]);
+    expect(within(section).getByRole('link', { name: /Renault\s*1 annonce$/ })).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Toutes les voitures' })).toHaveAttribute('href', '/maroc/voitures');
+    expect(calls.find((c) => c.operationName === 'getPopularModels')?.variables).toEqual({ categoryId: 2010, brands: 12, models: 4 });
+  });
+
+  it('lists the popular brands in Arabic, and says when there is no car yet', async () => {
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      gateway({
+        getCategories: ({ language }) => categories(language),
+        getPopularModels: () => [{ slug: 'dacia', name: 'Dacia', count: 3, models: [{ slug: 'logan', name: 'Logan', count: 3 }] }],
+      }),
+    );
+    const { unmount } = renderApp('/ar/المركبات');
+    const section = await screen.findByRole('region', { name: 'الماركات والموديلات الأكثر طلباً' });
+    const dacia = await within(section).findByRole('link', { name: /Dacia\s*3 إعلانات$/ });
+    expect(decodeURI(dacia.getAttribute('href') ?? '')).toBe('/ar/المغرب/سيارات?brand=dacia');
+    unmount();
+    jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getCategories: ({ language }) => categories(language), getPopularModels: () => [] }));
+    renderApp('/fr/vehicules');
+    expect(await screen.findByText('Aucune voiture en ligne pour le moment.')).toBeInTheDocument();
+  });
+
   it('says when a vertical has no categories yet', async () => {
     jest.spyOn(globalThis, 'fetch').mockImplementation(
       gateway({ getCategories: ({ language }) => categories(language).filter((c) => c.parentId !== 20000 && c.parentId !== 2030) }),

@@ -1,7 +1,9 @@
 // The vertical home pages `/{vertical}` (spec §2 "home (vertical only if allowed for home
 // pages)"): the vertical named by its French or Arabic slug, with its categories; the real
 // estate home has the tabs sales, rentals, new, vacation and shared, each linking to the
-// listings. A vertical without categories (or a tab without its category) says so. A slug
+// listings, laid out above their panel at every width; the vehicles home leads with the popular
+// brands and models and their counts (PopularModels.tsx). A vertical without categories (or a
+// tab without its category) says so. A slug
 // that names no vertical is handed to the listing page (a city or the country), which shows
 // 404 when it is no listing either.
 
@@ -19,7 +21,10 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { CategoryDirectory } from '../home/CategoryDirectory';
 import { categoryListingPath as listingPath } from '../home/categoryTree';
 import { LazyListingPage } from '../listing/LazyListingPage';
+import { PopularModels } from './PopularModels';
+import { VEHICLES_VERTICAL_ID } from './popularModels';
 import { isRealEstateTab, REAL_ESTATE_TABS, REAL_ESTATE_VERTICAL_ID, tabContent, type RealEstateTab } from './realEstateTabs';
+import './vertical.css';
 
 function RealEstateTabs({ categories, language }: { categories: readonly Category[]; language: Language }) {
   const intl = useIntl();
@@ -48,7 +53,7 @@ function RealEstateTabs({ categories, language }: { categories: readonly Categor
   }
 
   return (
-    <div className="tabs">
+    <div className="tabs tabs--panels">
       <div
         className="tabs__list"
         role="tablist"
@@ -105,6 +110,7 @@ function VerticalHome({ vertical, categories, language }: { vertical: Category; 
     <div className="page vertical-home">
       <h1>{vertical.name}</h1>
       {vertical.id === REAL_ESTATE_VERTICAL_ID ? <RealEstateTabs categories={categories} language={language} /> : null}
+      {vertical.id === VEHICLES_VERTICAL_ID ? <PopularModels categories={categories} language={language} /> : null}
       {/* With no categories the directory says so itself. */}
       <CategoryDirectory categories={inVertical.length > 0 ? [vertical, ...inVertical] : []} language={language} />
     </div>

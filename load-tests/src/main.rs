@@ -5,12 +5,20 @@
 //! minimal relay that `souk-load relay` serves: the ceiling). Scenario `chat-store` measures
 //! the chat's SQLite store alone, in process. Scenario `orders` places cash-on-delivery orders
 //! of one product at a fixed rate while the shop owner's socket receives their `order:new`
-//! alerts (issue 23).
+//! alerts (issue 23). `run` plays a scenario file (load-tests/scenarios/, docs/load-testing.md)
+//! over one or several generator processes (`worker`), with thresholds and an HTML report.
 
 mod chat_store;
+mod coordinator;
+mod engine;
+mod metrics;
 mod orders;
+mod population;
 mod realtime;
 mod relay;
+mod report;
+mod scenario;
+mod servers;
 mod stats;
 mod ws;
 
@@ -39,6 +47,61 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Scenario {
+    /// Play a scenario file: phases of users online, their behaviour, thresholds that fail the
+    /// run; a progress line a second, then result.json and report.html (docs/load-testing.md).
+    Run {
+        /// The scenario (TOML), e.g. load-tests/scenarios/marketplace-evening.toml.
+        #[arg(long)]
+        scenario: std::path::PathBuf,
+        /// The bench population's manifest (`souk seed --bench-users` writes
+        /// <data-dir>/bench-population.json); overrides the scenario's `population`.
+        #[arg(long)]
+        population: Option<std::path::PathBuf>,
+        /// Generator processes to start on this machine (1: this process alone).
+        #[arg(long, default_value_t = 1)]
+        workers: usize,
+        /// Workers already listening (`souk-load worker --listen`), comma-separated host:port.
+        #[arg(long, value_delimiter = ',')]
+        worker_addr: Vec<String>,
+        /// Target URLs instead of the scenario's (comma-separated; loopback only).
+        #[arg(long, value_delimiter = ',')]
+        url: Vec<String>,
+        /// Another kind of server than the scenario's: the same scenario side by side against the
+        /// reference socket.io relay or the minimal relay (their population is built here).
+        #[arg(long, value_enum)]
+        target: Option<scenario::TargetKind>,
+        /// Where result.json and report.html go.
+        #[arg(long, default_value = "target/souk-load/report")]
+        out: std::path::PathBuf,
+        /// Access tokens kept across runs while valid.
+        #[arg(long, default_value = "target/souk-load/tokens.json")]
+        token_cache: std::path::PathBuf,
+        /// Sign-ins at once while preparing the population.
+        #[arg(long, default_value_t = 8)]
+        sign_in_concurrency: usize,
+        /// The servers' process ids, in URL order (default: found by their port on this machine).
+        #[arg(long, value_delimiter = ',')]
+        server_pid: Vec<u32>,
+        /// Multiply the scenario's users, conversations and arrival rates (a small run of a big scenario).
+        #[arg(long, default_value_t = 1.0)]
+        scale: f64,
+        /// Stretch or shrink the phases to this many seconds in all.
+        #[arg(long)]
+        duration: Option<f64>,
+    },
+    /// A generator process: serves assignments from `run --worker-addr` (or a local `run
+    /// --workers K`), printing `listening on ADDR` first.
+    Worker {
+        /// Address to listen on (port 0: any free one).
+        #[arg(long, default_value = "127.0.0.1:0")]
+        listen: String,
+        /// Seconds after which the worker stops by itself.
+        #[arg(long, default_value_t = 4_000)]
+        lifetime: u64,
+        /// End after the first assignment.
+        #[arg(long)]
+        once: bool,
+    },
     /// Repeat one GraphQL operation and measure it.
     Gateway {
         /// Base URL of a souk server on this machine.
@@ -518,6 +581,7 @@ fn auth_costs(iterations: usize) -> std::process::ExitCode {
         exp: now + 900,
         jti: "bench".into(),
         act: None,
+        fam: None,
     };
     let token = keys.sign(&claims).unwrap_or_default();
     let token_iterations = iterations.saturating_mul(200);
@@ -558,6 +622,59 @@ async fn bounded<E: std::fmt::Display>(
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     let (url, operation, connections, duration, lang, login, password) = match Cli::parse().scenario {
+        Scenario::Run {
+            scenario,
+            population,
+            workers,
+            worker_addr,
+            url,
+            target,
+            out,
+            token_cache,
+            sign_in_concurrency,
+            server_pid,
+            scale,
+            duration,
+        } => {
+            if !(scale > 0.0 && scale <= 10.0) {
+                eprintln!("souk-load: --scale between 0 and 10");
+                return std::process::ExitCode::FAILURE;
+            }
+            let options = coordinator::RunOptions {
+                scenario,
+                population,
+                workers: workers.max(1),
+                worker_addrs: worker_addr,
+                urls: url,
+                target,
+                out,
+                token_cache,
+                sign_in_concurrency: sign_in_concurrency.clamp(1, 256),
+                server_pids: server_pid,
+                scale,
+                duration: duration.map(|d| d.clamp(1.0, scenario::MAX_SCENARIO_SECS)),
+            };
+            return match coordinator::run(options).await {
+                Ok(true) => std::process::ExitCode::SUCCESS,
+                Ok(false) => {
+                    eprintln!("souk-load: thresholds broken (or a worker failed): exit 1");
+                    std::process::ExitCode::FAILURE
+                }
+                Err(e) => {
+                    eprintln!("souk-load: {e}");
+                    std::process::ExitCode::from(2)
+                }
+            };
+        }
+        Scenario::Worker { listen, lifetime, once } => {
+            return match coordinator::worker(&listen, Duration::from_secs(lifetime.max(1)), once).await {
+                Ok(()) => std::process::ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("souk-load worker: {e}");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
         Scenario::Auth { iterations } => return auth_costs(iterations),
         Scenario::ChatStore { conversations, batch, duration } => {
             let duration = Duration::from_secs(duration.clamp(1, MAX_DURATION_SECS));

@@ -66,7 +66,22 @@ pub async fn socketio_session(
 
 /// Opens a WebSocket to `host:port` at `path` (e.g. `/socket.io/?EIO=4&transport=websocket`).
 pub async fn connect(addr: &str, path: &str) -> Result<(Reader, Writer), Error> {
-    let stream = TcpStream::connect(addr).await?;
+    connect_from(addr, path, None).await
+}
+
+/// [`connect`] from the local address `source` (a loopback address other than 127.0.0.1, so
+/// that many sockets are not all counted against one client address by the server).
+pub async fn connect_from(addr: &str, path: &str, source: Option<std::net::IpAddr>) -> Result<(Reader, Writer), Error> {
+    let stream = match source {
+        None => TcpStream::connect(addr).await?,
+        Some(ip) => {
+            let remote = tokio::net::lookup_host(addr).await?.next().ok_or("no address")?;
+            let socket =
+                if remote.is_ipv4() { tokio::net::TcpSocket::new_v4()? } else { tokio::net::TcpSocket::new_v6()? };
+            socket.bind(std::net::SocketAddr::new(ip, 0))?;
+            socket.connect(remote).await?
+        }
+    };
     stream.set_nodelay(true)?;
     let (read, mut write) = stream.into_split();
     let key = base64::engine::general_purpose::STANDARD.encode(rand_bytes::<16>());

@@ -12,6 +12,7 @@ pub mod request_id;
 pub mod rest;
 pub mod routes;
 pub mod server;
+pub mod session_cookie;
 pub mod socketio;
 pub mod state;
 pub mod web;

@@ -212,3 +212,67 @@ async fn a_logged_out_token_stays_void_when_redis_restarts_empty_and_while_it_is
     assert!(!works(&s.base, &gone).await, "a logged-out token while Redis is down");
     assert!(works(&s.base, &kept).await, "a live token while Redis is down");
 }
+
+/// One gateway call with extra headers: (the `Set-Cookie` headers, the body).
+async fn gateway(s: &TestServer, headers: &[(&str, &str)], query: &str, variables: Value) -> (Vec<String>, Value) {
+    let mut request =
+        s.client.post(format!("{}/graphql", s.base)).json(&json!({ "query": query, "variables": variables }));
+    for (k, v) in headers {
+        request = request.header(*k, *v);
+    }
+    let response = request.send().await.expect("gateway");
+    let cookies =
+        response.headers().get_all("set-cookie").iter().filter_map(|v| v.to_str().ok()).map(str::to_string).collect();
+    (cookies, response.json().await.expect("json"))
+}
+
+fn refresh_value(cookies: &[String]) -> String {
+    let cookie = cookies.iter().find(|c| c.starts_with("souk_refresh=")).expect("a refresh cookie");
+    cookie["souk_refresh=".len()..].split(';').next().unwrap_or_default().to_string()
+}
+
+#[actix_web::test]
+async fn the_web_clients_refresh_token_lives_only_in_an_http_only_cookie() {
+    let s = start("sessions-cookie", |_| {}).await;
+    register(&s.base, "0611000506").await;
+    let mode = ("X-Souk-Session", "cookie");
+    let (cookies, body) = gateway(&s, &[mode], LOGIN, json!({ "id": "0611000506", "pw": "secret1" })).await;
+    assert_eq!(body["data"]["loginByIdentifier"]["refreshToken"], "", "no refresh token in the body: {body}");
+    let set = cookies.iter().find(|c| c.starts_with("souk_refresh=")).expect("Set-Cookie souk_refresh");
+    for part in ["HttpOnly", "SameSite=Strict", "Path=/graphql", "Max-Age=2592000"] {
+        assert!(set.contains(part), "{part} missing from {set}");
+    }
+    let first = refresh_value(&cookies);
+    assert!(first.len() > 20);
+
+    // The refresh reads the cookie and rotates it.
+    let rotate = "mutation { refreshAccessToken { accessToken refreshToken } }";
+    let cookie = format!("souk_refresh={first}");
+    let (cookies, body) = gateway(&s, &[mode, ("Cookie", &cookie)], rotate, json!({})).await;
+    let access = text(&body["data"]["refreshAccessToken"]["accessToken"], &body);
+    assert_eq!(body["data"]["refreshAccessToken"]["refreshToken"], "");
+    let second = refresh_value(&cookies);
+    assert_ne!(second, first);
+    assert!(works(&s.base, &access).await);
+
+    // Another site cannot make the browser spend it.
+    let next = format!("souk_refresh={second}");
+    let (_, body) =
+        gateway(&s, &[mode, ("Cookie", &next), ("Origin", "https://evil.example")], rotate, json!({})).await;
+    assert_eq!(code(&body), "PERMISSION_DENIED", "{body}");
+
+    // Logout ends the cookie's family and removes the cookie.
+    let bearer = format!("Bearer {access}");
+    let (cookies, body) =
+        gateway(&s, &[mode, ("Cookie", &next), ("Authorization", &bearer)], "mutation { logout }", json!({})).await;
+    assert_eq!(body["data"]["logout"], true, "{body}");
+    assert_eq!(refresh_value(&cookies), "", "the cookie is cleared");
+    let (cookies, body) = gateway(&s, &[mode, ("Cookie", &next)], rotate, json!({})).await;
+    assert_eq!(code(&body), "SESSION_EXPIRED", "{body}");
+    assert_eq!(refresh_value(&cookies), "", "a refused refresh clears the cookie");
+
+    // Any other client gets the refresh token in the body, as the spec says, and no cookie.
+    let (cookies, body) = gateway(&s, &[], LOGIN, json!({ "id": "0611000506", "pw": "secret1" })).await;
+    assert!(body["data"]["loginByIdentifier"]["refreshToken"].as_str().is_some_and(|t| t.len() > 20), "{body}");
+    assert!(cookies.is_empty(), "{cookies:?}");
+}

@@ -80,8 +80,9 @@ export const REQUEST_ACCOUNT_RECOVERY_BY_PHONE = `mutation requestAccountRecover
 export const RESET_MY_PASSWORD = `mutation resetMyPassword($input: ResetPasswordInput!) {
   resetMyPassword(input: $input) { code }
 }`;
-export const REFRESH_ACCESS_TOKEN = `mutation refreshAccessToken($refreshToken: String!) {
-  refreshAccessToken(refreshToken: $refreshToken) { ${TOKEN_FIELDS} }
+/** The refresh token is the HttpOnly cookie the browser sends with it (docs/security.md). */
+export const REFRESH_ACCESS_TOKEN = `mutation refreshAccessToken {
+  refreshAccessToken { ${TOKEN_FIELDS} }
 }`;
 export const GET_MY_ACCOUNT_INFO = `query getMyAccountInfo {
   getMyAccountInfo { ${ACCOUNT_FIELDS} }
@@ -141,8 +142,8 @@ export const accountsApi = api.injectEndpoints({
       transformResponse: (data: { resetMyPassword: { code: number } }) => data.resetMyPassword.code,
       extraOptions: NO_RETRY,
     }),
-    refreshAccessToken: build.mutation<TokenPair, { refreshToken: string }>({
-      query: (variables) => ({ document: REFRESH_ACCESS_TOKEN, variables }),
+    refreshAccessToken: build.mutation<TokenPair, undefined>({
+      query: () => ({ document: REFRESH_ACCESS_TOKEN }),
       transformResponse: (data: { refreshAccessToken: TokenPair }) => data.refreshAccessToken,
       extraOptions: NO_RETRY,
     }),
@@ -151,8 +152,9 @@ export const accountsApi = api.injectEndpoints({
       query: () => ({ document: GET_MY_ACCOUNT_INFO }),
       transformResponse: (data: { getMyAccountInfo: AccountInfo }) => data.getMyAccountInfo,
     }),
-    logout: build.mutation<boolean, { refreshToken?: string }>({
-      query: ({ refreshToken }) => ({ document: LOGOUT, variables: { refreshToken: refreshToken ?? null } }),
+    // The server ends the refresh cookie's family and removes the cookie.
+    logout: build.mutation<boolean, undefined>({
+      query: () => ({ document: LOGOUT, variables: { refreshToken: null } }),
       transformResponse: (data: { logout: boolean }) => data.logout,
       extraOptions: NO_RETRY,
     }),

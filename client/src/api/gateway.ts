@@ -114,6 +114,8 @@ export function gatewayHeaders(language: Language): Record<string, string> {
     'Accept-Language': language,
     visitorId: visitorId(),
     sessionId: sessionId(),
+    // The refresh token stays in the server's HttpOnly cookie, never in an answer's body.
+    'X-Souk-Session': 'cookie',
   };
   const token = accessToken();
   if (token) headers.Authorization = `Bearer ${token}`;

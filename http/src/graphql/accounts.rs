@@ -4,6 +4,7 @@
 //! maps the result; the service checks who may do what.
 
 use super::request::req;
+use crate::session_cookie;
 use crate::state::AppState;
 use async_graphql::{Context, InputObject, Object, Result, SimpleObject};
 use souk_domain::account::{AccountType, NotificationPreferences};
@@ -91,6 +92,24 @@ impl From<&Session> for TokenPair {
             token_type: "Bearer".into(),
         }
     }
+}
+
+/// A session's tokens as answered to this request: in the web client's cookie mode
+/// (`X-Souk-Session: cookie`) the refresh token goes into the HttpOnly cookie and the body's
+/// `refreshToken` is empty; any other client gets it in the body, as the spec says.
+fn deliver(ctx: &Context<'_>, s: &Session) -> TokenPair {
+    let r = req(ctx);
+    let mut pair = TokenPair::from(s);
+    if r.ctx.is_some_and(|c| c.cookie_session) {
+        let cookie = session_cookie::set(&s.refresh_token, s.refresh_expires_in, secure(r.state));
+        ctx.append_http_header("Set-Cookie", cookie);
+        pair.refresh_token = String::new();
+    }
+    pair
+}
+
+fn secure(state: &AppState) -> bool {
+    session_cookie::secure_for(&state.settings.auth.public_base_url)
 }
 
 /// `registerAccount` → `login.accessToken` and `info`.
@@ -549,7 +568,7 @@ impl AccountMutation {
             plan: input.plan,
         };
         let session = r.state.accounts.register(registration, r.lang).await.map_err(|e| r.err(e))?;
-        Ok(RegisterPayload { login: (&session).into(), info: account_info(&session.account, r.state, r.lang) })
+        Ok(RegisterPayload { login: deliver(ctx, &session), info: account_info(&session.account, r.state, r.lang) })
     }
 
     /// `login(email, password)` → token, tokenType, expiresIn, accountId, uuId.
@@ -570,7 +589,7 @@ impl AccountMutation {
     async fn login_by_email(&self, ctx: &Context<'_>, email: String, password: String) -> Result<TokenPair> {
         let r = req(ctx);
         let s = r.state.accounts.login(&email, &password, &r.address(), r.visitor().0).await.map_err(|e| r.err(e))?;
-        Ok((&s).into())
+        Ok(deliver(ctx, &s))
     }
 
     /// `loginByIdentifier(identifier = phone or e-mail, password)` → accessToken, refreshToken.
@@ -578,14 +597,28 @@ impl AccountMutation {
         let r = req(ctx);
         let s =
             r.state.accounts.login(&identifier, &password, &r.address(), r.visitor().0).await.map_err(|e| r.err(e))?;
-        Ok((&s).into())
+        Ok(deliver(ctx, &s))
     }
 
-    /// A new access token for a refresh token; the refresh token is rotated.
-    async fn refresh_access_token(&self, ctx: &Context<'_>, refresh_token: String) -> Result<TokenPair> {
+    /// A new access token for a refresh token; the refresh token is rotated. The web client
+    /// sends none: its refresh token is the HttpOnly cookie (docs/security.md), which a refused
+    /// refresh removes.
+    async fn refresh_access_token(&self, ctx: &Context<'_>, refresh_token: Option<String>) -> Result<TokenPair> {
         let r = req(ctx);
-        let s = r.state.accounts.refresh(&refresh_token).await.map_err(|e| r.err(e))?;
-        Ok((&s).into())
+        let given = refresh_token.filter(|t| !t.is_empty());
+        let token = given.or_else(|| r.ctx.and_then(|c| c.refresh_cookie.clone()));
+        let Some(token) = token else {
+            return Err(r.err(SoukError::with_detail(ErrorCode::SessionExpired, "no refresh token")));
+        };
+        match r.state.accounts.refresh(&token).await {
+            Ok(s) => Ok(deliver(ctx, &s)),
+            Err(e) => {
+                if r.ctx.is_some_and(|c| c.cookie_session) {
+                    ctx.append_http_header("Set-Cookie", session_cookie::clear(secure(r.state)));
+                }
+                Err(r.err(e))
+            }
+        }
     }
 
     /// `loginWithGoogle(token)`: a Google ID token checked against the configured keys.
@@ -605,11 +638,17 @@ impl AccountMutation {
         Ok(true)
     }
 
-    /// `logout`: ends the caller's session (and the refresh family when given).
+    /// `logout`: ends the caller's session (and the refresh family when given, or the one of
+    /// the refresh cookie, which goes).
     async fn logout(&self, ctx: &Context<'_>, refresh_token: Option<String>) -> Result<bool> {
         let r = req(ctx);
         let caller = r.caller().await?;
-        r.state.accounts.logout(&caller, refresh_token.as_deref()).await.map_err(|e| r.err(e))?;
+        let cookie = r.ctx.and_then(|c| c.refresh_cookie.clone());
+        let refresh = refresh_token.filter(|t| !t.is_empty()).or(cookie);
+        r.state.accounts.logout(&caller, refresh.as_deref()).await.map_err(|e| r.err(e))?;
+        if r.ctx.is_some_and(|c| c.cookie_session || c.refresh_cookie.is_some()) {
+            ctx.append_http_header("Set-Cookie", session_cookie::clear(secure(r.state)));
+        }
         Ok(true)
     }
 
@@ -778,7 +817,7 @@ impl AccountMutation {
         let r = req(ctx);
         let caller = r.caller().await?;
         let s = r.state.accounts.act_as(&caller, account_id).await.map_err(|e| r.err(e))?;
-        Ok((&s).into())
+        Ok(deliver(ctx, &s))
     }
 }
 
@@ -807,5 +846,5 @@ async fn social(ctx: &Context<'_>, provider: SocialProvider, token: &str) -> Res
         )
         .await
         .map_err(|e| r.err(e))?;
-    Ok((&s).into())
+    Ok(deliver(ctx, &s))
 }

@@ -28,6 +28,11 @@ pub struct RequestContext {
     pub address: String,
     /// The `User-Agent`, for leaving robots out of the statistics.
     pub user_agent: String,
+    /// The web client's session mode (`X-Souk-Session: cookie`): the refresh token travels
+    /// only in the HttpOnly cookie (docs/security.md "The refresh cookie"), never in a body.
+    pub cookie_session: bool,
+    /// The HttpOnly refresh cookie, when the browser sent one (same-origin requests only).
+    pub refresh_cookie: Option<String>,
 }
 
 const MAX_ID_LEN: usize = 64;
@@ -82,6 +87,20 @@ fn cookie_token(req: &HttpRequest) -> Result<Option<String>, SoukError> {
         if let Some(value) = pair.trim().strip_prefix("souk_token=") {
             check_same_origin(req)?;
             return token_value("Cookie souk_token", value.trim()).map(Some);
+        }
+    }
+    Ok(None)
+}
+
+/// The HttpOnly refresh cookie (`souk_refresh`, sent by the browser to the gateway's path
+/// only), from this site's own pages only, like the access token's cookie.
+fn refresh_cookie(req: &HttpRequest) -> Result<Option<String>, SoukError> {
+    let Some(cookies) = req.headers().get("Cookie").and_then(|v| v.to_str().ok()) else { return Ok(None) };
+    let prefix = format!("{}=", crate::session_cookie::REFRESH_COOKIE);
+    for pair in cookies.split(';') {
+        if let Some(value) = pair.trim().strip_prefix(prefix.as_str()).map(str::trim).filter(|v| !v.is_empty()) {
+            check_same_origin(req)?;
+            return token_value("Cookie souk_refresh", value).map(Some);
         }
     }
     Ok(None)
@@ -167,6 +186,7 @@ impl RequestContext {
                     None => cookie_token(req)?,
                 };
                 let session_id = id_header(req, "sessionId")?;
+                let cookie_session = header(req, crate::session_cookie::MODE_HEADER)?.is_some_and(|v| v == "cookie");
                 Ok(RequestContext {
                     gateway,
                     lang,
@@ -175,6 +195,8 @@ impl RequestContext {
                     bearer_token,
                     address: client_address(req),
                     user_agent: user_agent(req),
+                    cookie_session,
+                    refresh_cookie: refresh_cookie(req)?,
                 })
             }
             Gateway::Legacy => {
@@ -193,6 +215,8 @@ impl RequestContext {
                     bearer_token,
                     address: client_address(req),
                     user_agent: user_agent(req),
+                    cookie_session: false,
+                    refresh_cookie: None,
                 })
             }
         }

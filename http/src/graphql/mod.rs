@@ -169,7 +169,13 @@ async fn run(
         state.reference_cache.store(slot, &bytes);
     }
     let label = operation.unwrap_or_else(|| "unknown".into());
-    (label, outcome, HttpResponse::Ok().content_type("application/json").body(bytes))
+    let mut answer = HttpResponse::Ok();
+    answer.content_type("application/json");
+    // Headers a resolver added (the refresh cookie of docs/security.md).
+    for (name, value) in response.http_headers.iter() {
+        answer.append_header((name.as_str(), value.as_bytes()));
+    }
+    (label, outcome, answer.body(bytes))
 }
 
 /// The first root field of the operation that will run: the metrics label. It is taken from

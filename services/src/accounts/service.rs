@@ -104,6 +104,8 @@ pub struct Session {
     pub refresh_token: String,
     /// Seconds until the access token expires.
     pub expires_in: i64,
+    /// Seconds the refresh token may be used (an acting admin's: no longer than its access token).
+    pub refresh_expires_in: i64,
     pub account: StoredAccount,
 }
 
@@ -300,7 +302,7 @@ impl AccountService {
             })
             .await
             .map_err(SoukError::internal)?;
-        Ok(Session { access_token, refresh_token, expires_in, account })
+        Ok(Session { access_token, refresh_token, expires_in, refresh_expires_in: refresh_ttl, account })
     }
 
     /// The caller behind an access token: signed by us, not expired, not logged out.
@@ -554,7 +556,9 @@ impl AccountService {
             return Err(SoukError::with_detail(ErrorCode::NotAuthorized, "disabled account"));
         }
         let (access_token, expires_in) = self.access_token(&account, acting_admin, &family_id)?;
-        Ok(Session { access_token, refresh_token: next, expires_in, account })
+        // An acting admin's family keeps its first expiry: at most its access token's lifetime.
+        let refresh_expires_in = if acting_admin.is_some() { expires_in } else { secs(self.settings.refresh_ttl) };
+        Ok(Session { access_token, refresh_token: next, expires_in, refresh_expires_in, account })
     }
 
     /// `logout`: ends the caller's access token now, its refresh family (with the family's

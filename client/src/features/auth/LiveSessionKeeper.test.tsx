@@ -11,7 +11,7 @@ import { conversation, installFakeSocket, type FakeChatSocket } from '../../../t
 import { renderApp } from '../../../test/renderApp';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import { setSessionSocketFactory } from '../../realtime/socket';
-import { REFRESH_COOKIE, storeTokens } from './session';
+import { SESSION_FLAG_COOKIE, storeTokens } from './session';
 
 const ME = 1;
 const SELLER = 3;
@@ -90,7 +90,7 @@ describe('a socket whose session the server ended', () => {
     expect(socket.reconnections).toHaveLength(0);
     expect(socket.disconnected).toBe(true);
     expect(readCookie('souk_token')).toBeUndefined();
-    expect(readCookie(REFRESH_COOKIE)).toBeUndefined();
+    expect(readCookie(SESSION_FLAG_COOKIE)).toBeUndefined();
   });
 
   it('sends the person to sign in at once when no refresh token is left (fr)', async () => {

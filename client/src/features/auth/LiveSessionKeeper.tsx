@@ -14,7 +14,7 @@ import { localized, NEXT_PARAM, PATHS } from '../../app/paths';
 import { closeSessionSocket, onSessionExpired, resumeSessionSocket } from '../../realtime/socket';
 import { toastShown } from '../../ui/toastSlice';
 import { renewalRequested, selectUser, signedOut } from './authSlice';
-import { clearTokens, refreshToken } from './session';
+import { clearTokens, hasRefreshSession } from './session';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -62,7 +62,7 @@ export function LiveSessionKeeper() {
     () =>
       onSessionExpired((ended) => {
         const { path } = here.current;
-        if (!refreshToken()) {
+        if (!hasRefreshSession()) {
           signInAgain(ended, path);
           return;
         }

@@ -6,11 +6,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { accountInfo, gateway, graphqlError, tokenPair, type GatewayCall } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { readCookie, writeCookie } from '../../lib/cookies';
-import { REFRESH_COOKIE, storeTokens } from './session';
+import { SESSION_FLAG_COOKIE, storeTokens } from './session';
 
 describe('session keeper', () => {
-  it('renews the access token from the refresh token', async () => {
-    writeCookie(REFRESH_COOKIE, 'refresh-old', { maxAge: 600 });
+  it('renews the access token from the refresh cookie, in the cookie mode', async () => {
+    writeCookie(SESSION_FLAG_COOKIE, '1', { maxAge: 600 });
     const renewed = tokenPair({ name: 'Amina' });
     const calls: GatewayCall[] = [];
     jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ refreshAccessToken: () => renewed }, calls));
@@ -19,14 +19,14 @@ describe('session keeper', () => {
 
     expect(await screen.findByRole('link', { name: 'Mon compte' })).toHaveAttribute('href', '/fr/account');
     expect(readCookie('souk_token')).toBe(renewed.accessToken);
-    expect(readCookie(REFRESH_COOKIE)).toBe('refresh-token-1');
-    expect(calls.find((call) => call.operationName === 'refreshAccessToken')?.variables).toEqual({
-      refreshToken: 'refresh-old',
-    });
+    expect(readCookie(SESSION_FLAG_COOKIE)).toBe('1');
+    const renewal = calls.find((call) => call.operationName === 'refreshAccessToken');
+    expect(renewal?.variables ?? {}).toEqual({});
+    expect(renewal?.headers.get('X-Souk-Session')).toBe('cookie');
   });
 
   it('ends the session when the server refuses the refresh token', async () => {
-    writeCookie(REFRESH_COOKIE, 'refresh-spent', { maxAge: 600 });
+    writeCookie(SESSION_FLAG_COOKIE, '1', { maxAge: 600 });
     jest.spyOn(globalThis, 'fetch').mockImplementation(
       gateway({ refreshAccessToken: () => graphqlError('SESSION_EXPIRED', 'common.error.sessionExpired', 'x') }),
     );
@@ -34,7 +34,7 @@ describe('session keeper', () => {
     renderApp('/fr');
 
     await waitFor(() => {
-      expect(readCookie(REFRESH_COOKIE)).toBeUndefined();
+      expect(readCookie(SESSION_FLAG_COOKIE)).toBeUndefined();
     });
     expect(screen.getByRole('link', { name: 'Se connecter' })).toBeInTheDocument();
   });

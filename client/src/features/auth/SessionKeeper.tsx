@@ -1,7 +1,8 @@
 // Keeps a session alive: access tokens last 15 minutes and refresh tokens 30 days (docs/api.md).
 // A minute before the access token ends (at start-up when only the refresh token is left, and
 // at once when the server refused the access token: sessionExpiry.ts), it asks
-// refreshAccessToken for a new pair; a refresh token the server no longer accepts
+// refreshAccessToken for a new pair (the refresh token is the server's HttpOnly cookie); a refresh
+// token the server no longer accepts
 // ends the session here too. A renewal while the login wall is open (an operation was refused
 // for an ended session: loginWall.ts useSignInAgain) is a sign-in: the wall closes and its kept
 // callback runs. Renders nothing.
@@ -14,7 +15,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { selectLoginWallOpen, selectRenewals, selectUser, signedIn, signedOut } from './authSlice';
 import { runAfterSignIn } from './loginWall';
-import { clearTokens, refreshToken, storeTokens, userFromToken } from './session';
+import { clearTokens, hasRefreshSession, storeTokens, userFromToken } from './session';
 
 /** Refresh this long before the access token expires. */
 export const REFRESH_MARGIN_SECONDS = 60;
@@ -30,14 +31,13 @@ export function SessionKeeper() {
   const handledRenewals = useRef(0);
 
   useEffect(() => {
-    const token = refreshToken();
-    if (!token) return;
+    if (!hasRefreshSession()) return;
     const renewNow = renewals > handledRenewals.current;
     handledRenewals.current = renewals;
     const wait =
       expiresAt === undefined || renewNow ? 0 : Math.max(0, (expiresAt - REFRESH_MARGIN_SECONDS) * 1000 - Date.now());
     const timer = setTimeout(() => {
-      refresh({ refreshToken: token })
+      refresh(undefined)
         .unwrap()
         .then((tokens) => {
           const next = userFromToken(tokens.accessToken);

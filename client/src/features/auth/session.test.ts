@@ -2,7 +2,15 @@
 
 import { accessTokenFor, tokenPair } from '../../../test/fixtures';
 import { readCookie } from '../../lib/cookies';
-import { clearTokens, REFRESH_COOKIE, storedUser, storeTokens, userFromToken, userTypeOf } from './session';
+import {
+  clearTokens,
+  hasRefreshSession,
+  SESSION_FLAG_COOKIE,
+  storedUser,
+  storeTokens,
+  userFromToken,
+  userTypeOf,
+} from './session';
 
 describe('session', () => {
   it('is a shop when a role is a store owner, else private (spec §4)', () => {
@@ -19,13 +27,19 @@ describe('session', () => {
     expect(userFromToken('a.bm90IGpzb24.c')).toBeUndefined();
   });
 
-  it('keeps the tokens in cookies and forgets them', () => {
+  it('keeps the access token and the session flag, never the refresh token, and forgets them', () => {
+    document.cookie = 'souk_refresh=readable-old; Path=/';
+    expect(hasRefreshSession()).toBe(true);
     const tokens = tokenPair({ name: 'Amina' });
     storeTokens(tokens);
     expect(readCookie('souk_token')).toBe(tokens.accessToken);
-    expect(readCookie(REFRESH_COOKIE)).toBe('refresh-token-1');
+    expect(readCookie(SESSION_FLAG_COOKIE)).toBe('1');
+    expect(document.cookie).not.toContain(tokens.refreshToken);
+    expect(readCookie('souk_refresh')).toBeUndefined();
+    expect(hasRefreshSession()).toBe(true);
     expect(storedUser()?.name).toBe('Amina');
     clearTokens();
     expect(storedUser()).toBeUndefined();
+    expect(hasRefreshSession()).toBe(false);
   });
 });

@@ -1,13 +1,17 @@
 // The signed-in session as the browser keeps it (spec §4 "token stored in a cookie"): the access
-// token in the `souk_token` cookie (read by the gateway), the refresh token in `souk_refresh`,
-// and who the person is, read from the access token's claims. Pure functions over cookies;
-// the redux side is authSlice.ts.
+// token in the `souk_token` cookie (read by the gateway), who the person is from its claims, and
+// the `souk_session` flag saying a refresh token exists. The refresh token itself is an HttpOnly
+// cookie only the server reads and writes (the gateway's cookie mode, docs/security.md): no
+// script of the page ever holds it. Pure functions over cookies; the redux side is authSlice.ts.
 
 import { TOKEN_COOKIE } from '../../api/identity';
 import type { TokenPair } from '../../api/accounts';
 import { readCookie, writeCookie } from '../../lib/cookies';
 
-export const REFRESH_COOKIE = 'souk_refresh';
+/** Says that the server holds a refresh cookie for this browser (its value is not a secret). */
+export const SESSION_FLAG_COOKIE = 'souk_session';
+/** Where an older client kept the refresh token, readable by scripts: removed when seen. */
+const LEGACY_REFRESH_COOKIE = 'souk_refresh';
 /** Refresh tokens live 30 days on the server (docs/api.md). */
 const REFRESH_MAX_AGE = 30 * 24 * 60 * 60;
 
@@ -89,20 +93,27 @@ export function isSeller(user: Pick<SessionUser, 'allowedAccess'> | null | undef
   return user?.allowedAccess.includes(SELLER_ACCESS) === true;
 }
 
-/** Keeps a new session's tokens in cookies for the whole site. */
-export function storeTokens(tokens: TokenPair): void {
+/**
+ * Keeps a new session's access token in a cookie for the whole site, and the flag that a
+ * refresh cookie exists (the server set it with the answer that carried these tokens).
+ */
+export function storeTokens(tokens: Pick<TokenPair, 'accessToken' | 'expiresIn'>): void {
   writeCookie(TOKEN_COOKIE, tokens.accessToken, { maxAge: Math.max(1, tokens.expiresIn) });
-  writeCookie(REFRESH_COOKIE, tokens.refreshToken, { maxAge: REFRESH_MAX_AGE });
+  writeCookie(SESSION_FLAG_COOKIE, '1', { maxAge: REFRESH_MAX_AGE });
+  writeCookie(LEGACY_REFRESH_COOKIE, '', { maxAge: 0 });
 }
 
 export function clearTokens(): void {
   writeCookie(TOKEN_COOKIE, '', { maxAge: 0 });
-  writeCookie(REFRESH_COOKIE, '', { maxAge: 0 });
+  writeCookie(SESSION_FLAG_COOKIE, '', { maxAge: 0 });
+  writeCookie(LEGACY_REFRESH_COOKIE, '', { maxAge: 0 });
 }
 
-export function refreshToken(): string | undefined {
-  const token = readCookie(REFRESH_COOKIE);
-  return token === '' ? undefined : token;
+/** Whether the session can be renewed: the server holds a refresh cookie for this browser. */
+export function hasRefreshSession(): boolean {
+  // An older client's readable refresh cookie also reaches the gateway, which moves it into
+  // the HttpOnly cookie at the next renewal.
+  return readCookie(SESSION_FLAG_COOKIE) === '1' || Boolean(readCookie(LEGACY_REFRESH_COOKIE));
 }
 
 /** The person of the access token cookie, if one is there and readable. */

@@ -6,7 +6,7 @@
 import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import { isGatewayError } from '../../api/gateway';
 import { renewalRequested, signedOut } from './authSlice';
-import { clearTokens, refreshToken } from './session';
+import { clearTokens, hasRefreshSession } from './session';
 
 const SESSION_OVER = new Set(['SESSION_EXPIRED', 'INVALID_TOKEN']);
 
@@ -26,7 +26,7 @@ export const sessionExpiryMiddleware: Middleware = (store) => (next) => (action)
   ) {
     const state = store.getState() as { auth?: { user: unknown } };
     if (state.auth?.user) {
-      if (refreshToken()) {
+      if (hasRefreshSession()) {
         store.dispatch(renewalRequested());
       } else {
         clearTokens();

@@ -10,7 +10,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { closeSessionSocket } from '../../realtime/socket';
 import { signedIn, signedOut } from './authSlice';
 import { runAfterSignIn } from './loginWall';
-import { clearTokens, refreshToken, storeTokens, userFromToken, type SessionUser } from './session';
+import { clearTokens, storeTokens, userFromToken, type SessionUser } from './session';
 
 /** Returns `start(tokens)`, which opens the session and gives the person signed in. */
 export function useStartSession(): (tokens: TokenPair) => SessionUser | undefined {
@@ -33,7 +33,7 @@ export function useEndSession(): () => Promise<void> {
   const dispatch = useAppDispatch();
   const [logout] = useLogoutMutation();
   return useCallback(async () => {
-    await logout({ refreshToken: refreshToken() });
+    await logout(undefined);
     clearTokens();
     closeSessionSocket();
     dispatch(signedOut());

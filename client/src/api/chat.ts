@@ -143,123 +143,222 @@ function merged(messages: ChatMessage[], added: ChatMessage[]): ChatMessage[] {
   return [...messages, ...fresh].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** Each chat entry keeps the socket's listeners while it is cached. */
-async function keepLive(_arg: unknown, entry: { dispatch: ChatDispatch; getState: () => unknown; cacheEntryRemoved: Promise<void> }) {
-  const release = retainLive(entry.dispatch, () => entry.getState());
-  await entry.cacheEntryRemoved;
-  release();
+/**
+ * What a chat entry holds: its state as well as its data. The socket is asked outside RTK
+ * Query's request (the query itself answers `loading` at once, then the entry is filled in):
+ * RTK Query holds back every tag invalidation of the app while any of its requests is pending
+ * (invalidationBehavior "delayed"), and a socket that is slow to connect or waits for a renewed
+ * session must not hold back the ads' and orders' refetches.
+ */
+export type Loadable<T> = { status: 'loading' } | { status: 'error'; error: GatewayError } | { status: 'ready'; value: T };
+
+const LOADING = { status: 'loading' } as const;
+
+interface Entry {
+  dispatch: ChatDispatch;
+  getState: () => unknown;
+  cacheDataLoaded: Promise<unknown>;
+  cacheEntryRemoved: Promise<void>;
 }
 
-export const chatApi = api.enhanceEndpoints({ addTagTypes: ['ChatList', 'ChatConversation'] }).injectEndpoints({
+/** Each chat entry keeps the socket's listeners while it is cached, and is loaded once it exists. */
+function keepLive(load: (dispatch: ChatDispatch, getState: GetState, arg: string | undefined) => Promise<void>) {
+  return async (arg: string | undefined, entry: Entry) => {
+    const getState = () => entry.getState();
+    const release = retainLive(entry.dispatch, getState);
+    try {
+      await entry.cacheDataLoaded;
+      void load(entry.dispatch, getState, arg);
+    } catch {
+      // Removed before it was ever filled in: nothing to load.
+    }
+    await entry.cacheEntryRemoved;
+    release();
+  };
+}
+
+export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getConversations: build.query<ConversationList, undefined>({
-      async queryFn(_arg, { getState }) {
-        const answer = await ask<{ conversations: Conversation[]; unreadTotal: number }>(getState(), 'chat:list', { limit: LIST_LIMIT });
-        if ('error' in answer) return answer;
-        return { data: { conversations: answer.data.conversations.map(cached), unreadTotal: answer.data.unreadTotal } };
-      },
-      providesTags: ['ChatList'],
+    getConversations: build.query<Loadable<ConversationList>, undefined>({
+      queryFn: () => ({ data: LOADING }),
       // Gone as soon as nothing shows it: a person signing in after another never sees theirs.
       keepUnusedDataFor: 0,
-      onCacheEntryAdded: keepLive,
+      onCacheEntryAdded: keepLive((dispatch, getState) => loadList(dispatch, getState, false)),
     }),
-    getConversation: build.query<ChatConversation, string>({
-      async queryFn(conversationId, { getState }) {
-        const answer = await ask<{ conversation: Conversation }>(getState(), 'chat:conversation', { conversationId });
-        if ('error' in answer) return answer;
-        return { data: cached(answer.data.conversation) };
-      },
-      providesTags: (_result, _error, id) => [{ type: 'ChatConversation', id }],
+    getConversation: build.query<Loadable<ChatConversation>, string>({
+      queryFn: () => ({ data: LOADING }),
       keepUnusedDataFor: 0,
-      onCacheEntryAdded: keepLive,
+      onCacheEntryAdded: keepLive((dispatch, getState, id) => loadConversation(dispatch, getState, id ?? '', false)),
     }),
-    getThread: build.query<Thread, string>({
-      async queryFn(conversationId, { getState }) {
-        const answer = await ask<{ messages: ChatMessage[] }>(getState(), 'chat:history', { conversationId, limit: PAGE });
-        if ('error' in answer) return answer;
-        return { data: { messages: [...answer.data.messages].reverse(), hasOlder: answer.data.messages.length === PAGE } };
-      },
+    getThread: build.query<Loadable<Thread>, string>({
+      queryFn: () => ({ data: LOADING }),
       keepUnusedDataFor: 0,
-      onCacheEntryAdded: keepLive,
-    }),
-    /** The page of messages before the oldest held, put at the start of the thread. */
-    loadOlder: build.mutation<null, string>({
-      async queryFn(conversationId, { getState, dispatch }): Promise<{ data: null } | { error: GatewayError }> {
-        const thread = cachedThread(getState(), conversationId);
-        const answer = await ask<{ messages: ChatMessage[] }>(getState(), 'chat:history', {
-          conversationId,
-          before: thread?.messages[0]?.id,
-          limit: PAGE,
-        });
-        if ('error' in answer) return answer;
-        const older = answer.data.messages;
-        olderArrived(dispatch, conversationId, older);
-        return { data: null };
-      },
-    }),
-    markRead: build.mutation<ReadAck, { conversationId: string; messageId: string }>({
-      async queryFn(payload, { getState, dispatch }) {
-        const answer = await ask<ReadAck>(getState(), 'chat:read', payload);
-        if ('error' in answer) return answer;
-        const { unread, unreadTotal } = answer.data;
-        patchConversation(dispatch, payload.conversationId, (c) => {
-          c.unread = unread;
-        });
-        dispatch(
-          chatApi.util.updateQueryData('getConversations', undefined, (list) => {
-            list.unreadTotal = unreadTotal;
-          }),
-        );
-        return answer;
-      },
-    }),
-    setBlocked: build.mutation<{ blocked: boolean; blockedByMe: boolean }, { conversationId: string; block: boolean }>({
-      async queryFn({ conversationId, block }, { getState, dispatch }) {
-        const answer = await ask<{ blocked: boolean; blockedByMe: boolean }>(getState(), block ? 'chat:block' : 'chat:unblock', { conversationId });
-        if ('error' in answer) return answer;
-        const { blocked, blockedByMe } = answer.data;
-        patchConversation(dispatch, conversationId, (c) => {
-          c.blocked = blocked;
-          c.blockedByMe = blockedByMe;
-        });
-        return { data: { blocked, blockedByMe } };
-      },
-    }),
-    deleteConversation: build.mutation<null, string>({
-      async queryFn(conversationId, { getState, dispatch }) {
-        const answer = await ask<object>(getState(), 'chat:delete', { conversationId });
-        if ('error' in answer) return answer;
-        removeFromList(dispatch, conversationId);
-        return { data: null };
-      },
+      onCacheEntryAdded: keepLive((dispatch, getState, id) => loadThread(dispatch, getState, id ?? '')),
     }),
   }),
 });
 
-export const {
-  useGetConversationsQuery,
-  useGetConversationQuery,
-  useGetThreadQuery,
-  useLoadOlderMutation,
-  useMarkReadMutation,
-  useSetBlockedMutation,
-  useDeleteConversationMutation,
-} = chatApi;
+export const { useGetConversationsQuery, useGetConversationQuery, useGetThreadQuery } = chatApi;
+
+// The entries' recipes apply to what is loaded only.
+function onList(fn: (list: ConversationList) => void) {
+  return chatApi.util.updateQueryData('getConversations', undefined, (entry) => {
+    if (entry.status === 'ready') fn(entry.value);
+  });
+}
+
+function onConversation(id: string, fn: (c: ChatConversation) => void) {
+  return chatApi.util.updateQueryData('getConversation', id, (entry) => {
+    if (entry.status === 'ready') fn(entry.value);
+  });
+}
+
+function onThread(id: string, fn: (t: Thread) => void) {
+  return chatApi.util.updateQueryData('getThread', id, (entry) => {
+    if (entry.status === 'ready') fn(entry.value);
+  });
+}
+
+/**
+ * Fills in (or, `quiet`, refreshes) an entry: `loading` first unless quiet; then its value, or
+ * its error — except that a quiet refresh that fails leaves what is shown.
+ */
+async function fill<T, W>(
+  set: (next: Loadable<T>) => void,
+  current: () => Loadable<T> | undefined,
+  asked: Promise<Answer<W>>,
+  map: (wire: W) => T,
+  quiet: boolean,
+): Promise<void> {
+  if (!quiet) set(LOADING);
+  const answer = await asked;
+  if ('error' in answer) {
+    if (!quiet || current()?.status !== 'ready') set({ status: 'error', error: answer.error });
+    return;
+  }
+  set({ status: 'ready', value: map(answer.data) });
+}
+
+function loadList(dispatch: ChatDispatch, getState: GetState, quiet: boolean): Promise<void> {
+  return fill(
+    (next) => dispatch(chatApi.util.updateQueryData('getConversations', undefined, () => next)),
+    () => chatApi.endpoints.getConversations.select(undefined)(getState() as never).data,
+    ask<{ conversations: Conversation[]; unreadTotal: number }>(getState(), 'chat:list', { limit: LIST_LIMIT }),
+    (wire) => ({ conversations: wire.conversations.map(cached), unreadTotal: wire.unreadTotal }),
+    quiet,
+  );
+}
+
+function loadConversation(dispatch: ChatDispatch, getState: GetState, id: string, quiet: boolean): Promise<void> {
+  return fill(
+    (next) => dispatch(chatApi.util.updateQueryData('getConversation', id, () => next)),
+    () => chatApi.endpoints.getConversation.select(id)(getState() as never).data,
+    ask<{ conversation: Conversation }>(getState(), 'chat:conversation', { conversationId: id }),
+    (wire) => cached(wire.conversation),
+    quiet,
+  );
+}
+
+function loadThread(dispatch: ChatDispatch, getState: GetState, id: string): Promise<void> {
+  return fill(
+    (next) => dispatch(chatApi.util.updateQueryData('getThread', id, () => next)),
+    () => chatApi.endpoints.getThread.select(id)(getState() as never).data,
+    ask<{ messages: ChatMessage[] }>(getState(), 'chat:history', { conversationId: id, limit: PAGE }),
+    (wire) => ({ messages: [...wire.messages].reverse(), hasOlder: wire.messages.length === PAGE }),
+    false,
+  );
+}
+
+/** A refusal as the screens catch it (ErrorMessage and errorText word it). */
+function refusal(error: GatewayError): ChatRequestError {
+  return new ChatRequestError({ code: error.code, messageKey: error.messageKey ?? 'common.error.generic', message: error.message ?? '' });
+}
+
+/** Asks for the conversation list again (its retry). */
+export function reloadConversations() {
+  return (dispatch: ChatDispatch, getState: GetState): Promise<void> => loadList(dispatch, getState, false);
+}
+
+/** Asks for a conversation and its thread again (the chat page's retry). */
+export function reloadConversation(id: string) {
+  return async (dispatch: ChatDispatch, getState: GetState): Promise<void> => {
+    await Promise.all([loadConversation(dispatch, getState, id, false), loadThread(dispatch, getState, id)]);
+  };
+}
+
+/** The page of messages before the oldest held, put at the start of the thread; rejects with the refusal. */
+export function loadOlder(conversationId: string) {
+  return async (dispatch: ChatDispatch, getState: GetState): Promise<void> => {
+    const answer = await ask<{ messages: ChatMessage[] }>(getState(), 'chat:history', {
+      conversationId,
+      before: cachedThread(getState(), conversationId)?.messages[0]?.id,
+      limit: PAGE,
+    });
+    if ('error' in answer) throw refusal(answer.error);
+    const older = answer.data.messages;
+    dispatch(
+      onThread(conversationId, (thread) => {
+        thread.messages = merged(thread.messages, older);
+        thread.hasOlder = older.length === PAGE;
+      }),
+    );
+  };
+}
+
+/** Tells the server what I read; its answer gives the conversation's unread count and the exact total. */
+export function markRead(payload: { conversationId: string; messageId: string }) {
+  return async (dispatch: ChatDispatch, getState: GetState): Promise<void> => {
+    const answer = await ask<ReadAck>(getState(), 'chat:read', payload);
+    // A failed receipt changes nothing shown; the next message read tells again.
+    if ('error' in answer) return;
+    const { unread, unreadTotal } = answer.data;
+    patchConversation(dispatch, payload.conversationId, (c) => {
+      c.unread = unread;
+    });
+    dispatch(
+      onList((list) => {
+        list.unreadTotal = unreadTotal;
+      }),
+    );
+  };
+}
+
+/** Blocks or unblocks; rejects with the refusal. */
+export function setBlocked({ conversationId, block }: { conversationId: string; block: boolean }) {
+  return async (dispatch: ChatDispatch, getState: GetState): Promise<void> => {
+    const answer = await ask<{ blocked: boolean; blockedByMe: boolean }>(getState(), block ? 'chat:block' : 'chat:unblock', { conversationId });
+    if ('error' in answer) throw refusal(answer.error);
+    const { blocked, blockedByMe } = answer.data;
+    patchConversation(dispatch, conversationId, (c) => {
+      c.blocked = blocked;
+      c.blockedByMe = blockedByMe;
+    });
+  };
+}
+
+/** Deletes the conversation for me; rejects with the refusal. */
+export function deleteConversation(conversationId: string) {
+  return async (dispatch: ChatDispatch, getState: GetState): Promise<void> => {
+    const answer = await ask<object>(getState(), 'chat:delete', { conversationId });
+    if ('error' in answer) throw refusal(answer.error);
+    removeFromList(dispatch, conversationId);
+  };
+}
 
 /** Applies `patch` to the conversation `id` wherever the cache holds it (the list's row, its own entry). */
 function patchConversation(dispatch: ChatDispatch, id: string, patch: (c: ChatConversation) => void): void {
   dispatch(
-    chatApi.util.updateQueryData('getConversations', undefined, (list) => {
+    onList((list) => {
       const row = list.conversations.find((c) => c.id === id);
       if (row) patch(row);
     }),
   );
-  dispatch(chatApi.util.updateQueryData('getConversation', id, patch));
+  dispatch(onConversation(id, patch));
 }
 
 function removeFromList(dispatch: ChatDispatch, id: string): void {
   dispatch(
-    chatApi.util.updateQueryData('getConversations', undefined, (list) => {
+    onList((list) => {
       const row = list.conversations.find((c) => c.id === id);
       if (!row) return;
       list.unreadTotal = Math.max(0, list.unreadTotal - row.unread);
@@ -268,25 +367,20 @@ function removeFromList(dispatch: ChatDispatch, id: string): void {
   );
 }
 
-function olderArrived(dispatch: ChatDispatch, conversationId: string, older: ChatMessage[]): void {
-  dispatch(
-    chatApi.util.updateQueryData('getThread', conversationId, (draft) => {
-      draft.messages = merged(draft.messages, older);
-      draft.hasOlder = older.length === PAGE;
-    }),
-  );
+function readyValue<T>(entry: Loadable<T> | undefined): T | undefined {
+  return entry?.status === 'ready' ? entry.value : undefined;
 }
 
 function cachedList(state: AnyState): ConversationList | undefined {
-  return chatApi.endpoints.getConversations.select(undefined)(state as never).data;
+  return readyValue(chatApi.endpoints.getConversations.select(undefined)(state as never).data);
 }
 
 function cachedThread(state: AnyState, id: string): Thread | undefined {
-  return chatApi.endpoints.getThread.select(id)(state as never).data;
+  return readyValue(chatApi.endpoints.getThread.select(id)(state as never).data);
 }
 
 function cachedConversation(state: AnyState, id: string): ChatConversation | undefined {
-  return chatApi.endpoints.getConversation.select(id)(state as never).data;
+  return readyValue(chatApi.endpoints.getConversation.select(id)(state as never).data);
 }
 
 /**
@@ -298,7 +392,7 @@ function cachedConversation(state: AnyState, id: string): ChatConversation | und
  */
 function messageArrived(dispatch: ChatDispatch, getState: GetState, message: ChatMessage, threadOnly = false): void {
   dispatch(
-    chatApi.util.updateQueryData('getThread', message.conversationId, (thread) => {
+    onThread(message.conversationId, (thread) => {
       thread.messages = merged(thread.messages, [message]);
     }),
   );
@@ -317,7 +411,7 @@ function messageArrived(dispatch: ChatDispatch, getState: GetState, message: Cha
     return true;
   };
   dispatch(
-    chatApi.util.updateQueryData('getConversation', message.conversationId, (c) => {
+    onConversation(message.conversationId, (c) => {
       apply(c);
     }),
   );
@@ -325,7 +419,7 @@ function messageArrived(dispatch: ChatDispatch, getState: GetState, message: Cha
   if (!list) return;
   const listed = list.conversations.some((c) => c.id === message.conversationId);
   dispatch(
-    chatApi.util.updateQueryData('getConversations', undefined, (draft) => {
+    onList((draft) => {
       const row = draft.conversations.find((c) => c.id === message.conversationId);
       if (row) {
         if (!apply(row)) return;
@@ -346,13 +440,13 @@ function messageArrived(dispatch: ChatDispatch, getState: GetState, message: Cha
     })
     .catch(() => {
       // Could not be asked alone: the whole list is asked again.
-      dispatch(chatApi.util.invalidateTags(['ChatList']));
+      void loadList(dispatch, getState, true);
     });
 }
 
 function putOnTop(dispatch: ChatDispatch, conversation: ChatConversation): void {
   dispatch(
-    chatApi.util.updateQueryData('getConversations', undefined, (list) => {
+    onList((list) => {
       if (list.conversations.some((c) => c.id === conversation.id)) return;
       list.conversations.unshift(conversation);
     }),
@@ -387,7 +481,7 @@ function readArrived(dispatch: ChatDispatch, getState: GetState, payload: Record
   if (!list) return;
   if (before !== undefined) {
     dispatch(
-      chatApi.util.updateQueryData('getConversations', undefined, (draft) => {
+      onList((draft) => {
         draft.unreadTotal = Math.max(0, draft.unreadTotal - (before - unread));
       }),
     );
@@ -397,31 +491,34 @@ function readArrived(dispatch: ChatDispatch, getState: GetState, payload: Record
   request<{ unreadTotal: number }>(socketOf(state), 'chat:list', { limit: 1 })
     .then(({ unreadTotal }) => {
       dispatch(
-        chatApi.util.updateQueryData('getConversations', undefined, (draft) => {
+        onList((draft) => {
           draft.unreadTotal = unreadTotal;
         }),
       );
     })
     .catch(() => {
-      dispatch(chatApi.util.invalidateTags(['ChatList']));
+      void loadList(dispatch, getState, true);
     });
 }
 
 /** Every conversation the cache holds with `accountId` as the other person. */
 function patchPeer(dispatch: ChatDispatch, getState: GetState, accountId: number, patch: (c: ChatConversation) => void): void {
   dispatch(
-    chatApi.util.updateQueryData('getConversations', undefined, (list) => {
+    onList((list) => {
       for (const c of list.conversations) if (c.other.accountId === accountId) patch(c);
     }),
   );
   for (const id of chatApi.util.selectCachedArgsForQuery(getState() as never, 'getConversation')) {
-    if (cachedConversation(getState(), id)?.other.accountId === accountId) dispatch(chatApi.util.updateQueryData('getConversation', id, patch));
+    if (cachedConversation(getState(), id)?.other.accountId === accountId) dispatch(onConversation(id, patch));
   }
 }
 
 /** After a reconnection: the list and the open conversations asked again, the threads caught up. */
 function reconnected(dispatch: ChatDispatch, getState: GetState): void {
-  dispatch(chatApi.util.invalidateTags(['ChatList', 'ChatConversation']));
+  if (chatApi.endpoints.getConversations.select(undefined)(getState() as never).data) void loadList(dispatch, getState, true);
+  for (const id of chatApi.util.selectCachedArgsForQuery(getState() as never, 'getConversation')) {
+    void loadConversation(dispatch, getState, id, true);
+  }
   const state = getState();
   const lastIds = chatApi.util
     .selectCachedArgsForQuery(state as never, 'getThread')
@@ -482,7 +579,7 @@ function listen(dispatch: ChatDispatch, getState: GetState): () => void {
         if (!isRecord(payload) || typeof payload.conversationId !== 'string') return;
         removeFromList(dispatch, payload.conversationId);
         dispatch(
-          chatApi.util.updateQueryData('getConversation', payload.conversationId, (c) => {
+          onConversation(payload.conversationId, (c) => {
             c.deleted = true;
           }),
         );

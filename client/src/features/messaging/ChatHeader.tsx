@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
-import { useDeleteConversationMutation, useSetBlockedMutation, type ChatConversation } from '../../api/chat';
+import { deleteConversation, setBlocked, type ChatConversation } from '../../api/chat';
+import { useAppDispatch } from '../../app/hooks';
 import { useLanguage } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -20,24 +21,20 @@ export function ChatHeader({ conversation }: { conversation: ChatConversation })
   const intl = useIntl();
   const language = useLanguage();
   const navigate = useNavigate();
-  const [setBlocked] = useSetBlockedMutation();
-  const [deleteConversation] = useDeleteConversationMutation();
+  const dispatch = useAppDispatch();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [actionError, setActionError] = useState<unknown>();
   const { other } = conversation;
 
   const block = (on: boolean) => {
     setActionError(undefined);
-    setBlocked({ conversationId: conversation.id, block: on })
-      .unwrap()
-      .catch((error: unknown) => {
+    dispatch(setBlocked({ conversationId: conversation.id, block: on })).catch((error: unknown) => {
         setActionError(error);
       });
   };
 
   const remove = () => {
-    deleteConversation(conversation.id)
-      .unwrap()
+    dispatch(deleteConversation(conversation.id))
       .then(() => navigate(localized(language, PATHS.messages)))
       .catch((error: unknown) => {
         setConfirmDelete(false);

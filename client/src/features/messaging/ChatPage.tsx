@@ -9,8 +9,8 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useGetConversationQuery, useGetThreadQuery } from '../../api/chat';
-import { useAppSelector } from '../../app/hooks';
+import { reloadConversation, useGetConversationQuery, useGetThreadQuery } from '../../api/chat';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useLanguage } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -33,35 +33,26 @@ function OpenConversation({ conversationId }: { conversationId: string }) {
   const language = useLanguage();
   const navigate = useNavigate();
   const me = useAppSelector(selectUser)?.accountId;
-  const conversation = useGetConversationQuery(conversationId);
-  const thread = useGetThreadQuery(conversationId);
+  const dispatch = useAppDispatch();
+  const conversation = useGetConversationQuery(conversationId).data;
+  const thread = useGetThreadQuery(conversationId).data;
   const outbox = useOutbox(conversationId, language);
-  const deleted = conversation.data?.deleted === true;
+  const deleted = conversation?.status === 'ready' && conversation.value.deleted;
 
   useEffect(() => {
     if (deleted) void navigate(localized(language, PATHS.messages));
   }, [deleted, language, navigate]);
 
-  const error = conversation.error ?? thread.error;
+  const error = conversation?.status === 'error' ? conversation.error : thread?.status === 'error' ? thread.error : undefined;
   if (isMissing(error)) return <p className="empty">{intl.formatMessage({ id: 'chat.missing' })}</p>;
-  if (error) {
-    return (
-      <ErrorMessage
-        error={error}
-        onRetry={() => {
-          if (conversation.error) void conversation.refetch();
-          if (thread.error) void thread.refetch();
-        }}
-      />
-    );
-  }
-  if (!conversation.data || !thread.data) return <Loader label={intl.formatMessage({ id: 'chat.loading' })} />;
+  if (error) return <ErrorMessage error={error} onRetry={() => void dispatch(reloadConversation(conversationId))} />;
+  if (conversation?.status !== 'ready' || thread?.status !== 'ready') return <Loader label={intl.formatMessage({ id: 'chat.loading' })} />;
 
-  const open = conversation.data;
+  const open = conversation.value;
   return (
     <section className="chat">
       <ChatHeader conversation={open} />
-      <ChatThread conversation={open} thread={thread.data} me={me} outgoing={outbox.outgoing} onRetry={outbox.retry} />
+      <ChatThread conversation={open} thread={thread.value} me={me} outgoing={outbox.outgoing} onRetry={outbox.retry} />
       {open.blocked ? (
         <p className="chat__blocked" role="note">
           {intl.formatMessage({ id: open.blockedByMe ? 'chat.blockedByMe' : 'chat.blockedByOther' })}

@@ -5,9 +5,10 @@
 // attachments show (an image inline, a PDF as a link), and telling the server what I have
 // read: the newest message when the thread opens, then each one the other person sends.
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useLoadOlderMutation, useMarkReadMutation, type ChatConversation, type Thread } from '../../api/chat';
+import { loadOlder, markRead, type ChatConversation, type Thread } from '../../api/chat';
+import { useAppDispatch } from '../../app/hooks';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { errorText } from '../../ui/errorText';
 import { keepDigitGroups, UserText } from '../../ui/UserText';
@@ -37,8 +38,8 @@ export function ChatThread({
   onRetry: (item: Outgoing) => void;
 }) {
   const intl = useIntl();
-  const [loadOlder, older] = useLoadOlderMutation();
-  const [markRead] = useMarkReadMutation();
+  const dispatch = useAppDispatch();
+  const [older, setOlder] = useState<{ loading: boolean; error?: unknown }>({ loading: false });
 
   // The newest message told read; my own need no telling.
   const marked = useRef<string | undefined>(undefined);
@@ -47,8 +48,19 @@ export function ChatThread({
     if (!newest || (marked.current !== undefined && newest.id <= marked.current)) return;
     const opening = marked.current === undefined;
     marked.current = newest.id;
-    if (opening || newest.senderId !== me) void markRead({ conversationId: conversation.id, messageId: newest.id });
-  }, [conversation.id, markRead, me, newest]);
+    if (opening || newest.senderId !== me) void dispatch(markRead({ conversationId: conversation.id, messageId: newest.id }));
+  }, [conversation.id, dispatch, me, newest]);
+
+  const showOlder = () => {
+    setOlder({ loading: true });
+    dispatch(loadOlder(conversation.id))
+      .then(() => {
+        setOlder({ loading: false });
+      })
+      .catch((error: unknown) => {
+        setOlder({ loading: false, error });
+      });
+  };
 
   const readUpto = conversation.otherReadUpto;
   // A message the server took (its answer, or a catch-up) leaves the outbox's list at once.
@@ -56,7 +68,7 @@ export function ChatThread({
   return (
     <>
       {thread.hasOlder ? (
-        <button type="button" className="button chat__older" disabled={older.isLoading} onClick={() => void loadOlder(conversation.id)}>
+        <button type="button" className="button chat__older" disabled={older.loading} onClick={showOlder}>
           {intl.formatMessage({ id: 'chat.loadOlder' })}
         </button>
       ) : null}

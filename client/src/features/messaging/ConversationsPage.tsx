@@ -5,20 +5,22 @@
 // again when the socket connects again (after the server ended its session, say).
 
 import { useIntl } from 'react-intl';
-import { useGetConversationsQuery } from '../../api/chat';
+import { reloadConversations, useGetConversationsQuery } from '../../api/chat';
+import { useAppDispatch } from '../../app/hooks';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { ConversationList } from './ConversationList';
 
 export default function ConversationsPage() {
   const intl = useIntl();
-  const { data, error, refetch } = useGetConversationsQuery(undefined);
+  const dispatch = useAppDispatch();
+  const { data } = useGetConversationsQuery(undefined);
 
   let content;
-  if (error) content = <ErrorMessage error={error} onRetry={() => void refetch()} />;
-  else if (!data) content = <Loader label={intl.formatMessage({ id: 'messages.loading' })} />;
-  else if (data.conversations.length === 0) content = <p className="empty">{intl.formatMessage({ id: 'messages.empty' })}</p>;
-  else content = <ConversationList conversations={data.conversations} />;
+  if (data?.status === 'error') content = <ErrorMessage error={data.error} onRetry={() => void dispatch(reloadConversations())} />;
+  else if (data?.status !== 'ready') content = <Loader label={intl.formatMessage({ id: 'messages.loading' })} />;
+  else if (data.value.conversations.length === 0) content = <p className="empty">{intl.formatMessage({ id: 'messages.empty' })}</p>;
+  else content = <ConversationList conversations={data.value.conversations} />;
   return (
     <section className="messages">
       <h1>{intl.formatMessage({ id: 'messages.title' })}</h1>

@@ -14,7 +14,9 @@ import { useChatErrorToasts } from './chatErrors';
 export default function UnreadBadge() {
   const intl = useIntl();
   const language = useLanguage();
-  const { total } = useGetConversationsQuery(undefined, { selectFromResult: ({ data }) => ({ total: data?.unreadTotal ?? 0 }) });
+  const { total } = useGetConversationsQuery(undefined, {
+    selectFromResult: ({ data }) => ({ total: data?.status === 'ready' ? data.value.unreadTotal : 0 }),
+  });
   useChatErrorToasts(language);
 
   return (

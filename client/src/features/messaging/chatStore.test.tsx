@@ -95,7 +95,8 @@ describe('chat in the store', () => {
       ]);
     });
     expect(await within(header).findByLabelText('1 message non lu')).toBeInTheDocument();
-    const list = chatApi.endpoints.getConversations.select(undefined)(store.getState() as never).data;
+    const entry = chatApi.endpoints.getConversations.select(undefined)(store.getState()).data;
+    const list = entry?.status === 'ready' ? entry.value : undefined;
     expect(list?.conversations.map((c) => [c.id, c.lastMessagePreview, c.unread])).toEqual([
       ['c2', 'Toujours dispo ?', 1],
       ['c1', 'Prix final 85 000 DH', 0],

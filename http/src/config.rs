@@ -31,6 +31,27 @@ pub struct Settings {
     pub packs: PacksSettings,
     pub realtime: RealtimeSettings,
     pub stats: StatsSettings,
+    pub chat: ChatSettings,
+}
+
+/// `[chat]`: the confirmation of visitors' first messages and the sellers' digest e-mails
+/// (docs/security.md).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChatSettings {
+    /// Hours a confirmation link (and its waiting message) lasts.
+    pub visitor_confirm_hours: u64,
+    /// Seconds a seller's digest gathers visitor messages before it is e-mailed.
+    pub seller_digest_secs: u64,
+}
+
+impl ChatSettings {
+    pub fn rules(&self) -> souk_services::chat::VisitorMessageRules {
+        souk_services::chat::VisitorMessageRules {
+            confirm_for: std::time::Duration::from_secs(self.visitor_confirm_hours * 3600),
+            digest_window: std::time::Duration::from_secs(self.seller_digest_secs),
+        }
+    }
 }
 
 /// `[realtime]`: caps on live Socket.IO sessions (docs/security.md).
@@ -434,6 +455,12 @@ impl Settings {
         }
         if !(0..=86_400).contains(&self.packs.test_start_after_seconds) {
             return fail("packs.test_start_after_seconds must be between 0 and 86400");
+        }
+        if !(1..=168).contains(&self.chat.visitor_confirm_hours) {
+            return fail("chat.visitor_confirm_hours must be between 1 and 168");
+        }
+        if self.chat.seller_digest_secs > 86_400 {
+            return fail("chat.seller_digest_secs must be at most 86400");
         }
         if self.realtime.sockets_per_account == 0 || self.realtime.sockets_per_address == 0 {
             return fail("realtime.sockets_per_account and realtime.sockets_per_address must be above 0");

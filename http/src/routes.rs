@@ -19,6 +19,7 @@ pub fn register(cfg: &mut web::ServiceConfig, state: &AppState) {
         .route("/api/saved-ads/{list_id}", web::delete().to(rest::saved_ads::unsave))
         .route("/api/chat/messages", web::post().to(rest::chat_upload::send_with_attachment))
         .route("/api/ads/{list_id}/message", web::post().to(rest::chat_upload::message_to_seller))
+        .route("/confirmer-message/{token}", web::get().to(site::message_confirm::confirm))
         .route("/api/parse-url", web::post().to(rest::parse_url::parse_url))
         .route("/payments/callback/{provider}", web::post().to(rest::payments::callback))
         .route("/sandbox/card/{order}", web::get().to(rest::payments::card_page))

@@ -245,6 +245,10 @@ pub async fn build_state_with(
     for (kind, handler) in souk_services::payments::job_handlers(&payments) {
         scheduler = scheduler.handler(kind, handler);
     }
+    for (kind, handler) in souk_services::chat::job_handlers(&chat) {
+        scheduler = scheduler.handler(kind, handler);
+    }
+    scheduler = scheduler.periodic(souk_services::chat::visitor_message_purge(Arc::clone(&chat)));
     if rounds == Rounds::Shared {
         scheduler = scheduler
             .periodic(scheduling::saved_search_alerts(
@@ -398,6 +402,8 @@ async fn chat_service(
         public_base_url: settings.auth.public_base_url.clone(),
         conversation_idle: CONVERSATION_IDLE,
         stats,
+        visitors: Arc::new(store.clone()),
+        visitor_rules: settings.chat.rules(),
     });
     (Arc::new(chat), registry)
 }

@@ -10,7 +10,10 @@
 
 mod common;
 
-use common::chat::{PollingClient, call, insert_ad, insert_ad_in, private, set_ad_status, shop, sign_up};
+use common::chat::{
+    PollingClient, call, confirmed_sender, insert_ad, insert_ad_in, private, set_ad_status, shop, sign_up,
+    wait_for_mails,
+};
 use common::{code, start};
 use serde_json::{Value, json};
 
@@ -54,7 +57,8 @@ fn errors_of(body: &Value) -> Value {
 
 #[actix_web::test]
 async fn only_an_active_ad_takes_a_new_conversation_or_a_visitor_message() {
-    let s = start("chat-ad-status", |_| {}).await;
+    // Visitor e-mails go to the seller as digests: at once here (docs/security.md).
+    let s = start("chat-ad-status", |st| st.chat.seller_digest_secs = 0).await;
     let (seller, seller_id) = sign_up(&s.base, shop("statuts@atlas.ma", "0522000051")).await;
     let (buyer, _) = sign_up(&s.base, private("0611000051")).await;
     for (i, status) in STATUSES.iter().enumerate() {
@@ -88,6 +92,8 @@ async fn only_an_active_ad_takes_a_new_conversation_or_a_visitor_message() {
         );
     }
 
+    // The active ad's visitor confirmed an earlier message: theirs goes straight through.
+    confirmed_sender(&s.store, "visiteur0@example.ma").await;
     for (i, status) in STATUSES.iter().enumerate() {
         let list_id = 500 + i as i64;
         let started =
@@ -117,7 +123,7 @@ async fn only_an_active_ad_takes_a_new_conversation_or_a_visitor_message() {
     assert_eq!(list["data"]["myConversations"].as_array().map(Vec::len), Some(2), "{list}");
     let buyers = call(&s.base, Some(&buyer), LIST, json!({})).await;
     assert_eq!(buyers["data"]["myConversations"].as_array().map(Vec::len), Some(1), "{buyers}");
-    assert_eq!(mails(&s.data_dir, "statuts@atlas.ma", "seller_message"), 1);
+    wait_for_mails(&s.data_dir, "statuts@atlas.ma", "seller_message", 1).await;
 
     // The multipart form with a CV is refused alike, and stores no file.
     let form = reqwest::multipart::Form::new()
@@ -141,6 +147,7 @@ async fn an_open_conversation_goes_on_when_its_ad_stops_being_public() {
     insert_ad(&s.store, seller_id, 610).await;
     let started = call(&s.base, Some(&buyer), START, json!({ "l": 610, "t": "Je le prends", "c": "g-1" })).await;
     let id = started["data"]["startConversation"]["conversation"]["id"].as_str().expect("conversation").to_owned();
+    confirmed_sender(&s.store, "passant@example.ma").await;
     let visitor = call(&s.base, None, FORM, json!({ "l": 610, "e": "passant@example.ma", "m": "Encore là ?" })).await;
     assert_eq!(visitor["data"]["sendMessageToSeller"]["sent"], true, "{visitor}");
 
@@ -174,13 +181,15 @@ async fn an_open_conversation_goes_on_when_its_ad_stops_being_public() {
 
 #[actix_web::test]
 async fn a_seller_who_blocked_a_visitor_gets_no_more_of_their_messages_nor_emails() {
-    let s = start("chat-visitor-block", |_| {}).await;
+    let s = start("chat-visitor-block", |st| st.chat.seller_digest_secs = 0).await;
+    confirmed_sender(&s.store, "insistant@example.ma").await;
+    confirmed_sender(&s.store, "poli@example.ma").await;
     let (seller, seller_id) = sign_up(&s.base, shop("bloque@atlas.ma", "0522000054")).await;
     insert_ad(&s.store, seller_id, 620).await;
     let first =
         call(&s.base, None, FORM, json!({ "l": 620, "e": "insistant@example.ma", "m": "Premier message" })).await;
     let id = first["data"]["sendMessageToSeller"]["conversationId"].as_str().expect("conversation").to_owned();
-    assert_eq!(mails(&s.data_dir, "bloque@atlas.ma", "seller_message"), 1);
+    wait_for_mails(&s.data_dir, "bloque@atlas.ma", "seller_message", 1).await;
     let blocked = call(
         &s.base,
         Some(&seller),
@@ -207,6 +216,8 @@ async fn a_seller_who_blocked_a_visitor_gets_no_more_of_their_messages_nor_email
     assert_eq!(files, 0, "the refused CV is not kept");
     let history = call(&s.base, Some(&seller), HISTORY, json!({ "id": id, "n": 50 })).await;
     assert_eq!(texts(&history), ["Premier message"]);
+    // A digest would have gone within a scheduler tick or two.
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
     assert_eq!(mails(&s.data_dir, "bloque@atlas.ma", "seller_message"), 1, "no e-mail while blocked");
     // Another visitor still reaches the seller.
     let other = call(&s.base, None, FORM, json!({ "l": 620, "e": "poli@example.ma", "m": "Bonjour" })).await;
@@ -215,6 +226,7 @@ async fn a_seller_who_blocked_a_visitor_gets_no_more_of_their_messages_nor_email
     // blocked one was pushed.
     let pushed = socket.event("notification").await;
     assert_eq!(pushed["fromEmail"], "poli@example.ma", "{pushed}");
+    wait_for_mails(&s.data_dir, "bloque@atlas.ma", "seller_message", 2).await;
 
     // Unblocked, the visitor gets through again.
     call(
@@ -226,7 +238,7 @@ async fn a_seller_who_blocked_a_visitor_gets_no_more_of_their_messages_nor_email
     .await;
     let through = call(&s.base, None, FORM, json!({ "l": 620, "e": "insistant@example.ma", "m": "Troisième" })).await;
     assert_eq!(through["data"]["sendMessageToSeller"]["conversationId"], id.as_str(), "{through}");
-    assert_eq!(mails(&s.data_dir, "bloque@atlas.ma", "seller_message"), 3);
+    wait_for_mails(&s.data_dir, "bloque@atlas.ma", "seller_message", 3).await;
 }
 
 #[actix_web::test]

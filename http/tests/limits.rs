@@ -93,7 +93,18 @@ async fn visitor_messages_to_a_seller_are_limited_and_refused_ones_reach_no_inbo
         .read(|c| Ok(c.query_row("SELECT count(*) FROM chat_conversations", [], |r| r.get(0))?))
         .await
         .expect("count");
-    assert_eq!(conversations, limits::SELLER_MESSAGES_PER_ADDRESS.max, "the refused messages opened nothing");
+    let waiting: i64 = s
+        .store
+        .read(|c| Ok(c.query_row("SELECT count(*) FROM visitor_pending_messages", [], |r| r.get(0))?))
+        .await
+        .expect("count");
+    // The accepted ones wait for their confirmation links (nothing in the seller's inbox yet);
+    // the refused ones stored nothing.
+    assert_eq!(
+        (conversations, waiting),
+        (0, limits::SELLER_MESSAGES_PER_ADDRESS.max),
+        "the refused messages stored nothing"
+    );
 }
 
 #[actix_web::test]
@@ -123,7 +134,16 @@ async fn the_multipart_message_form_shares_the_limits_of_send_message_to_seller(
         .read(|c| Ok(c.query_row("SELECT count(*) FROM chat_conversations", [], |r| r.get(0))?))
         .await
         .expect("count");
-    assert_eq!(conversations, limits::SELLER_MESSAGES_PER_ADDRESS.max, "the refused message opened nothing");
+    let waiting: i64 = s
+        .store
+        .read(|c| Ok(c.query_row("SELECT count(*) FROM visitor_pending_messages", [], |r| r.get(0))?))
+        .await
+        .expect("count");
+    assert_eq!(
+        (conversations, waiting),
+        (0, limits::SELLER_MESSAGES_PER_ADDRESS.max),
+        "the refused message stored nothing"
+    );
 }
 
 #[actix_web::test]

@@ -66,6 +66,8 @@ pub struct DigestEntry {
 pub trait VisitorMessageStore: Send + Sync + 'static {
     /// Stores a pending message.
     async fn add_pending(&self, message: PendingVisitorMessage) -> Result<(), StoreError>;
+    /// Removes a pending message (its confirmation e-mail could not be sent).
+    async fn remove_pending(&self, pending_id: &str) -> Result<(), StoreError>;
     /// The pending message of a link, confirmed or not, expired or not (until purged).
     async fn pending_by_token(&self, token_hash: &str) -> Result<Option<PendingVisitorMessage>, StoreError>;
     /// The messages of `email` still waiting at `now` (not confirmed, not expired), oldest first.
@@ -213,6 +215,15 @@ impl VisitorMessageStore for SqliteStore {
                 m.expires_at,
                 m.confirmed_at,
             ])?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn remove_pending(&self, pending_id: &str) -> Result<(), StoreError> {
+        let pending_id = pending_id.to_string();
+        self.write(move |c| {
+            c.prepare_cached("DELETE FROM visitor_pending_messages WHERE pending_id = ?1")?.execute([pending_id])?;
             Ok(())
         })
         .await
@@ -387,6 +398,10 @@ pub mod conformance {
         }
         assert_eq!(store.pending_by_token("hash-a").await.expect("read"), Some(a.clone()));
         assert_eq!(store.pending_by_token("hash-x").await.expect("read"), None);
+        let dropped = pending("d", "v@example.ma", T0 + 5);
+        store.add_pending(dropped).await.expect("add");
+        store.remove_pending("d").await.expect("remove");
+        assert_eq!(store.pending_by_token("hash-d").await.expect("read"), None);
         let waiting = store.waiting_of("v@example.ma", T0 + 20).await.expect("waiting");
         assert_eq!(waiting.iter().map(|m| m.pending_id.as_str()).collect::<Vec<_>>(), ["a", "b"]);
         assert!(!store.is_confirmed_sender("v@example.ma").await.expect("sender"));

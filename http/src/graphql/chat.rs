@@ -123,23 +123,30 @@ pub struct ReadPayload {
     pub unread_total: u32,
 }
 
-/// The answer to the message form: delivered, and the visitor invited to create an account
-/// (`code` EMAIL_MATCHES_NO_ACCOUNT, with its message key and wording).
+/// The answer to the message form, and the visitor invited to create an account. Either
+/// delivered (`sent`, `code` EMAIL_MATCHES_NO_ACCOUNT, the conversation's id), or waiting for
+/// the link e-mailed to the visitor (`pending`, `code` MESSAGE_PENDING_CONFIRMATION, no
+/// conversation yet: docs/security.md); with the code's message key and wording.
 #[derive(SimpleObject)]
 pub struct SellerMessagePayload {
+    /// The seller has the message.
     pub sent: bool,
+    /// The message waits until the visitor opens the link e-mailed to them.
+    pub pending: bool,
     pub invite_to_sign_up: bool,
     pub code: String,
     pub message_key: String,
     pub message: String,
-    pub conversation_id: String,
+    /// Null while pending.
+    pub conversation_id: Option<String>,
 }
 
 /// The message-form answer, shared with the multipart route.
 pub fn seller_message_payload(o: SellerMessageOutcome, lang: Lang) -> SellerMessagePayload {
-    let code = ErrorCode::EmailMatchesNoAccount;
+    let code = if o.pending { ErrorCode::MessagePendingConfirmation } else { ErrorCode::EmailMatchesNoAccount };
     SellerMessagePayload {
-        sent: true,
+        sent: !o.pending,
+        pending: o.pending,
         invite_to_sign_up: o.invite_to_sign_up,
         code: code.code().into(),
         message_key: code.message_key().into(),
@@ -288,8 +295,10 @@ impl ChatMutation {
     }
 
     /// The message form of an ad view, for a visitor (no sign-in): a known e-mail is refused
-    /// with EMAIL_ALREADY_EXISTS (sign in); otherwise the seller gets it in chat and by e-mail.
-    /// A CV goes through `POST /api/ads/{listId}/message` (multipart) instead.
+    /// with EMAIL_ALREADY_EXISTS (sign in); an address that never confirmed gets a link by
+    /// e-mail and the message waits for it (`pending`); a confirmed one reaches the seller's
+    /// inbox at once and their e-mail digest. A CV goes through `POST /api/ads/{listId}/message`
+    /// (multipart) instead.
     async fn send_message_to_seller(
         &self,
         ctx: &Context<'_>,
@@ -301,7 +310,7 @@ impl ChatMutation {
         r.limit(&souk_domain::limits::SELLER_MESSAGES_PER_ADDRESS, &r.address()).await?;
         r.limit(&souk_domain::limits::SELLER_MESSAGES_PER_EMAIL, email.trim()).await?;
         r.limit(&souk_domain::limits::SELLER_MESSAGES_PER_AD, &list_id.to_string()).await?;
-        let form = SellerMessage { list_id, email, message, cv: None };
+        let form = SellerMessage { list_id, email, message, cv: None, lang: r.lang };
         let outcome = r.state.chat.message_to_seller(form).await.map_err(|e| r.err(e))?;
         Ok(seller_message_payload(outcome, r.lang))
     }

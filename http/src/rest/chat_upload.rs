@@ -97,7 +97,7 @@ pub async fn send_with_attachment(req: HttpRequest, form: Multipart, state: web:
 
 /// `POST /api/ads/{listId}/message` — the message form: fields `email`, `message`, `cv`
 /// (optional: pdf, jpg, jpeg, rtf or odt, at most 2.5 MB). Same answer as the GraphQL
-/// `sendMessageToSeller`.
+/// `sendMessageToSeller` (a pending message keeps its CV until its link is opened).
 pub async fn message_to_seller(
     req: HttpRequest,
     path: web::Path<i64>,
@@ -117,7 +117,7 @@ pub async fn message_to_seller(
         state.limits.hit(&limits::SELLER_MESSAGES_PER_AD, &list_id.to_string()).await?;
         let message =
             form.texts.remove("message").ok_or_else(|| SoukError::with_detail(ErrorCode::Required, "message"))?;
-        let seller_message = SellerMessage { list_id, email, message, cv: form.file };
+        let seller_message = SellerMessage { list_id, email, message, cv: form.file, lang };
         state.chat.message_to_seller(seller_message).await
     }
     .await;
@@ -134,6 +134,7 @@ fn seller_message_payload_json(
     let p = seller_message_payload(outcome, lang);
     json!({
         "sent": p.sent,
+        "pending": p.pending,
         "inviteToSignUp": p.invite_to_sign_up,
         "code": p.code,
         "messageKey": p.message_key,

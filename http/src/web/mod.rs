@@ -3,6 +3,7 @@
 //! ad, listing and shop pages, the sitemaps and robots.txt, and the media files.
 
 pub mod first_paint;
+pub mod message_confirm;
 pub mod page_routes;
 pub mod pages;
 pub mod sandbox;

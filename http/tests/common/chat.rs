@@ -161,3 +161,26 @@ impl PollingClient {
         panic!("no acknowledgement {ack_id} of {event}");
     }
 }
+
+/// Remembers `email` as a visitor address that confirmed a message before (docs/security.md):
+/// its messages to sellers go straight through, as they did before confirmation links.
+pub async fn confirmed_sender(store: &SqliteStore, email: &str) {
+    use souk_storage::visitor_messages::VisitorMessageStore;
+    store.confirm(&[], email, 1_800_000_000).await.expect("confirmed sender");
+}
+
+/// Waits (15 s at most) until `to` has exactly `n` e-mails of `kind` in the outbox.
+pub async fn wait_for_mails(data_dir: &std::path::Path, to: &str, kind: &str, n: usize) {
+    let count = || {
+        souk_services::notify::read_outbox(&data_dir.join("outbox"), 500)
+            .expect("outbox")
+            .iter()
+            .filter(|e| e.to.contains(to) && e.kind.as_deref() == Some(kind))
+            .count()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(15);
+    while count() < n && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(count(), n, "{kind} e-mails to {to}");
+}

@@ -6,7 +6,10 @@
 
 mod seller_message;
 
-pub use seller_message::{SellerMessage, SellerMessageOutcome};
+pub use seller_message::{
+    PURGE_EVERY, SellerMessage, SellerMessageOutcome, VisitorConfirmation, VisitorMessageRules, job_handlers,
+    visitor_message_purge,
+};
 
 use crate::accounts::service::Caller;
 use crate::notify::Mailer;
@@ -29,6 +32,7 @@ use souk_storage::chat::{
 };
 use souk_storage::ephemeral::Ephemeral;
 use souk_storage::media::MediaStore;
+use souk_storage::visitor_messages::VisitorMessageStore;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -99,6 +103,9 @@ pub struct ChatDeps {
     pub conversation_idle: Duration,
     /// Counts new conversations in the ad's statistics.
     pub stats: Arc<StatsService>,
+    /// Visitor messages waiting for their link, confirmed senders, seller digests.
+    pub visitors: Arc<dyn VisitorMessageStore>,
+    pub visitor_rules: VisitorMessageRules,
 }
 
 pub struct ChatService {
@@ -112,6 +119,8 @@ pub struct ChatService {
     conversations: ConversationActors,
     render: Render,
     stats: Arc<StatsService>,
+    visitors: Arc<dyn VisitorMessageStore>,
+    visitor_rules: VisitorMessageRules,
 }
 
 /// A message as `chat:message` carries it and acknowledgements return it (docs/realtime.md).
@@ -201,6 +210,8 @@ impl ChatService {
             conversations,
             render,
             stats: deps.stats,
+            visitors: deps.visitors,
+            visitor_rules: deps.visitor_rules,
         }
     }
 

@@ -31,6 +31,11 @@ pub enum Message {
     AdRefused { title: String, reason: String },
     /// A visitor wrote to the seller about an ad from the message form (spec §2, §6).
     SellerMessage { title: String, from_email: String, text: String, cv_attached: bool, link: String },
+    /// A visitor's first message waits: the link that confirms their address and delivers it
+    /// (docs/security.md), valid `hours`.
+    SellerMessageConfirmation { title: String, link: String, hours: u32 },
+    /// Several visitor messages to one seller within the digest window, in one e-mail.
+    SellerMessageDigest { messages: Vec<DigestMessage>, link: String },
     /// The daily digest of new ads matching saved searches: per search, its name and the new
     /// ads (title, link), and how many more there are than listed.
     SavedSearchDigest { searches: Vec<DigestSearch> },
@@ -38,6 +43,15 @@ pub enum Message {
     NewOrder { order_id: String, product: String, units: u32, total: String, buyer: String, link: String },
     /// A PENDING order was not prepared in time: the seller is reminded.
     OrderReminder { order_id: String, product: String, hours: u32, link: String },
+}
+
+/// One visitor message in a seller's digest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DigestMessage {
+    pub title: String,
+    pub from_email: String,
+    pub text: String,
+    pub cv_attached: bool,
 }
 
 /// One saved search in a digest.
@@ -58,6 +72,8 @@ impl Message {
             Message::EmailVerification { .. } => "email_verification",
             Message::AdRefused { .. } => "ad_refused",
             Message::SellerMessage { .. } => "seller_message",
+            Message::SellerMessageConfirmation { .. } => "seller_message_confirmation",
+            Message::SellerMessageDigest { .. } => "seller_message_digest",
             Message::SavedSearchDigest { .. } => "saved_search_digest",
             Message::NewOrder { .. } => "new_order",
             Message::OrderReminder { .. } => "order_reminder",
@@ -73,6 +89,8 @@ impl Message {
             Message::RecoveryLink { .. }
             | Message::AdRefused { .. }
             | Message::SellerMessage { .. }
+            | Message::SellerMessageConfirmation { .. }
+            | Message::SellerMessageDigest { .. }
             | Message::SavedSearchDigest { .. }
             | Message::NewOrder { .. }
             | Message::OrderReminder { .. } => None,
@@ -84,6 +102,8 @@ impl Message {
         match self {
             Message::RecoveryLink { link, .. } | Message::EmailVerification { link, .. } => Some(link),
             Message::SellerMessage { link, .. }
+            | Message::SellerMessageConfirmation { link, .. }
+            | Message::SellerMessageDigest { link, .. }
             | Message::NewOrder { link, .. }
             | Message::OrderReminder { link, .. } => Some(link),
             Message::PhoneVerificationCode { .. }

@@ -67,6 +67,22 @@ pub fn render_sms(msg: &Message, lang: Lang) -> String {
         (Message::SellerMessage { title, from_email, link, .. }, Lang::Ar) => {
             format!("Souk: رسالة جديدة من {} بخصوص «{}»: {link}", one_line(from_email), one_line(title))
         }
+        (Message::SellerMessageConfirmation { title, link, hours }, Lang::Fr) => format!(
+            "Souk : pour transmettre votre message au sujet de « {} », ouvrez ce lien (valable {}) : {link}",
+            one_line(title),
+            duration_hours(*hours, lang)
+        ),
+        (Message::SellerMessageConfirmation { title, link, hours }, Lang::Ar) => format!(
+            "Souk: لإيصال رسالتك بخصوص «{}»، افتح هذا الرابط (صالح لمدة {}): {link}",
+            one_line(title),
+            duration_hours(*hours, lang)
+        ),
+        (Message::SellerMessageDigest { messages, link }, Lang::Fr) => {
+            format!("Souk : {} nouveaux messages de visiteurs : {link}", messages.len())
+        }
+        (Message::SellerMessageDigest { messages, link }, Lang::Ar) => {
+            format!("Souk: {} رسائل جديدة من الزوار: {link}", messages.len())
+        }
         (Message::NewOrder { product, units, total, link, .. }, Lang::Fr) => {
             format!("Souk : nouvelle commande de {units} × « {} » ({total}), à préparer : {link}", one_line(product))
         }
@@ -308,6 +324,86 @@ fn email_content(msg: &Message, lang: Lang) -> EmailContent {
                 blocks.push(Button { label: "عرض رسائلي", url: link.clone() });
                 blocks.push(Fine(format!("للرد عليه، اكتب إلى {from}.")));
                 EmailContent { subject: format!("رسالة جديدة بخصوص «{title}»"), blocks }
+            }
+        }
+        Message::SellerMessageConfirmation { title, link, hours } => {
+            let (title, validity) = (one_line(title), duration_hours(*hours, lang));
+            if fr {
+                EmailContent {
+                    subject: format!("Confirmez votre message au sujet de « {title} »"),
+                    blocks: vec![
+                        greeting,
+                        Para(format!(
+                            "Vous avez écrit au vendeur de l'annonce « {title} » sur Souk. \
+                             Pour lui transmettre votre message, confirmez votre adresse e-mail :"
+                        )),
+                        Button { label: "Confirmer et envoyer mon message", url: link.clone() },
+                        Para(format!(
+                            "Ce lien est valable {validity}. Une fois votre adresse confirmée, \
+                             vos prochains messages partiront directement."
+                        )),
+                        Fine(
+                            "Si vous n'avez écrit à personne sur Souk, ignorez cet e-mail : rien ne sera envoyé."
+                                .into(),
+                        ),
+                    ],
+                }
+            } else {
+                EmailContent {
+                    subject: format!("أكّد رسالتك بخصوص «{title}»"),
+                    blocks: vec![
+                        greeting,
+                        Para(format!(
+                            "راسلت بائع الإعلان «{title}» على Souk. لإيصال رسالتك إليه، أكّد عنوان بريدك الإلكتروني:"
+                        )),
+                        Button { label: "تأكيد رسالتي وإرسالها", url: link.clone() },
+                        Para(format!(
+                            "هذا الرابط صالح لمدة {validity}. بعد تأكيد عنوانك، ستُرسل رسائلك التالية مباشرة."
+                        )),
+                        Fine("إذا لم تراسل أحدًا على Souk، تجاهل هذه الرسالة: لن يُرسل أي شيء.".into()),
+                    ],
+                }
+            }
+        }
+        Message::SellerMessageDigest { messages, link } => {
+            let n = messages.len();
+            let mut blocks = vec![greeting];
+            blocks.push(Para(if fr {
+                format!("Vous avez reçu {n} nouveaux messages de visiteurs au sujet de vos annonces :")
+            } else {
+                format!("وصلتك {n} رسائل جديدة من الزوار بخصوص إعلاناتك:")
+            }));
+            for m in messages {
+                let (title, from) = (one_line(&m.title), one_line(&m.from_email));
+                blocks.push(Para(if fr {
+                    format!("« {title} », de {from} :")
+                } else {
+                    format!("«{title}»، من {from}:")
+                }));
+                blocks.push(Para(m.text.trim().to_owned()));
+                if m.cv_attached {
+                    blocks.push(Fine(if fr {
+                        "Un CV est joint : retrouvez-le dans vos messages.".into()
+                    } else {
+                        "أُرفقت سيرة ذاتية: تجدها في رسائلك.".into()
+                    }));
+                }
+            }
+            blocks.push(Button {
+                label: if fr { "Voir mes messages" } else { "عرض رسائلي" }, url: link.clone()
+            });
+            blocks.push(Fine(if fr {
+                "Pour répondre à un visiteur, écrivez à son adresse e-mail.".into()
+            } else {
+                "للرد على زائر، اكتب إلى عنوان بريده الإلكتروني.".into()
+            }));
+            EmailContent {
+                subject: if fr {
+                    format!("{n} nouveaux messages au sujet de vos annonces")
+                } else {
+                    format!("{n} رسائل جديدة بخصوص إعلاناتك")
+                },
+                blocks,
             }
         }
         Message::NewOrder { order_id, product, units, total, buyer, link } => {
@@ -552,6 +648,28 @@ mod tests {
                 from_email: "visiteur@example.ma".into(),
                 text: "Est-il toujours disponible ?".into(),
                 cv_attached: true,
+                link: "https://souk.ma/fr/messages".into(),
+            },
+            Message::SellerMessageConfirmation {
+                title: "Vélo tout terrain".into(),
+                link: "https://souk.ma/confirmer-message/tok?lang=fr".into(),
+                hours: 24,
+            },
+            Message::SellerMessageDigest {
+                messages: vec![
+                    crate::notify::DigestMessage {
+                        title: "Vélo".into(),
+                        from_email: "a@example.ma".into(),
+                        text: "Premier".into(),
+                        cv_attached: false,
+                    },
+                    crate::notify::DigestMessage {
+                        title: "Vélo".into(),
+                        from_email: "b@example.ma".into(),
+                        text: "Second".into(),
+                        cv_attached: true,
+                    },
+                ],
                 link: "https://souk.ma/fr/messages".into(),
             },
             Message::SavedSearchDigest {

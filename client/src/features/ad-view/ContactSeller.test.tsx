@@ -1,5 +1,6 @@
 // Contact the seller from the ad view: a visitor's form (e-mail and CV checked before sending,
-// the two outcomes of spec §6, a server error translated), a signed-in buyer's first message
+// the two outcomes of spec §6, a first message waiting for its e-mailed link, a server error
+// translated), a signed-in buyer's first message
 // (chat:open, then the conversation; a refusal in the §8 wording), an ad that no longer takes
 // messages (NOT_FOUND, as for an unknown ad: the §8 wording of a missing ad, in French and
 // Arabic, and no more sending), and no contact on one's own ad.
@@ -85,6 +86,31 @@ describe('contact the seller, as a visitor', () => {
     expect(posted[0]?.get('email')).toBe('amal@example.ma');
     expect(posted[0]?.get('message')).toBe('Le poste est-il encore ouvert ?');
     expect((posted[0]?.get('cv') as File).name).toBe('cv-amal.pdf');
+  });
+
+  it('tells a first-time visitor to check their e-mail when the message waits for its link, in French and Arabic', async () => {
+    const posted = server(() =>
+      json(200, { sent: false, pending: true, inviteToSignUp: true, code: 'MESSAGE_PENDING_CONFIRMATION' }),
+    );
+    const { unmount } = renderApp(AD_PATH);
+    let dialog = await openForm();
+    fillVisitorForm(dialog, 'amal@example.ma', 'Toujours disponible ?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    let status = await within(dialog).findByRole('status');
+    expect(status).toHaveTextContent('Vérifiez votre e-mail : ouvrez le lien que nous venons de vous envoyer');
+    expect(status).not.toHaveTextContent('Message envoyé');
+    unmount();
+
+    renderApp('/ar/vi/10000001.htm');
+    fireEvent.click(await screen.findByRole('button', { name: 'مراسلة البائع' }));
+    dialog = screen.getByRole('dialog', { name: 'مراسلة البائع' });
+    fireEvent.change(within(dialog).getByLabelText('بريدك الإلكتروني'), { target: { value: 'amal@example.ma' } });
+    fireEvent.change(within(dialog).getByLabelText('رسالتك'), { target: { value: 'مرحبا' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'إرسال' }));
+    status = await within(dialog).findByRole('status');
+    expect(status).toHaveTextContent('تحقق من بريدك الإلكتروني: افتح الرابط');
+    expect(status).not.toHaveTextContent('تم إرسال الرسالة');
+    expect(posted).toHaveLength(2);
   });
 
   it('asks a known e-mail to sign in, in the server error of §8', async () => {

@@ -1,8 +1,10 @@
 // Contact the seller from the ad view (spec §2 and §6, docs/realtime.md). A signed-in buyer
 // writes a first message, sent with `chat:open`, and lands in that conversation. A visitor
 // writes an e-mail, a message and an optional CV to `POST /api/ads/{listId}/message`, with its
-// two outcomes: the message is delivered and the visitor is invited to create an account (an
-// unknown e-mail), or the e-mail has an account and the visitor is asked to sign in. An ad
+// outcomes: the message is delivered and the visitor is invited to create an account (an
+// unknown e-mail); a first message from an address waits for the link e-mailed to it
+// (`pending`: the visitor is told to check their e-mail, docs/security.md); or the e-mail has an
+// account and the visitor is asked to sign in. An ad
 // that no longer takes messages (not public any more, or gone: the server answers NOT_FOUND as
 // for an unknown ad) is said so in the §8 wording of a missing ad, and the form stops sending.
 // The seller's own ad offers no contact.
@@ -49,6 +51,8 @@ export function conversationPath(language: Language, conversationId: string): st
 /** The answer of the visitor's form. */
 export interface SellerMessageAnswer {
   sent: boolean;
+  /** The message waits until the visitor opens the confirmation link e-mailed to them. */
+  pending: boolean;
   inviteToSignUp: boolean;
 }
 
@@ -90,7 +94,7 @@ export async function sendMessageToSeller(
       status: response.status,
     });
   }
-  return { sent: answer.sent === true, inviteToSignUp: answer.inviteToSignUp === true };
+  return { sent: answer.sent === true, pending: answer.pending === true, inviteToSignUp: answer.inviteToSignUp === true };
 }
 
 /** The server's answer for an ad that takes no message: unknown, or not public (docs/realtime.md). */
@@ -145,6 +149,12 @@ function BuyerForm({ listId, onClose }: { listId: number; onClose: () => void })
   );
 }
 
+/** What the visitor is told after the form: check their e-mail, or sent (with the invitation). */
+function visitorOutcome(answer: SellerMessageAnswer): MessageId {
+  if (answer.pending) return 'contact.visitor.pending';
+  return answer.inviteToSignUp ? 'contact.visitor.sentInvite' : 'contact.visitor.sent';
+}
+
 function VisitorForm({ listId }: { listId: number }) {
   const intl = useIntl();
   const language = useLanguage();
@@ -159,7 +169,7 @@ function VisitorForm({ listId }: { listId: number }) {
   if (answer) {
     return (
       <div role="status">
-        <p>{intl.formatMessage({ id: answer.inviteToSignUp ? 'contact.visitor.sentInvite' : 'contact.visitor.sent' })}</p>
+        <p>{intl.formatMessage({ id: visitorOutcome(answer) })}</p>
         {answer.inviteToSignUp ? (
           <Link className="button button--primary" to={localized(language, PATHS.signUp)}>
             {intl.formatMessage({ id: 'contact.visitor.createAccount' })}

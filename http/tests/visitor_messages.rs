@@ -36,8 +36,7 @@ async fn form(s: &TestServer, lang: &str, list_id: i64, email: &str, text: &str)
 fn confirmation_link(s: &TestServer, email: &str) -> String {
     let entry = mails_to(s, email)
         .into_iter()
-        .filter(|e| e.kind.as_deref() == Some("seller_message_confirmation"))
-        .next_back()
+        .rfind(|e| e.kind.as_deref() == Some("seller_message_confirmation"))
         .unwrap_or_else(|| panic!("no confirmation e-mail to {email}"));
     let link = entry.link.expect("link");
     assert!(entry.text.contains(&link), "the e-mail shows its link: {}", entry.text);

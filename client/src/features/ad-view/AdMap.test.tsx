@@ -112,6 +112,35 @@ describe('AdMap', () => {
     expect(only().removed).toBe(true);
   });
 
+  it('fetches the street map only once the map comes near the screen', async () => {
+    configure(OSM);
+    const observers: { callback: IntersectionObserverCallback; disconnected: boolean }[] = [];
+    class FakeObserver {
+      entry: { callback: IntersectionObserverCallback; disconnected: boolean };
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback, disconnected: false };
+        observers.push(this.entry);
+      }
+      observe(target: Element) {
+        expect(target).toHaveClass('ad-map__tiles');
+      }
+      disconnect() { this.entry.disconnected = true; }
+    }
+    Object.defineProperty(window, 'IntersectionObserver', { value: FakeObserver, configurable: true, writable: true });
+    try {
+      renderMap();
+      await act(async () => { await Promise.resolve(); });
+      expect(drawn).toHaveLength(0);
+      const [observer] = observers;
+      if (!observer) throw new Error('no observer');
+      act(() => { observer.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver); });
+      await waitFor(() => { expect(drawn).toHaveLength(1); });
+      expect(observer.disconnected).toBe(true);
+    } finally {
+      Reflect.deleteProperty(window, 'IntersectionObserver');
+    }
+  });
+
   it('ignores a tile URL that is no tile template', () => {
     configure('javascript:alert(1)');
     const { container } = renderMap();

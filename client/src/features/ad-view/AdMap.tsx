@@ -1,8 +1,9 @@
 // The ad's place on a map (spec: "map from the city's coordinates"). First, and whenever tiles
 // cannot load, a self-contained locator: the city's dot on the bundled outline of Morocco
-// (moroccoMap.ts). When the server names a tile server (mapConfig.ts), Leaflet is loaded on
-// demand (tileMap.ts, its own chunk) and its street map replaces the outline once a tile has
-// drawn; a tile server that fails leaves the outline, never a blank frame.
+// (moroccoMap.ts). When the server names a tile server (mapConfig.ts), Leaflet is loaded once
+// the map comes near the screen (tileMap.ts, its own chunk) and its street map replaces the
+// outline once a tile has drawn; a tile server that fails leaves the outline, never a blank
+// frame.
 
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -27,18 +28,39 @@ export function AdMap({ latitude, longitude, city }: { latitude: number; longitu
     if (!url || !element) return undefined;
     let removed = false;
     let remove: (() => void) | undefined;
-    loadTileMap()
-      .then(({ drawTileMap }) => {
-        if (removed) return;
-        remove = drawTileMap(element, { latitude, longitude, label: city }, { url, attribution }, {
-          onReady: () => { if (!removed) setShown('tiles'); },
-          onFail: () => { if (!removed) setShown('outline'); },
-        });
-      })
-      // The map's code could not load (offline after the page): the outline stays.
-      .catch(() => { if (!removed) setShown('outline'); });
+    const draw = () => {
+      loadTileMap()
+        .then(({ drawTileMap }) => {
+          if (removed) return;
+          remove = drawTileMap(element, { latitude, longitude, label: city }, { url, attribution }, {
+            onReady: () => { if (!removed) setShown('tiles'); },
+            onFail: () => { if (!removed) setShown('outline'); },
+          });
+        })
+        // The map's code could not load (offline after the page): the outline stays.
+        .catch(() => { if (!removed) setShown('outline'); });
+    };
+    // Leaflet and the tiles are fetched once the map comes near the screen, not with the page.
+    if (typeof IntersectionObserver === 'undefined') {
+      draw();
+      return () => {
+        removed = true;
+        remove?.();
+      };
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          draw();
+        }
+      },
+      { rootMargin: '300px' },
+    );
+    observer.observe(element);
     return () => {
       removed = true;
+      observer.disconnect();
       remove?.();
     };
   }, [url, attribution, latitude, longitude, city]);

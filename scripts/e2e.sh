@@ -20,7 +20,10 @@ KEY_SCREENSHOTS=(home-fr home-ar listing-fr listing-ar ad-view-fr ad-view-ar sig
   boost-success-fr boost-success-ar ad-view-phone-fr ad-view-phone-ar ad-view-photos-phone-fr
   ad-view-photos-phone-ar admin-desk-fr admin-desk-ar admin-desk-phone-fr admin-desk-phone-ar
   ad-form-fr ad-form-ar ad-form-phone-fr ad-form-phone-ar map-fallback-fr map-fallback-ar
-  map-fallback-phone-fr map-fallback-phone-ar)
+  map-fallback-phone-fr map-fallback-phone-ar shop-page-desktop-fr shop-page-desktop-ar
+  shop-page-phone-fr shop-page-phone-ar vehicles-home-fr vehicles-home-ar vehicles-home-phone-fr
+  vehicles-home-phone-ar real-estate-home-fr real-estate-home-ar real-estate-home-phone-fr
+  real-estate-home-phone-ar)
 
 artifacts=${E2E_ARTIFACTS:-$PWD/artifacts/e2e}
 mkdir -p "$artifacts"

@@ -310,7 +310,9 @@ pub fn bind(state: AppState) -> Result<(Server, std::net::SocketAddr), StartErro
         if s.workers == 0 { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2) } else { s.workers };
     let shutdown_timeout = s.shutdown_timeout_secs;
     let app_state = state.clone();
-    let options = crate::socketio::listener::ServeOptions { workers, shutdown_timeout_secs: shutdown_timeout };
+    // `souk serve` stops on SIGTERM through `ops::drain::stop_on_signal` (sockets drained first).
+    let options =
+        crate::socketio::listener::ServeOptions { workers, shutdown_timeout_secs: shutdown_timeout, own_signals: true };
     let https = state.settings.auth.public_base_url.starts_with("https://");
     let factory = move || {
         let state = app_state.clone();
@@ -319,6 +321,7 @@ pub fn bind(state: AppState) -> Result<(Server, std::net::SocketAddr), StartErro
             .app_data(web::Data::new(state.clone()))
             // gzip for whoever asks (the client build, pages, GraphQL answers); actix leaves
             // images and videos as they are.
+            .wrap(actix_web::middleware::from_fn(crate::ops::drain::gate))
             .wrap(actix_web::middleware::Compress::default())
             .wrap_fn(move |req, srv| {
                 let started = Instant::now();

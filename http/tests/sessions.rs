@@ -211,6 +211,10 @@ async fn a_logged_out_token_stays_void_when_redis_restarts_empty_and_while_it_is
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(!works(&s.base, &gone).await, "a logged-out token while Redis is down");
     assert!(works(&s.base, &kept).await, "a live token while Redis is down");
+    // Rate limits fail open (docs/operations.md): a limited query still answers.
+    let q = "query($i: String!) { checkUserExists(identifier: $i) { doesAccountExist } }";
+    let exists = call(&s.base, None, q, json!({ "i": "0611000505" })).await;
+    assert_eq!(exists["data"]["checkUserExists"]["doesAccountExist"], true, "{exists}");
 }
 
 /// One gateway call with extra headers: (the `Set-Cookie` headers, the body).

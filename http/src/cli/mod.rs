@@ -320,7 +320,10 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
             let ephemeral = server::open_ephemeral(&settings).await?;
             let state = server::build_state_with(settings, store.clone(), ephemeral, server::Rounds::Shared).await?;
             let stats = std::sync::Arc::clone(&state.stats);
+            let (socketio, drain_within) =
+                (state.socketio.clone(), std::time::Duration::from_secs(state.settings.server.shutdown_timeout_secs));
             let (server, addr) = server::bind(state)?;
+            actix_web::rt::spawn(crate::ops::drain::stop_on_signal(server.handle(), socketio, drain_within));
             tracing::info!(%addr, "serving");
             eprintln!("Souk is serving on http://{addr}  (Ctrl-C to stop)");
             let outcome = server.await;

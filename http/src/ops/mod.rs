@@ -1,4 +1,5 @@
-//! Operations endpoints: liveness, readiness and Prometheus metrics.
+//! Operations endpoints: liveness, readiness and Prometheus metrics; the graceful stop.
 
+pub mod drain;
 pub mod health;
 pub mod metrics;

@@ -20,6 +20,9 @@ use std::time::Duration;
 pub struct ServeOptions {
     pub workers: usize,
     pub shutdown_timeout_secs: u64,
+    /// The caller handles SIGTERM/SIGINT itself (`souk serve` drains first, docs/operations.md);
+    /// otherwise the server stops on them.
+    pub own_signals: bool,
 }
 
 /// Connections waiting to be accepted (as actix-web's default).
@@ -49,9 +52,9 @@ where
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, format!("{addr} names no address")))?;
     let listener = listen(target)?;
     let bound = listener.local_addr()?;
-    let server = actix_server::Server::build()
-        .workers(options.workers)
-        .shutdown_timeout(options.shutdown_timeout_secs)
+    let server = actix_server::Server::build().workers(options.workers).shutdown_timeout(options.shutdown_timeout_secs);
+    let server = if options.own_signals { server.disable_signals() } else { server };
+    let server = server
         .listen("souk-http", listener, move || {
             let socketio = socketio.clone();
             // The connection runs in a task of its own, so that the HTTP/1 dispatcher that
@@ -99,7 +102,7 @@ mod tests {
     async fn echo_server() -> SocketAddr {
         let server = Server::new(Config::default(), Arc::new(Echo));
         let app_server = server.clone();
-        let options = ServeOptions { workers: 1, shutdown_timeout_secs: 0 };
+        let options = ServeOptions { workers: 1, shutdown_timeout_secs: 0, own_signals: false };
         let (http, addr) = bind("127.0.0.1:0", options, server, move || {
             let server = app_server.clone();
             App::new().configure(move |cfg| configure(cfg, server))

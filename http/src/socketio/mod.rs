@@ -31,7 +31,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, server: Server) {
 /// Serves the echo behaviour on 127.0.0.1:`port` until the process is stopped.
 pub async fn serve_echo(port: u16, config: Config) -> std::io::Result<()> {
     let server = Server::new(config, Arc::new(echo::Echo));
-    let options = listener::ServeOptions { workers: 2, shutdown_timeout_secs: 1 };
+    let options = listener::ServeOptions { workers: 2, shutdown_timeout_secs: 1, own_signals: false };
     let app_server = server.clone();
     let (http, addr) = listener::bind(&format!("127.0.0.1:{port}"), options, server, move || {
         let server = app_server.clone();

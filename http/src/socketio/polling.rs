@@ -60,6 +60,9 @@ pub async fn get(
         return error(StatusCode::BAD_REQUEST, 3, "Bad request");
     }
     let Some(sid) = query.sid.as_deref() else {
+        if server.is_draining() {
+            return error(StatusCode::SERVICE_UNAVAILABLE, 4, "Server shutting down");
+        }
         let address = crate::graphql::context::client_address(&req);
         let (_session, open) = server.open_from(Transport::Polling, address);
         return payload(&[open]);

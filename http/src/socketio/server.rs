@@ -15,7 +15,7 @@ use serde_json::Value;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::task::{Context, Poll, Waker};
 use std::time::Duration;
@@ -522,6 +522,8 @@ struct Inner {
     config: Config,
     handler: Arc<dyn Handler>,
     sessions: Mutex<HashMap<String, Arc<Session>>>,
+    /// Set by [`Server::drain`]: no new session, no new event.
+    draining: AtomicBool,
 }
 
 /// The Socket.IO server: cheap to clone, shared by every transport and worker.
@@ -532,7 +534,40 @@ pub struct Server {
 
 impl Server {
     pub fn new(config: Config, handler: Arc<dyn Handler>) -> Server {
-        Server { inner: Arc::new(Inner { config, handler, sessions: Mutex::new(HashMap::new()) }) }
+        Server {
+            inner: Arc::new(Inner {
+                config,
+                handler,
+                sessions: Mutex::new(HashMap::new()),
+                draining: AtomicBool::new(false),
+            }),
+        }
+    }
+
+    /// Whether the server is draining (shutting down): the transports open no new session.
+    pub fn is_draining(&self) -> bool {
+        self.inner.draining.load(Ordering::Acquire)
+    }
+
+    /// The graceful end of every session (SIGTERM, docs/operations.md): from now on no new
+    /// session opens and no new event is taken from a client (a client re-sends what was not
+    /// acknowledged once it reconnects elsewhere); the events already being handled finish and
+    /// their acknowledgements are queued; then each session closes once its client has what
+    /// was queued for it. Answers how many sessions were still open at `within`.
+    pub async fn drain(&self, within: Duration) -> usize {
+        self.inner.draining.store(true, Ordering::Release);
+        let deadline = Instant::now() + within;
+        let sessions = || lock(&self.inner.sessions).values().cloned().collect::<Vec<_>>();
+        while Instant::now() < deadline && sessions().iter().any(|s| s.busy.load(Ordering::Acquire) > 0) {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        for session in sessions() {
+            session.close_after_flush("server shutting down");
+        }
+        while Instant::now() < deadline && self.session_count() > 0 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        self.session_count()
     }
 
     pub fn config(&self) -> &Config {
@@ -602,6 +637,11 @@ impl Server {
     pub fn handle(&self, session: &Arc<Session>, packet: engine::Packet) {
         if lock(&session.state).closing {
             // The server is ending this session: nothing more is taken from the client.
+            return;
+        }
+        if self.is_draining() && matches!(packet, engine::Packet::Message(_) | engine::Packet::Binary(_)) {
+            // Shutting down: an event not taken now is not acknowledged, and the client sends it
+            // again after reconnecting.
             return;
         }
         match packet {

@@ -120,6 +120,9 @@ fn accept(req: &Request, server: &Server) -> Result<(Option<Arc<Session>>, Strin
     if let Some(refused) = refusal(&query) {
         return Err(refused);
     }
+    if server.is_draining() && query.sid.is_none() {
+        return Err((StatusCode::SERVICE_UNAVAILABLE, 4, "Server shutting down"));
+    }
     if query.transport.as_deref() != Some("websocket") || actix_http::ws::verify_handshake(req.head()).is_err() {
         return Err(BAD_REQUEST);
     }

@@ -60,7 +60,12 @@ describe('account page (/account)', () => {
       expect(readCookie('souk_token')).toBeUndefined();
     });
     expect(pathname()).toBe('/fr');
-    expect(calls.find((call) => call.operationName === 'logout')?.variables).toEqual({ refreshToken: 'refresh-token-1' });
+    // The refresh token is the server's HttpOnly cookie: the logout names none, the server ends
+    // the cookie's family (docs/security.md "The refresh cookie").
+    const logout = calls.find((call) => call.operationName === 'logout');
+    expect(logout?.variables).toEqual({ refreshToken: null });
+    expect(logout?.headers.get('X-Souk-Session')).toBe('cookie');
+    expect(readCookie('souk_session')).toBeUndefined();
     expect(await screen.findByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/fr/account/signin');
   });
 });

@@ -536,5 +536,5 @@ async fn the_shop_directory_reads_a_keyword_from_its_path() {
     // A fourth segment is not a directory path: no page (404), without the directory's tags.
     let (status, _, html) = s.get_no_redirect("/boutiques/casablanca/voitures/atlas/plus").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert!(!html.contains("numberOfItems") && og(&html, "og:url").is_none(), "{html}");
+    assert!(!html.contains("numberOfItems") && html.contains("<meta name=\"robots\" content=\"noindex\">"), "{html}");
 }

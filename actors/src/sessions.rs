@@ -68,6 +68,11 @@ impl Rooms {
             .collect()
     }
 
+    /// The accounts with a socket here.
+    pub fn accounts(&self) -> Vec<i64> {
+        self.read().keys().copied().collect()
+    }
+
     /// Ends every socket of `account_id` here that was accepted with the access token
     /// `token_id` (it was logged out); answers how many there were.
     pub fn end_session(&self, account_id: i64, token_id: &str) -> usize {

@@ -113,6 +113,25 @@ describe('chat in the store', () => {
     expect(asked(socket, 'chat:list')).toBe(1);
   });
 
+  it('catches up from storage when the server says events may have been missed (realtime:catchup)', async () => {
+    const socket = installFakeSocket()
+      .answer('chat:list', () => ({ ok: true, conversations: [conversation()], unreadTotal: 0 }))
+      .answer('chat:conversation', () => ({ ok: true, conversation: conversation() }))
+      .answer('chat:history', () => ({ ok: true, messages: [message('m1', 'c1', ME, 'Bonjour')] }))
+      .answer('chat:read', () => ({ ok: true, unread: 0, unreadTotal: 0, readUpto: 'm2' }))
+      .answer('chat:sync', () => ({ ok: true, messages: [message('m2', 'c1', SELLER, 'Il est toujours à vendre')] }));
+    renderApp('/messages/chat?conversation=c1');
+    const thread = await screen.findByRole('list', { name: 'Messages de la conversation' });
+    expect(asked(socket, 'chat:sync')).toBe(0);
+
+    act(() => {
+      socket.push('realtime:catchup', {});
+    });
+
+    expect(await within(thread).findByText('Il est toujours à vendre')).toBeInTheDocument();
+    expect(socket.sent.filter((s) => s.event === 'chat:sync').map((s) => s.payload)).toEqual([{ since: 'm1' }]);
+  });
+
   it('opens by its URL a conversation older than the list, which joins the list when a message comes', async () => {
     const old = conversation({
       id: 'c-old',

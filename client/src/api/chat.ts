@@ -599,7 +599,12 @@ function listen(dispatch: ChatDispatch, getState: GetState): () => void {
     ],
     // The server could not bring every event to this socket (another process's fan-out was
     // full or cut off: docs/realtime.md): catch up from storage as after a reconnection.
-    ['realtime:catchup', () => reconnected(dispatch, getState)],
+    [
+      'realtime:catchup',
+      () => {
+        reconnected(dispatch, getState);
+      },
+    ],
     [
       'connect',
       () => {

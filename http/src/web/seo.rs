@@ -233,10 +233,14 @@ pub fn add_site_tags(html: &mut String, web: &crate::config::WebSettings) {
     if tags.is_empty() {
         return;
     }
-    match html.find("</head>") {
-        Some(i) => html.insert_str(i, &tags),
-        None => html.insert_str(0, &format!("<head>{tags}</head>")),
+    if let Some(i) = html.find("</head>") {
+        html.insert_str(i, &tags);
+        return;
     }
+    // A shell without a head: one after the `<html>` tag, or after the doctype, else first.
+    let after = |open: &str| html.find(open).and_then(|i| html[i..].find('>').map(|e| i + e + 1));
+    let at = after("<html").or_else(|| after("<!doctype")).or_else(|| after("<!DOCTYPE")).unwrap_or(0);
+    html.insert_str(at, &format!("<head>{tags}</head>"));
 }
 
 const MINIMAL_SHELL: &str = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Souk</title></head><body><div id=\"root\"></div></body></html>";
@@ -256,6 +260,28 @@ pub async fn render(state: &AppState, meta: &PageMeta, status: StatusCode) -> Ht
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_site_s_tags_go_into_the_head_or_right_after_the_html_tag() {
+        let web = crate::config::WebSettings {
+            client_dir: "client/dist".into(),
+            sitemap_urls_per_file: 1,
+            map_tiles_url: "https://tiles.example.test/{z}/{x}/{y}.png".into(),
+            map_tiles_attribution: "© <OSM>".into(),
+        };
+        let mut html = "<html><head><title>t</title></head><body></body></html>".to_string();
+        add_site_tags(&mut html, &web);
+        assert!(html.contains("<meta name=\"souk-map-tiles\" content=\"https://tiles.example.test/{z}/{x}/{y}.png\">\n<meta name=\"souk-map-attribution\" content=\"© &lt;OSM&gt;\">\n</head>"), "{html}");
+        let mut bare = "<!doctype html><html lang=\"ar\" dir=\"rtl\"><div id=root></div></html>".to_string();
+        add_site_tags(&mut bare, &web);
+        assert!(
+            bare.starts_with("<!doctype html><html lang=\"ar\" dir=\"rtl\"><head><meta name=\"souk-map-tiles\""),
+            "{bare}"
+        );
+        let mut none = "<html><head></head></html>".to_string();
+        add_site_tags(&mut none, &crate::config::WebSettings { map_tiles_url: "javascript:x".into(), ..web });
+        assert_eq!(none, "<html><head></head></html>", "no tile server, no tags");
+    }
 
     #[test]
     fn tags_are_escaped_and_placed_in_the_head() {

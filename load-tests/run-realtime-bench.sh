@@ -63,6 +63,9 @@ lifetime=$(( ${#rates[@]} * ${#servers[@]} * (duration + 95) + ${#servers[@]} * 
 
 echo "== seeding the demo (300 ads)"
 timeout 900 "$bin/souk" seed --demo --ads 300 --data-dir "$data" >"$data/seed.log" 2>&1
+# The accounts the generator signs in come from a bench population's manifest (the generator
+# reads no server code): the demo's sellers first, then bench accounts.
+timeout 300 "$bin/souk" seed --bench-users 64 --data-dir "$data" >>"$data/seed.log" 2>&1
 declare -A port pid target
 for s in "${servers[@]}"; do port[$s]=$(free_port); done
 # The generator opens every socket from this one address, and `idle` all of them with one
@@ -105,12 +108,16 @@ measure() {
 }
 for rate in "${rates[@]}"; do
   for s in "${servers[@]}"; do
-    measure "$s" $((duration + 90)) chat --target "${target[$s]}" --url "http://127.0.0.1:${port[$s]}" \
+    population=()
+    [ "${target[$s]}" = souk ] && population=(--population "$data/bench-population.json")
+    measure "$s" $((duration + 90)) chat --target "${target[$s]}" --url "http://127.0.0.1:${port[$s]}" "${population[@]}" \
       --conversations "${CONVERSATIONS:-8}" --rate "$rate" --duration "$duration" --server-pid "${pid[$s]}"
   done
 done
 for s in "${servers[@]}"; do
-  measure "$s" 330 idle --target "${target[$s]}" --url "http://127.0.0.1:${port[$s]}" \
+  population=()
+  [ "${target[$s]}" = souk ] && population=(--population "$data/bench-population.json")
+  measure "$s" 330 idle --target "${target[$s]}" --url "http://127.0.0.1:${port[$s]}" "${population[@]}" \
     --connections "$idle" --server-pid "${pid[$s]}"
 done
 echo "== summary ($profile binaries; load average after: $(cut -d' ' -f1-3 /proc/loadavg))"

@@ -546,11 +546,11 @@ enum SessionEnd {
 /// The user's life: its online intervals, with sessions inside them.
 async fn user(shared: Arc<Shared>, scenario: Arc<Scenario>, ctx: UserCtx, mut token: String) {
     let schedule = scenario.schedule(ctx.k);
-    let end = scenario.duration_s();
+    let end_of_run = scenario.duration_s();
     let mut rng = Rng::new(ctx.rng_seed);
     let mut storms: VecDeque<f64> = schedule.reconnects.iter().copied().collect();
     for (join, leave) in schedule.online {
-        let leave = leave.unwrap_or(end).min(end);
+        let leave = leave.unwrap_or(end_of_run).min(end_of_run);
         tokio::time::sleep_until(shared.at(join)).await;
         let mut first = true;
         while shared.start.elapsed().as_secs_f64() < leave && !shared.ending.load(Ordering::Relaxed) {
@@ -611,7 +611,8 @@ async fn user(shared: Arc<Shared>, scenario: Arc<Scenario>, ctx: UserCtx, mut to
                 None if until < leave => SessionEnd::Reconnect { pause: true },
                 None => SessionEnd::Leave,
             };
-            if matches!(end, SessionEnd::Leave) && shared.ending.load(Ordering::Relaxed) {
+            let run_over = leave >= end_of_run || shared.ending.load(Ordering::Relaxed);
+            if matches!(end, SessionEnd::Leave) && run_over {
                 // The run's end: keep the socket for the drain, then close it.
                 while !shared.closing.load(Ordering::Relaxed) {
                     tokio::time::sleep(Duration::from_millis(100)).await;

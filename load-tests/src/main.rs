@@ -2,13 +2,11 @@
 //! over N keep-alive connections for a bounded time against a loopback server and reports
 //! throughput and latency percentiles. Scenarios `chat` and `idle` drive the real-time chat
 //! over WebSocket (Souk, the reference socket.io relay of `load-tests/reference/`, or the
-//! minimal relay that `souk-load relay` serves: the ceiling). Scenario `chat-store` measures
-//! the chat's SQLite store alone, in process. Scenario `orders` places cash-on-delivery orders
+//! minimal relay that `souk-load relay` serves: the ceiling).  Scenario `orders` places cash-on-delivery orders
 //! of one product at a fixed rate while the shop owner's socket receives their `order:new`
 //! alerts (issue 23). `run` plays a scenario file (load-tests/scenarios/, docs/load-testing.md)
 //! over one or several generator processes (`worker`), with thresholds and an HTML report.
 
-mod chat_store;
 mod coordinator;
 mod engine;
 mod metrics;
@@ -157,6 +155,9 @@ enum Scenario {
         target: realtime::Target,
         #[arg(long, default_value = "http://127.0.0.1:8080")]
         url: String,
+        /// Souk: the bench population's manifest (`souk seed --bench-users`), whose accounts sign in.
+        #[arg(long)]
+        population: Option<std::path::PathBuf>,
         /// Conversations (M), each between two users, one of whom sends.
         #[arg(long, default_value_t = 8)]
         conversations: usize,
@@ -181,6 +182,9 @@ enum Scenario {
         target: realtime::Target,
         #[arg(long, default_value = "http://127.0.0.1:8080")]
         url: String,
+        /// Souk: the bench population's manifest (`souk seed --bench-users`).
+        #[arg(long)]
+        population: Option<std::path::PathBuf>,
         #[arg(long, default_value_t = 1000)]
         connections: usize,
         /// The server's process id (required: memory is what is measured).
@@ -254,26 +258,6 @@ enum Scenario {
         /// Seconds after which the relay stops by itself.
         #[arg(long, default_value_t = 3600)]
         lifetime: u64,
-    },
-    /// The chat's SQLite store alone, in process: M conversations appending batches of B
-    /// messages at once, for a bounded time, into a fresh temporary database.
-    ChatStore {
-        /// Conversations (M), each appending its batches one after the other.
-        #[arg(long, default_value_t = 8)]
-        conversations: usize,
-        /// Messages per batch (B): one `append_messages` call, as a Conversation actor makes.
-        #[arg(long, default_value_t = 128)]
-        batch: usize,
-        /// Seconds of measurement (after a 1 s warm-up).
-        #[arg(long, default_value_t = 10)]
-        duration: u64,
-    },
-    /// The CPU cost of sign-in (argon2id verification) and of one access-token check, on one
-    /// thread, in process.
-    Auth {
-        /// Repetitions of each measured operation.
-        #[arg(long, default_value_t = 50)]
-        iterations: usize,
     },
 }
 
@@ -523,83 +507,6 @@ pub(crate) fn nearest_rank<T: Copy>(sorted: &[T], p: f64) -> Option<T> {
     Some(sorted[rank.clamp(1, sorted.len()) - 1])
 }
 
-/// Times `f` `n` times on this thread: (mean, p50, p99) in milliseconds.
-fn time_it(n: usize, mut f: impl FnMut()) -> (f64, f64, f64) {
-    // Nanosecond samples, so microsecond operations keep their precision.
-    let mut samples: Vec<u32> = (0..n.max(1))
-        .map(|_| {
-            let started = Instant::now();
-            f();
-            u32::try_from(started.elapsed().as_nanos()).unwrap_or(u32::MAX)
-        })
-        .collect();
-    samples.sort_unstable();
-    let ms = |ns: f64| ns / 1_000_000.0;
-    let mean = samples.iter().map(|&s| f64::from(s)).sum::<f64>() / samples.len() as f64;
-    (ms(mean), ms(f64::from(percentile(&samples, 50.0))), ms(f64::from(percentile(&samples, 99.0))))
-}
-
-fn auth_costs(iterations: usize) -> std::process::ExitCode {
-    use souk_services::accounts::password::{hash_password, verify_password};
-    use souk_services::accounts::tokens::{AccessClaims, TokenKeys};
-    let iterations = iterations.clamp(1, 10_000);
-    let hash = match hash_password("souk-demo-2026") {
-        Ok(h) => h,
-        Err(e) => {
-            eprintln!("souk-load: {e}");
-            return std::process::ExitCode::FAILURE;
-        }
-    };
-    eprintln!("souk-load auth: {iterations} iterations each, one thread");
-    let report = |what: &str, (mean, p50, p99): (f64, f64, f64)| {
-        println!("{what}: mean {:.1} µs, p50 {:.1} µs, p99 {:.1} µs", mean * 1000.0, p50 * 1000.0, p99 * 1000.0);
-    };
-    report(
-        "sign-in password check (argon2id verify)",
-        time_it(iterations, || {
-            std::hint::black_box(verify_password("souk-demo-2026", &hash));
-        }),
-    );
-    report(
-        "password hash (sign-up, reset)",
-        time_it(iterations.min(50), || {
-            std::hint::black_box(hash_password("souk-demo-2026").ok());
-        }),
-    );
-    let keys = TokenKeys::new(b"a benchmark key of thirty-two bytes!");
-    let now =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
-    let claims = AccessClaims {
-        sub: "0190c0de-0000-7000-8000-000000000001".into(),
-        account_id: 1,
-        store_id: Some(1),
-        roles: vec![souk_domain::account::Role::StoreOwner],
-        name: "Auto Prestige Casa".into(),
-        email: Some("contact@auto-prestige-casa.ma".into()),
-        allowed_access: vec!["shop.profile".into(), "shop.stats".into()],
-        iat: now,
-        exp: now + 900,
-        jti: "bench".into(),
-        act: None,
-        fam: None,
-    };
-    let token = keys.sign(&claims).unwrap_or_default();
-    let token_iterations = iterations.saturating_mul(200);
-    report(
-        "access-token check (HS256 verify + claims)",
-        time_it(token_iterations, || {
-            std::hint::black_box(keys.verify(&token).ok());
-        }),
-    );
-    report(
-        "access-token signing",
-        time_it(token_iterations, || {
-            std::hint::black_box(keys.sign(&claims).ok());
-        }),
-    );
-    std::process::ExitCode::SUCCESS
-}
-
 /// Runs a scenario under a hard time bound (setup, warm-up and drain included) and turns its
 /// outcome into the exit code.
 async fn bounded<E: std::fmt::Display>(
@@ -675,15 +582,6 @@ async fn main() -> std::process::ExitCode {
                 }
             };
         }
-        Scenario::Auth { iterations } => return auth_costs(iterations),
-        Scenario::ChatStore { conversations, batch, duration } => {
-            let duration = Duration::from_secs(duration.clamp(1, MAX_DURATION_SECS));
-            let limit = duration + Duration::from_secs(60);
-            return bounded(limit, async move {
-                chat_store::run(conversations, batch, duration).await.map(|line| println!("{line}"))
-            })
-            .await;
-        }
         Scenario::Relay { port, lifetime } => {
             return match relay::run(port, Duration::from_secs(lifetime.max(1))).await {
                 Ok(()) => std::process::ExitCode::SUCCESS,
@@ -693,7 +591,7 @@ async fn main() -> std::process::ExitCode {
                 }
             };
         }
-        Scenario::Chat { target, url, conversations, users, rate, duration, server_pid } => {
+        Scenario::Chat { target, url, population, conversations, users, rate, duration, server_pid } => {
             if !is_loopback(&url) {
                 eprintln!("souk-load: only loopback targets are allowed");
                 return std::process::ExitCode::FAILURE;
@@ -703,6 +601,7 @@ async fn main() -> std::process::ExitCode {
             let run = realtime::chat(
                 target,
                 &url,
+                population.as_deref(),
                 users.unwrap_or(conversations * 2).clamp(2, MAX_CONNECTIONS),
                 conversations,
                 rate.max(1),
@@ -752,12 +651,19 @@ async fn main() -> std::process::ExitCode {
             // Hard bound: sign-ins and registrations, the warm-up, the drain (answers, then alerts).
             return bounded(warmup + duration + Duration::from_secs(180), orders::run(options)).await;
         }
-        Scenario::Idle { target, url, connections, server_pid } => {
+        Scenario::Idle { target, url, population, connections, server_pid } => {
             if !is_loopback(&url) {
                 eprintln!("souk-load: only loopback targets are allowed");
                 return std::process::ExitCode::FAILURE;
             }
-            let run = realtime::idle(target, &url, connections.clamp(1, 50_000), server_pid, Duration::from_secs(3));
+            let run = realtime::idle(
+                target,
+                &url,
+                population.as_deref(),
+                connections.clamp(1, 50_000),
+                server_pid,
+                Duration::from_secs(3),
+            );
             return bounded(Duration::from_secs(MAX_DURATION_SECS), run).await;
         }
         Scenario::Publish { url, login, password, photos, width, height, ads, pid } => {

@@ -341,7 +341,12 @@ fn layout(users: usize, conversations: usize) -> Vec<(usize, usize)> {
 /// sender, receiver).
 type SoukRun = (Vec<String>, Vec<(String, usize, usize)>);
 
-async fn souk_conversations(url: &str, users: usize, conversations: usize) -> Result<SoukRun, Error> {
+async fn souk_conversations(
+    url: &str,
+    population: Option<&std::path::Path>,
+    users: usize,
+    conversations: usize,
+) -> Result<SoukRun, Error> {
     let http = reqwest::Client::new();
     let gql = |query: &'static str, variables: Value, token: Option<String>| {
         let mut req = http.post(format!("{url}/graphql")).json(&json!({ "query": query, "variables": variables }));
@@ -350,21 +355,19 @@ async fn souk_conversations(url: &str, users: usize, conversations: usize) -> Re
         }
         async move { req.send().await?.json::<Value>().await }
     };
-    let reference = souk_storage::reference::Reference::embedded()?;
+    // The accounts come from the bench population's manifest (`souk seed --bench-users`): the
+    // sellers with public ads first, then the bench accounts. The generator knows no server code.
+    let path = population.ok_or("--population FILE is needed for Souk (souk seed --bench-users writes it)")?;
+    let manifest: crate::population::Manifest = serde_json::from_slice(&std::fs::read(path)?)?;
     let mut people = Vec::new();
-    for c in souk_services::demo::demo_credentials(&reference) {
-        let login = gql(
-            "mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }",
-            json!({ "i": c.login, "p": c.password }),
-            None,
-        )
-        .await?;
-        let token = login["data"]["loginByIdentifier"]["accessToken"].as_str().ok_or("demo sign-in failed")?.to_owned();
+    for a in manifest.accounts.iter().take(users.max(manifest.sellers).max(2)) {
+        let password = a.password.clone().unwrap_or_else(|| manifest.password.clone());
+        let token = crate::population::sign_in(&http, url, &a.login, &password).await?;
         let me = gql("{ getMyAccountInfo { id } }", json!({}), Some(token.clone())).await?;
         people.push((me["data"]["getMyAccountInfo"]["id"].as_i64().unwrap_or(-1), token));
     }
     let users = if users > people.len() {
-        eprintln!("  Souk: {users} users capped at {} (the demo accounts)", people.len());
+        eprintln!("  Souk: {users} users capped at {} (the population's accounts)", people.len());
         people.len()
     } else {
         users
@@ -416,9 +419,11 @@ fn percentile(sorted: &[u32], p: f64) -> f64 {
 }
 
 /// The `chat` scenario: `users` sockets in `conversations` conversations (see [`layout`]).
+#[allow(clippy::too_many_arguments)]
 pub async fn chat(
     target: Target,
     url: &str,
+    population: Option<&std::path::Path>,
     users: usize,
     conversations: usize,
     rate: u64,
@@ -434,7 +439,7 @@ pub async fn chat(
     // Each user's auth, and each conversation: (id, sender, receiver).
     let (auths, talks): (Vec<Value>, Vec<(String, usize, usize)>) = match target {
         Target::Souk => {
-            let (tokens, talks) = souk_conversations(url, n, conversations).await?;
+            let (tokens, talks) = souk_conversations(url, population, n, conversations).await?;
             (tokens.into_iter().map(|t| json!({ "token": t })).collect(), talks)
         }
         _ => {
@@ -581,14 +586,21 @@ pub async fn chat(
 }
 
 /// The `idle` scenario: opens `count` connections and reports the server's memory per connection.
-pub async fn idle(target: Target, url: &str, count: usize, pid: u32, hold: Duration) -> Result<(), Error> {
+pub async fn idle(
+    target: Target,
+    url: &str,
+    population: Option<&std::path::Path>,
+    count: usize,
+    pid: u32,
+    hold: Duration,
+) -> Result<(), Error> {
     let addr = host_port(url);
     let base = Instant::now();
     let counters = Arc::new(Counters::default());
     let measuring = Arc::new(AtomicBool::new(false));
     let auth = match target {
         Target::Souk => {
-            let (tokens, _) = souk_conversations(url, 2, 1).await?;
+            let (tokens, _) = souk_conversations(url, population, 2, 1).await?;
             json!({ "token": tokens[0] })
         }
         _ => json!({ "conversations": [] }),

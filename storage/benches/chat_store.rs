@@ -1,4 +1,5 @@
-//! Scenario `chat-store`: the SQLite chat store alone, without sockets or actors. M
+//! The SQLite chat store alone (a component benchmark of `souk-storage`, moved here from
+//! `souk-load chat-store`, issue 30 item 8), without sockets or actors. M
 //! conversations each append batches of B text messages one after the other, all of them at
 //! once, as the Conversation actors do under load (each batch one `append_messages` call; the
 //! writer thread commits whatever arrives together in one transaction). It measures what the
@@ -35,7 +36,7 @@ fn thread_cpu_seconds(name: &str) -> f64 {
 }
 
 /// Runs the scenario; answers its one-line result.
-pub async fn run(conversations: usize, batch: usize, duration: Duration) -> Result<String, String> {
+async fn run(conversations: usize, batch: usize, duration: Duration) -> Result<String, String> {
     let (conversations, batch) = (conversations.clamp(1, 256), batch.clamp(1, 1024));
     let dir = std::env::temp_dir().join(format!("souk-chat-store-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -67,7 +68,7 @@ async fn measure(
         ids.push(conversation.conversation_id);
     }
     eprintln!(
-        "souk-load chat-store: {conversations} conversations appending batches of {batch} for {}s (+1s warm-up) in {}",
+        "chat-store: {conversations} conversations appending batches of {batch} for {}s (+1s warm-up) in {}",
         duration.as_secs(),
         dir.display()
     );
@@ -145,4 +146,36 @@ async fn measure(
         per_message(checkpointer),
         errors.load(Ordering::Relaxed)
     ))
+}
+
+/// `cargo bench -p souk-storage --bench chat_store -- [conversations] [batch] [seconds]`
+/// (defaults 8, 128, 10).
+fn main() -> std::process::ExitCode {
+    let numbers: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let conversations = numbers.first().copied().unwrap_or(8) as usize;
+    let batch = numbers.get(1).copied().unwrap_or(128) as usize;
+    let seconds = numbers.get(2).copied().unwrap_or(10).clamp(1, 300);
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("chat-store: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let duration = Duration::from_secs(seconds);
+    let outcome = runtime.block_on(async {
+        tokio::time::timeout(duration + Duration::from_secs(60), run(conversations, batch, duration))
+            .await
+            .unwrap_or_else(|_| Err("time bound reached".into()))
+    });
+    match outcome {
+        Ok(line) => {
+            println!("{line}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("chat-store: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
 }

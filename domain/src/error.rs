@@ -35,6 +35,8 @@ pub enum ErrorCode {
     NotFound,
     /// The store cannot be reached (readiness).
     StoreUnavailable,
+    /// The disk (or the database's space) is full: nothing could be written (issue 27).
+    StorageFull,
     /// Sign-in with an unknown identifier or a wrong password (never says which).
     IncorrectCredentials,
     /// A disabled account: contact customer service.
@@ -226,7 +228,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 107] = [
+    pub const ALL: [ErrorCode; 108] = [
         ErrorCode::InternalError,
         ErrorCode::MalformedRequest,
         ErrorCode::GraphqlParseFailed,
@@ -241,6 +243,7 @@ impl ErrorCode {
         ErrorCode::CityNotFound,
         ErrorCode::NotFound,
         ErrorCode::StoreUnavailable,
+        ErrorCode::StorageFull,
         ErrorCode::IncorrectCredentials,
         ErrorCode::NotAuthorized,
         ErrorCode::LoginRequired,
@@ -353,6 +356,7 @@ impl ErrorCode {
             ErrorCode::CityNotFound => "CITY_NOT_FOUND",
             ErrorCode::NotFound => "NOT_FOUND",
             ErrorCode::StoreUnavailable => "STORE_UNAVAILABLE",
+            ErrorCode::StorageFull => "STORAGE_FULL",
             ErrorCode::IncorrectCredentials => "INCORRECT_CREDENTIALS",
             ErrorCode::NotAuthorized => "NOT_AUTHORIZED",
             ErrorCode::LoginRequired => "LOGIN_REQUIRED",
@@ -466,6 +470,7 @@ impl ErrorCode {
             ErrorCode::CityNotFound => "location.error.cityNotFound",
             ErrorCode::NotFound => "common.error.notFound",
             ErrorCode::StoreUnavailable => "common.error.unavailable",
+            ErrorCode::StorageFull => "common.error.storageFull",
             ErrorCode::IncorrectCredentials => "login.error.incorrectCredentials",
             ErrorCode::NotAuthorized => "login.error.notAuthorized",
             ErrorCode::LoginRequired => "common.error.loginRequired",
@@ -586,6 +591,10 @@ impl ErrorCode {
             ErrorCode::CityNotFound => ("Cette ville n'existe pas", "هذه المدينة غير موجودة"),
             ErrorCode::NotFound => ("Page introuvable", "الصفحة غير موجودة"),
             ErrorCode::StoreUnavailable => ("Le service est momentanément indisponible", "الخدمة غير متاحة مؤقتًا"),
+            ErrorCode::StorageFull => (
+                "Enregistrement impossible pour le moment : l'espace de stockage est plein. Rien n'a été modifié, réessayez plus tard",
+                "تعذّر الحفظ حاليًا: مساحة التخزين ممتلئة. لم يتغيّر شيء، يرجى المحاولة لاحقًا",
+            ),
             ErrorCode::IncorrectCredentials => {
                 ("E-mail ou mot de passe incorrect", "البريد الإلكتروني أو كلمة المرور غير صحيحة")
             }
@@ -897,6 +906,7 @@ impl ErrorCode {
             ErrorCode::AccountNotFound => 404,
             ErrorCode::ResendTooSoon => 429,
             ErrorCode::StoreUnavailable => 503,
+            ErrorCode::StorageFull => 507,
             ErrorCode::ConversationNotFound => 404,
             ErrorCode::ConversationBlocked => 403,
             ErrorCode::ChatMessageEmpty => 400,
@@ -961,10 +971,22 @@ impl SoukError {
     }
 
     /// An unexpected failure of a lower layer: the generic catalogue error, with the cause kept
-    /// as the detail for the logs.
+    /// as the detail for the logs — or `STORAGE_FULL` when the cause is a full disk or database
+    /// ([`is_storage_full`]): the one failure the user is told apart, since waiting helps.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
-        Self::with_detail(ErrorCode::InternalError, cause.to_string())
+        let cause = cause.to_string();
+        let code = if is_storage_full(&cause) { ErrorCode::StorageFull } else { ErrorCode::InternalError };
+        Self::with_detail(code, cause)
     }
+}
+
+/// Whether a lower layer's failure says that the disk or the database is full: SQLite's
+/// `SQLITE_FULL` ("database or disk is full") and the system's `ENOSPC` ("No space left on
+/// device", os error 28) and `EDQUOT` (os error 122), however the layers above wrapped them.
+pub fn is_storage_full(cause: &str) -> bool {
+    const SIGNS: [&str; 5] =
+        ["database or disk is full", "No space left on device", "os error 28)", "Disk quota exceeded", "os error 122)"];
+    SIGNS.iter().any(|sign| cause.contains(sign))
 }
 
 impl From<ErrorCode> for SoukError {
@@ -989,6 +1011,17 @@ mod tests {
             assert!(!fr.is_empty() && !ar.is_empty() && fr != ar, "{code:?} needs both languages");
             assert!(ar.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)), "{code:?} Arabic wording");
         }
+    }
+
+    #[test]
+    fn a_full_disk_or_database_is_told_apart_from_other_failures() {
+        let sqlite = SoukError::internal("sqlite: database or disk is full");
+        assert_eq!(sqlite.code, ErrorCode::StorageFull);
+        let io = SoukError::internal("media: write /data/media/x.jpg: No space left on device (os error 28)");
+        assert_eq!(io.code, ErrorCode::StorageFull);
+        assert_eq!(SoukError::internal("sqlite: database is locked").code, ErrorCode::InternalError);
+        assert_eq!(ErrorCode::StorageFull.http_status(), 507);
+        assert!(ErrorCode::StorageFull.message(Lang::Ar).contains("ممتلئة"));
     }
 
     #[test]

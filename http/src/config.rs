@@ -89,6 +89,13 @@ pub struct ServerSettings {
 pub struct StorageSettings {
     pub data_dir: PathBuf,
     pub readers: usize,
+    /// Below this many free MiB on the data dir's file system, `/readyz` answers `STORAGE_FULL`.
+    #[serde(default = "default_min_free_mb")]
+    pub min_free_mb: u64,
+}
+
+fn default_min_free_mb() -> u64 {
+    64
 }
 
 /// The ScyllaDB cluster of the distributed mode; off while `contact_points` is empty.

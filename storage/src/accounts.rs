@@ -156,6 +156,14 @@ pub trait AccountStore: Send + Sync + 'static {
     /// Creates one account (its id chosen by the store) and, for a shop, its store and lead.
     /// A phone or e-mail already registered is `Conflict`, and nothing is written.
     async fn create_account(&self, new: NewAccount, shop: Option<NewShop>) -> Result<StoredAccount, StoreError>;
+    /// `create_account` and the first refresh token of its session (`first.account_id` is the
+    /// new account's), in one transaction: a sign-up that fails stores nothing.
+    async fn create_account_signed_in(
+        &self,
+        new: NewAccount,
+        shop: Option<NewShop>,
+        first: RefreshToken,
+    ) -> Result<StoredAccount, StoreError>;
     async fn find_account(&self, account_id: i64) -> Result<Option<StoredAccount>, StoreError>;
     async fn find_account_by_phone(&self, phone: &str) -> Result<Option<StoredAccount>, StoreError>;
     async fn find_account_by_email(&self, email: &str) -> Result<Option<StoredAccount>, StoreError>;
@@ -405,27 +413,29 @@ impl AccountStore for SqliteStore {
     }
 
     async fn create_account(&self, new: NewAccount, shop: Option<NewShop>) -> Result<StoredAccount, StoreError> {
+        self.write(move |c| create_account_in(c, &new, shop.as_ref())).await
+    }
+
+    async fn create_account_signed_in(
+        &self,
+        new: NewAccount,
+        shop: Option<NewShop>,
+        first: RefreshToken,
+    ) -> Result<StoredAccount, StoreError> {
         self.write(move |c| {
-            let id = insert_account(c, &new, false)?;
-            if let Some(shop) = &shop {
-                let a = &new.account;
-                c.execute("UPDATE stores SET plan = ?2 WHERE account_id = ?1", params![id, shop.plan])?;
-                c.execute(
-                    "INSERT INTO leads (account_id, name, phone, email, plan, category_id, created_at, call_before)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                    params![
-                        id,
-                        a.name,
-                        a.phone,
-                        a.email,
-                        shop.plan,
-                        a.shop_category_id,
-                        a.registered_at,
-                        shop.call_before
-                    ],
-                )?;
-            }
-            account_where(c, "a.account_id = ?1", &id)?.ok_or_else(|| corrupt("account just created"))
+            let account = create_account_in(c, &new, shop.as_ref())?;
+            c.execute(
+                "INSERT INTO refresh_tokens (token_hash, family_id, account_id, acting_admin_id, issued_at, expires_at)
+                 VALUES (?1, ?2, ?3, NULL, ?4, ?5)",
+                params![
+                    first.token_hash,
+                    first.family_id,
+                    account.account.account_id,
+                    first.issued_at,
+                    first.expires_at
+                ],
+            )?;
+            Ok(account)
         })
         .await
     }
@@ -841,4 +851,23 @@ impl AccountStore for SqliteStore {
 
 fn revocation_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<SessionRevocation> {
     Ok(SessionRevocation { subject: r.get(0)?, issued_before: r.get(1)?, expires_at: r.get(2)? })
+}
+
+/// The account, its shop and its lead, within the caller's transaction.
+fn create_account_in(
+    c: &rusqlite::Connection,
+    new: &NewAccount,
+    shop: Option<&NewShop>,
+) -> Result<StoredAccount, StoreError> {
+    let id = insert_account(c, new, false)?;
+    if let Some(shop) = shop {
+        let a = &new.account;
+        c.execute("UPDATE stores SET plan = ?2 WHERE account_id = ?1", params![id, shop.plan])?;
+        c.execute(
+            "INSERT INTO leads (account_id, name, phone, email, plan, category_id, created_at, call_before)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![id, a.name, a.phone, a.email, shop.plan, a.shop_category_id, a.registered_at, shop.call_before],
+        )?;
+    }
+    account_where(c, "a.account_id = ?1", &id)?.ok_or_else(|| corrupt("account just created"))
 }

@@ -20,7 +20,7 @@ fn detail_for_client(err: &SoukError) -> Option<&str> {
 
 /// A failure of the server rather than of the request: its cause stays in the log.
 fn is_unexpected(code: ErrorCode) -> bool {
-    matches!(code, ErrorCode::InternalError | ErrorCode::StoreUnavailable)
+    matches!(code, ErrorCode::InternalError | ErrorCode::StoreUnavailable | ErrorCode::StorageFull)
 }
 
 /// Logs and counts an error on its way out; answers the request id it is logged with.

@@ -381,8 +381,21 @@ impl AccountService {
         };
         let mut new = NewAccount::new(account, password_hash);
         new.lang = lang;
-        let stored = self.store.create_account(new, shop).await.map_err(store_err)?;
-        self.open_session(stored, None).await
+        // The account and its first session in one transaction: a sign-up that fails (a full
+        // disk included) stores nothing, and one that answers has both.
+        let (refresh_token, family_id, issued) = (random_token(), random_token(), now());
+        let refresh_ttl = secs(self.settings.refresh_ttl);
+        let first = RefreshToken {
+            token_hash: token_hash(&refresh_token),
+            family_id: family_id.clone(),
+            account_id: 0,
+            acting_admin_id: None,
+            issued_at: issued,
+            expires_at: issued + refresh_ttl,
+        };
+        let stored = self.store.create_account_signed_in(new, shop, first).await.map_err(store_err)?;
+        let (access_token, expires_in) = self.access_token(&stored, None, &family_id)?;
+        Ok(Session { access_token, refresh_token, expires_in, refresh_expires_in: refresh_ttl, account: stored })
     }
 
     /// The seconds left of a sign-in wait (`login-wait:…`), if one runs.

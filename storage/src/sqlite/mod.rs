@@ -34,7 +34,9 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(10);
 const WRITER_CHECKPOINT_PAGES: i64 = 16_384;
 
 type Completion = Box<dyn FnOnce(Result<(), String>) + Send>;
-type WriteJob = Box<dyn FnOnce(&Connection) -> Completion + Send>;
+/// A write run on the writer thread: answers its completion (called with the group's commit
+/// outcome) and, when the write itself failed, why.
+type WriteJob = Box<dyn FnOnce(&Connection) -> (Completion, Option<String>) + Send>;
 type ReadJob = Box<dyn FnOnce(&Connection) + Send>;
 
 enum WriterMessage {
@@ -143,14 +145,16 @@ impl SqliteStore {
         let (tx, rx) = oneshot::channel::<Result<T, StoreError>>();
         let job: WriteJob = Box::new(move |conn: &Connection| {
             let outcome = run_in_savepoint(conn, work);
-            Box::new(move |commit: Result<(), String>| {
+            let failure = outcome.as_ref().err().map(ToString::to_string);
+            let completion: Completion = Box::new(move |commit: Result<(), String>| {
                 let answer = match (outcome, commit) {
                     (Err(e), _) => Err(e),
                     (Ok(_), Err(reason)) => Err(StoreError::Corrupt(format!("commit failed: {reason}"))),
                     (Ok(value), Ok(())) => Ok(value),
                 };
                 let _ = tx.send(answer);
-            })
+            });
+            (completion, failure)
         });
         {
             let guard = self.inner.writer.lock().map_err(|_| StoreError::Closed)?;
@@ -235,6 +239,10 @@ fn run_in_savepoint<T>(
             conn.execute_batch("RELEASE job")?;
             Ok(value)
         }
+        // SQLite rolled the whole transaction back itself (a full disk, an I/O error): there is
+        // no savepoint left to roll back to, and the cause is the answer (commit_group tells
+        // the rest of the group).
+        Err(e) if conn.is_autocommit() => Err(e),
         Err(e) => {
             conn.execute_batch("ROLLBACK TO job; RELEASE job")?;
             Err(e)
@@ -280,26 +288,44 @@ fn writer_loop(conn: Connection, rx: mpsc::Receiver<WriterMessage>, committed: m
 }
 
 fn commit_group(conn: &Connection, batch: Vec<WriteJob>) {
-    if batch.is_empty() {
-        return;
-    }
-    if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
-        let reason = e.to_string();
-        for job in batch {
-            // The job never ran against the database: run nothing, report the failure.
-            let _ = job;
-            tracing::error!(error = %reason, "cannot begin a write transaction");
+    let mut jobs = batch.into_iter().peekable();
+    while jobs.peek().is_some() {
+        if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
+            let reason = e.to_string();
+            // The jobs never ran against the database: run none; each is answered `Closed`.
+            tracing::error!(error = %reason, writes = jobs.len(), "cannot begin a write transaction");
+            return;
         }
-        return;
-    }
-    let completions: Vec<Completion> = batch.into_iter().map(|job| job(conn)).collect();
-    let commit = conn.execute_batch("COMMIT").map_err(|e| e.to_string());
-    if commit.is_err() {
-        let _ = conn.execute_batch("ROLLBACK");
-    }
-    tracing::trace!(writes = completions.len(), "group committed");
-    for done in completions {
-        done(commit.clone());
+        let mut completions: Vec<Completion> = Vec::new();
+        let mut rolled_back = None;
+        for job in jobs.by_ref() {
+            let (completion, failure) = job(conn);
+            completions.push(completion);
+            if conn.is_autocommit() {
+                // SQLite ended the transaction itself (SQLITE_FULL, an I/O error): nothing of
+                // this group is stored. Every write of it is told so, with the cause; the writes
+                // after it go into a new transaction.
+                rolled_back = Some(failure.unwrap_or_else(|| "the transaction was rolled back".into()));
+                break;
+            }
+        }
+        let commit = match rolled_back {
+            Some(cause) => {
+                tracing::error!(error = %cause, writes = completions.len(), "a write transaction was rolled back");
+                Err(format!("rolled back: {cause}"))
+            }
+            None => {
+                let commit = conn.execute_batch("COMMIT").map_err(|e| e.to_string());
+                if commit.is_err() && !conn.is_autocommit() {
+                    let _ = conn.execute_batch("ROLLBACK");
+                }
+                commit
+            }
+        };
+        tracing::trace!(writes = completions.len(), "group committed");
+        for done in completions {
+            done(commit.clone());
+        }
     }
 }
 

@@ -218,7 +218,13 @@ async fn refresh_tokens_rotate_and_a_replay_ends_every_session_of_the_family() {
     assert_eq!(code(&call(&s, Some(&new_access), ME, json!({})).await), "SESSION_EXPIRED");
 
     // Logout ends the access token at once; logoutUser ends a refresh family.
-    let login = call(&s, None, "mutation { loginByIdentifier(identifier: \"0633333333\", password: \"secret1\") { accessToken } }", json!({})).await;
+    let login = call(
+        &s,
+        None,
+        "mutation { loginByIdentifier(identifier: \"0633333333\", password: \"secret1\") { accessToken } }",
+        json!({}),
+    )
+    .await;
     let access = login["data"]["loginByIdentifier"]["accessToken"].as_str().expect("access").to_string();
     let body = call(&s, Some(&access), "mutation { logout }", json!({})).await;
     assert_eq!(body["data"]["logout"], true);

@@ -280,3 +280,47 @@ async fn the_web_clients_refresh_token_lives_only_in_an_http_only_cookie() {
     assert!(body["data"]["loginByIdentifier"]["refreshToken"].as_str().is_some_and(|t| t.len() > 20), "{body}");
     assert!(cookies.is_empty(), "{cookies:?}");
 }
+
+/// The last one-time code the outbox holds for `to`.
+fn outbox_code(s: &TestServer, to: &str) -> String {
+    let entries = souk_services::notify::read_outbox(&s.data_dir.join("outbox"), 50).expect("outbox");
+    entries
+        .into_iter()
+        .rev()
+        .find(|e| e.to == to && e.code.is_some())
+        .and_then(|e| e.code)
+        .expect("a code in the outbox")
+}
+
+#[actix_web::test]
+async fn a_one_time_code_signs_the_owner_in_while_password_sign_ins_wait() {
+    let s = start("sessions-code", |_| {}).await;
+    register(&s.base, "0611000507").await;
+    // A guesser makes the phone's password sign-ins wait.
+    let mut last = json!(null);
+    for n in 0..7 {
+        last = call(&s.base, None, LOGIN, json!({ "id": "0611000507", "pw": format!("wrong{n}") })).await;
+    }
+    assert_eq!(code(&last), "TOO_MANY_ATTEMPTS", "{last}");
+    let right = call(&s.base, None, LOGIN, json!({ "id": "0611000507", "pw": "secret1" })).await;
+    assert_eq!(code(&right), "TOO_MANY_ATTEMPTS", "the password waits: {right}");
+
+    let ask = "mutation($p: String!) { requestSignInCode(input: { phone: $p }) { phone } }";
+    let sent = call(&s.base, None, ask, json!({ "p": "+212611000507" })).await;
+    assert_eq!(sent["data"]["requestSignInCode"]["phone"], "0611000507", "{sent}");
+    let real = outbox_code(&s, "0611000507");
+    let with_code = "mutation($p: String!, $c: String!) { loginWithCode(phone: $p, code: $c) { accessToken } }";
+    let wrong = if real == "000000" { "111111" } else { "000000" };
+    assert_eq!(code(&call(&s.base, None, with_code, json!({ "p": "0611000507", "c": wrong })).await), "CODE_INVALID");
+    let signed = call(&s.base, None, with_code, json!({ "p": "0611000507", "c": real })).await;
+    let token = text(&signed["data"]["loginWithCode"]["accessToken"], &signed);
+    assert!(works(&s.base, &token).await);
+    // The code is spent, and the password's wait is over.
+    let again = call(&s.base, None, with_code, json!({ "p": "0611000507", "c": real })).await;
+    assert!(again["data"]["loginWithCode"].is_null(), "{again}");
+    let right = call(&s.base, None, LOGIN, json!({ "id": "0611000507", "pw": "secret1" })).await;
+    assert!(right["data"]["loginByIdentifier"]["accessToken"].is_string(), "{right}");
+    // No code for a phone without an account.
+    let nobody = call(&s.base, None, ask, json!({ "p": "0611000599" })).await;
+    assert_eq!(code(&nobody), "ACCOUNT_NOT_FOUND", "{nobody}");
+}

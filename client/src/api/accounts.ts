@@ -56,6 +56,12 @@ const ACCOUNT_FIELDS =
 export const LOGIN_BY_IDENTIFIER = `mutation loginByIdentifier($identifier: String!, $password: String!) {
   loginByIdentifier(identifier: $identifier, password: $password) { ${TOKEN_FIELDS} }
 }`;
+export const REQUEST_SIGN_IN_CODE = `mutation requestSignInCode($input: PhoneInput!) {
+  requestSignInCode(input: $input) { phone }
+}`;
+export const LOGIN_WITH_CODE = `mutation loginWithCode($phone: String!, $code: String!) {
+  loginWithCode(phone: $phone, code: $code) { ${TOKEN_FIELDS} }
+}`;
 export const LOGIN_WITH_GOOGLE = `mutation loginWithGoogle($token: String!) {
   loginWithGoogle(token: $token) { ${TOKEN_FIELDS} }
 }`;
@@ -98,6 +104,17 @@ export const accountsApi = api.injectEndpoints({
     loginByIdentifier: build.mutation<TokenPair, { identifier: string; password: string }>({
       query: (variables) => ({ document: LOGIN_BY_IDENTIFIER, variables }),
       transformResponse: (data: { loginByIdentifier: TokenPair }) => data.loginByIdentifier,
+      extraOptions: NO_RETRY,
+    }),
+    // A code by messaging app that signs in, also while password sign-ins wait (docs/security.md).
+    requestSignInCode: build.mutation<string, { phone: string }>({
+      query: (input) => ({ document: REQUEST_SIGN_IN_CODE, variables: { input } }),
+      transformResponse: (data: { requestSignInCode: { phone: string } }) => data.requestSignInCode.phone,
+      extraOptions: NO_RETRY,
+    }),
+    loginWithCode: build.mutation<TokenPair, { phone: string; code: string }>({
+      query: (variables) => ({ document: LOGIN_WITH_CODE, variables }),
+      transformResponse: (data: { loginWithCode: TokenPair }) => data.loginWithCode,
       extraOptions: NO_RETRY,
     }),
     loginWithGoogle: build.mutation<TokenPair, { token: string }>({
@@ -163,6 +180,8 @@ export const accountsApi = api.injectEndpoints({
 
 export const {
   useLoginByIdentifierMutation,
+  useLoginWithCodeMutation,
+  useRequestSignInCodeMutation,
   useLoginWithGoogleMutation,
   useLoginByFacebookMutation,
   useRegisterAccountMutation,

@@ -750,6 +750,24 @@ impl AccountMutation {
         Ok(PhonePayload { phone })
     }
 
+    /// `requestSignInCode(input: phone)` → phone: a code that signs in with `loginWithCode`,
+    /// also while password sign-ins wait (docs/security.md); limited as phone codes are.
+    async fn request_sign_in_code(&self, ctx: &Context<'_>, input: PhoneInput) -> Result<PhonePayload> {
+        let r = req(ctx);
+        r.limit(&limits::PHONE_CODES_PER_ADDRESS, &r.address()).await?;
+        r.limit(&limits::PHONE_CODES_PER_PREFIX, &limits::phone_prefix(&input.phone)).await?;
+        r.limit(&limits::PHONE_CODES_PER_DAY, "all").await?;
+        let phone = r.state.accounts.request_sign_in_code(&input.phone).await.map_err(|e| r.err(e))?;
+        Ok(PhonePayload { phone })
+    }
+
+    /// `loginWithCode(phone, code)` → accessToken, refreshToken: the code of `requestSignInCode`.
+    async fn login_with_code(&self, ctx: &Context<'_>, phone: String, code: String) -> Result<TokenPair> {
+        let r = req(ctx);
+        let s = r.state.accounts.login_with_code(&phone, &code, r.visitor().0).await.map_err(|e| r.err(e))?;
+        Ok(deliver(ctx, &s))
+    }
+
     /// `requestPhoneVerification(input: phone)` → phone; a resend waits for the countdown.
     async fn request_phone_verification(&self, ctx: &Context<'_>, input: PhoneInput) -> Result<PhonePayload> {
         let r = req(ctx);

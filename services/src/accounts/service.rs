@@ -818,6 +818,56 @@ impl AccountService {
         self.codes("verify-phone").check(&phone, code).await
     }
 
+    /// `requestSignInCode(phone)`: a six-digit code by messaging app, in the account's language,
+    /// that signs in the private account of that phone with `loginWithCode` — also while its
+    /// password sign-ins wait after failures (docs/security.md): the owner always has a way in
+    /// that a password guesser does not.
+    pub async fn request_sign_in_code(&self, phone: &str) -> Result<String, SoukError> {
+        let phone = normalize_phone(phone)?;
+        let Some(account) = self.store.find_account_by_phone(&phone).await.map_err(SoukError::internal)? else {
+            return Err(SoukError::with_detail(ErrorCode::AccountNotFound, "phone"));
+        };
+        let code = self.codes("sign-in").issue(&phone).await?;
+        let minutes = (self.settings.codes.ttl.as_secs() / 60) as u32;
+        self.sender
+            .send(&phone, account.lang, &Message::PhoneVerificationCode { code, minutes })
+            .await
+            .map_err(SoukError::internal)?;
+        Ok(phone)
+    }
+
+    /// `loginWithCode(phone, code)`: signs in with the code of `requestSignInCode`. The code's
+    /// own limits hold (one live code, `max_code_attempts` tries, the resend countdown); the
+    /// password's waits do not, and are cleared, as after a right password.
+    pub async fn login_with_code(&self, phone: &str, code: &str, device: Option<&str>) -> Result<Session, SoukError> {
+        let phone = normalize_phone(phone)?;
+        if code.trim().is_empty() {
+            return Err(SoukError::new(ErrorCode::CodeRequired));
+        }
+        if !self.codes("sign-in").check(&phone, code).await? {
+            return Err(SoukError::new(ErrorCode::CodeInvalid));
+        }
+        let account = self
+            .store
+            .find_account_by_phone(&phone)
+            .await
+            .map_err(SoukError::internal)?
+            .ok_or_else(|| SoukError::with_detail(ErrorCode::AccountNotFound, "phone"))?;
+        if account.status == AccountStatus::Disabled {
+            return Err(SoukError::with_detail(ErrorCode::NotAuthorized, "disabled account"));
+        }
+        let by_id = format!("id:{phone}");
+        for key in [format!("login-failures:{by_id}"), format!("login-wait:{by_id}")] {
+            self.ephemeral.delete(&key).await.map_err(SoukError::internal)?;
+        }
+        if let Some(d) = device.filter(|d| !d.is_empty()) {
+            let key = format!("login-device:{}:{d}", account.account.account_id);
+            let known = Some(Duration::from_secs(souk_domain::limits::KNOWN_DEVICE_SECS));
+            self.ephemeral.set(&key, b"1", known).await.map_err(SoukError::internal)?;
+        }
+        self.open_session(account, None).await
+    }
+
     /// `requestAccountRecovery(email)`: e-mails a reset link, in the account's language, when the
     /// address has an account; answers the same either way, so the form reveals nobody.
     pub async fn request_recovery_by_email(&self, email: &str) -> Result<String, SoukError> {

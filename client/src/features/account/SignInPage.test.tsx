@@ -88,6 +88,52 @@ describe('private sign-in (/account/signin)', () => {
     expect(screen.getByRole('link', { name: 'Mon compte' })).toHaveAttribute('href', '/fr/account');
   });
 
+  it('offers a sign-in code once told to wait, and signs in with it (fr and ar)', async () => {
+    for (const [lang, wait, offer, codeLabel] of [
+      ['fr', 'Trop d’essais', 'Recevoir un code de connexion par SMS', /Code/],
+      ['ar', 'محاولات كثيرة', 'تلقي رمز الدخول عبر رسالة نصية', /رمز/],
+    ] as const) {
+      const calls: GatewayCall[] = [];
+      const tokens = tokenPair({ name: 'Yassine El Amrani' });
+      jest.spyOn(globalThis, 'fetch').mockImplementation(
+        gateway(
+          {
+            loginByIdentifier: () => graphqlError('TOO_MANY_ATTEMPTS', 'login.error.tooManyAttempts', 'wait'),
+            requestSignInCode: () => ({ phone: '0612345678' }),
+            loginWithCode: () => tokens,
+            getMyAccountInfo: () => accountInfo(),
+          },
+          calls,
+        ),
+      );
+      const { pathname, unmount } = renderApp(`/${lang}/account/signin`);
+      const phone = await screen.findByRole('textbox', { name: lang === 'fr' ? 'Numéro de téléphone' : /الهاتف/ });
+      fireEvent.change(phone, { target: { value: '0612345678' } });
+      fireEvent.change(screen.getByLabelText(lang === 'fr' ? 'Mot de passe' : /كلمة المرور/), { target: { value: 'x' } });
+      fireEvent.click(screen.getByRole('button', { name: lang === 'fr' ? 'Se connecter' : /تسجيل الدخول/ }));
+
+      await waitFor(() => {
+        expect(screen.getAllByRole('status').some((node) => node.textContent.includes(wait))).toBe(true);
+      });
+      fireEvent.click(screen.getByRole('button', { name: offer }));
+      const code = await screen.findByLabelText(codeLabel);
+      fireEvent.change(code, { target: { value: '123456' } });
+      const codeForm = code.closest('form');
+      if (!codeForm) throw new Error('the code field has no form');
+      fireEvent.submit(codeForm);
+
+      await waitFor(() => {
+        expect(pathname()).toBe(`/${lang}/account`);
+      });
+      expect(calls.find((c) => c.operationName === 'requestSignInCode')?.variables).toEqual({ input: { phone: '0612345678' } });
+      expect(calls.find((c) => c.operationName === 'loginWithCode')?.variables).toEqual({ phone: '0612345678', code: '123456' });
+      expect(readCookie('souk_token')).toBe(tokens.accessToken);
+      unmount();
+      document.cookie = 'souk_token=; Path=/; Max-Age=0';
+      jest.restoreAllMocks();
+    }
+  });
+
   it('goes back to the path in ?next= after sign-in', async () => {
     jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ loginByIdentifier: () => tokenPair() }));
     const { pathname } = renderApp(`/fr/account/signin?next=${encodeURIComponent('/fr/home')}`);

@@ -7,49 +7,16 @@
 mod common;
 
 use common::chat::{PollingClient, private, sign_up};
+use common::redis::{answers, free_port, redis_on, skip_without_redis};
 use common::start;
 use serde_json::json;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
-
-struct Redis(Child);
-
-impl Drop for Redis {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn redis_on(port: u16) -> Option<Redis> {
-    let child = Command::new("redis-server")
-        .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    Some(Redis(child))
-}
-
-async fn answers(port: u16) -> bool {
-    for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    false
-}
 
 #[actix_web::test]
 async fn a_redis_outage_answers_events_with_a_retryable_error_and_keeps_the_socket() {
-    let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("port");
+    let port = free_port();
     let Some(redis) = redis_on(port) else {
-        assert!(
-            std::env::var("SOUK_REQUIRE_REDIS").as_deref() != Ok("1"),
-            "redis-server is required (SOUK_REQUIRE_REDIS=1)"
-        );
-        eprintln!("Redis outage test skipped: no redis-server binary");
+        skip_without_redis("Redis outage test");
         return;
     };
     assert!(answers(port).await, "the private redis-server did not start");

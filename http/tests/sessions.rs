@@ -7,10 +7,11 @@
 mod common;
 
 use common::chat::call;
+use common::redis::{answers, free_port, redis_on, skip_without_redis};
 use common::{TestServer, code, start};
 use serde_json::{Value, json};
 use souk_storage::accounts::AccountStore;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 const REGISTER: &str = "mutation($i: RegisterAccountInput!) { registerAccount(input: $i) { login { accessToken refreshToken } info { id } } }";
@@ -133,35 +134,6 @@ async fn taking_admin_rights_away_ends_the_admins_sessions_within_seconds() {
     assert!(account.roles.iter().all(|r| *r != souk_domain::account::Role::Admin));
 }
 
-struct Redis(Child);
-
-impl Drop for Redis {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn redis_on(port: u16) -> Option<Redis> {
-    let child = Command::new("redis-server")
-        .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    Some(Redis(child))
-}
-
-async fn answers(port: u16) -> bool {
-    for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    false
-}
-
 async fn with_redis(name: &str, port: u16) -> TestServer {
     start(name, |settings| {
         settings.ephemeral.backend = souk_http::config::EphemeralBackend::Redis;
@@ -173,13 +145,9 @@ async fn with_redis(name: &str, port: u16) -> TestServer {
 
 #[actix_web::test]
 async fn a_logged_out_token_stays_void_when_redis_restarts_empty_and_while_it_is_down() {
-    let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("port");
+    let port = free_port();
     let Some(redis) = redis_on(port) else {
-        assert!(
-            std::env::var("SOUK_REQUIRE_REDIS").as_deref() != Ok("1"),
-            "redis-server is required (SOUK_REQUIRE_REDIS=1)"
-        );
-        eprintln!("session revocation over Redis skipped: no redis-server binary");
+        skip_without_redis("session revocation over Redis");
         return;
     };
     assert!(answers(port).await, "the private redis-server did not start");

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod chat;
+pub mod redis;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};

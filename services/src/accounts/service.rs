@@ -823,16 +823,24 @@ impl AccountService {
     /// password sign-ins wait after failures (docs/security.md): the owner always has a way in
     /// that a password guesser does not.
     pub async fn request_sign_in_code(&self, phone: &str) -> Result<String, SoukError> {
+        self.send_account_code(phone, "sign-in", |code, minutes| Message::PhoneVerificationCode { code, minutes }).await
+    }
+
+    /// A code of `purpose` by messaging app to the phone of an existing account, in the
+    /// account's language (`AccountNotFound` otherwise); answers the normalised phone.
+    async fn send_account_code(
+        &self,
+        phone: &str,
+        purpose: &'static str,
+        message: impl FnOnce(String, u32) -> Message,
+    ) -> Result<String, SoukError> {
         let phone = normalize_phone(phone)?;
         let Some(account) = self.store.find_account_by_phone(&phone).await.map_err(SoukError::internal)? else {
             return Err(SoukError::with_detail(ErrorCode::AccountNotFound, "phone"));
         };
-        let code = self.codes("sign-in").issue(&phone).await?;
+        let code = self.codes(purpose).issue(&phone).await?;
         let minutes = (self.settings.codes.ttl.as_secs() / 60) as u32;
-        self.sender
-            .send(&phone, account.lang, &Message::PhoneVerificationCode { code, minutes })
-            .await
-            .map_err(SoukError::internal)?;
+        self.sender.send(&phone, account.lang, &message(code, minutes)).await.map_err(SoukError::internal)?;
         Ok(phone)
     }
 
@@ -903,17 +911,7 @@ impl AccountService {
     /// `requestAccountRecoveryByPhone(phone)`: a code by messaging app, for an existing account,
     /// in the account's language.
     pub async fn request_recovery_by_phone(&self, phone: &str) -> Result<String, SoukError> {
-        let phone = normalize_phone(phone)?;
-        let Some(account) = self.store.find_account_by_phone(&phone).await.map_err(SoukError::internal)? else {
-            return Err(SoukError::with_detail(ErrorCode::AccountNotFound, "phone"));
-        };
-        let code = self.codes("reset-phone").issue(&phone).await?;
-        let minutes = (self.settings.codes.ttl.as_secs() / 60) as u32;
-        self.sender
-            .send(&phone, account.lang, &Message::RecoveryCode { code, minutes })
-            .await
-            .map_err(SoukError::internal)?;
-        Ok(phone)
+        self.send_account_code(phone, "reset-phone", |code, minutes| Message::RecoveryCode { code, minutes }).await
     }
 
     /// `resetMyPassword`: with the e-mailed link's token or the phone's code. Every refresh

@@ -239,18 +239,21 @@ fn percent(lang: Lang, n: u64) -> String {
     }
 }
 
-/// The home page's first paint: its title and the homepage figures (the category directory and
-/// the rest follow with the client).
+/// The home page's first paint: the hero's title and subtitle (the page's largest text: drawn
+/// here, it is the LCP before any script) and the homepage figures, in the client's classes (the
+/// search bar, the ads and the category directory follow with the client).
 pub fn home(lang: Lang, other_language_path: &str) -> String {
     let content = format!(
         concat!(
-            "<div class=\"page home\"><div class=\"home__intro\"><h1>{title}</h1>",
+            "<div class=\"page home\"><div class=\"home__intro home-hero\"><h1 class=\"home-hero__title\">{title}</h1>",
+            "<p class=\"home-hero__subtitle\">{subtitle}</p>",
             "<ul class=\"home-figures\" aria-label=\"{label}\">",
             "<li class=\"home-figures__item\"><strong class=\"home-figures__value\">{sold_share}</strong> {sold}</li>",
             "<li class=\"home-figures__item\"><strong class=\"home-figures__value\">{satisfied_share}</strong> {satisfied}</li>",
             "</ul></div></div>"
         ),
         title = escape(&message(lang, "home.title", &[])),
+        subtitle = escape(&message(lang, "home.hero.subtitle", &[])),
         label = escape(&message(lang, "home.figures.label", &[])),
         sold_share = percent(lang, SOLD_PERCENT),
         sold = escape(&plural(lang, "home.figures.sold", "days", SOLD_DAYS)),
@@ -409,10 +412,12 @@ mod tests {
     #[test]
     fn the_home_page_shows_its_figures_in_both_languages() {
         let html = home(Lang::Fr, "/ar");
-        assert!(html.contains("<h1>Petites annonces au Maroc</h1>"), "{html}");
+        assert!(html.contains(">Petites annonces au Maroc</h1>"), "{html}");
+        assert!(html.contains("<p class=\"home-hero__subtitle\">Achetez et vendez près de chez vous"), "{html}");
         assert!(html.contains("73\u{a0}%</strong> des biens se vendent en moins de 3 jours"), "{html}");
         let html = home(Lang::Ar, "/fr");
         assert!(html.contains("في أقل من 3 أيام"), "{html}");
+        assert!(html.contains("بيع واشترِ بالقرب منك"), "{html}");
         assert!(html.contains("href=\"/fr\""), "{html}");
     }
 

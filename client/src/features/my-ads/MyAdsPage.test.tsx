@@ -8,8 +8,8 @@
 // checkout, a successful appeal,
 // bulk deletion with a reason, and favorites with unsave and its failures.
 
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { accessTokenFor, gateway, graphqlError, internalErrorResponse, jsonResponse, pending, tokenPair, type GatewayCall } from '../../../test/fixtures';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { accessTokenFor, FakeRealtime, gateway, graphqlError, internalErrorResponse, jsonResponse, pending, tokenPair, type GatewayCall } from '../../../test/fixtures';
 import { listAd } from '../../../test/adFixtures';
 import { renderApp } from '../../../test/renderApp';
 import { TOUR_KEY_PREFIX } from '../account-area/OnboardingTour';
@@ -108,6 +108,39 @@ describe('my ads', () => {
       filters: { status: 'ACTIVE', boosted: 'boosted_active_ads' },
       pagination: { number: 1, size: 12 },
     });
+  });
+
+  it('moves a private seller’s counters live from the stats:update events, without asking again', async () => {
+    signIn();
+    const calls: GatewayCall[] = [];
+    const realtime = new FakeRealtime();
+    mockFetch().mockImplementation(myAds({}, calls));
+    renderApp('/account/v2/my-ads', { realtime: realtime.connect });
+    await screen.findByRole('heading', { level: 2, name: 'Dacia Logan' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Afficher les statistiques' }));
+    const stats = () => screen.getByLabelText('Statistiques de « Dacia Logan »');
+    const before = Number(within(stats()).getByText('Vues').nextSibling?.textContent);
+    const phones = Number(within(stats()).getByText('Numéro affiché').nextSibling?.textContent);
+    await waitFor(() => {
+      expect(realtime.listeners('stats:update')).toBe(1);
+    });
+
+    const dacia = listAd({ listId: 1, title: 'Dacia Logan' }).adId;
+    act(() => {
+      const at = Math.floor(Date.now() / 1000);
+      realtime.emit('stats:update', { adId: dacia, metric: 'view', count: 2, at });
+      realtime.emit('stats:update', { adId: dacia, metric: 'phoneView', count: 1, at });
+      realtime.emit('stats:update', { adId: 'another-ad', metric: 'view', count: 5, at });
+      realtime.emit('stats:update', { adId: dacia, metric: 'bump', count: 1, at });
+    });
+
+    await waitFor(() => {
+      expect(within(stats()).getByText('Vues').nextSibling).toHaveTextContent(String(before + 2));
+    });
+    expect(within(stats()).getByText('Numéro affiché').nextSibling).toHaveTextContent(String(phones + 1));
+    const renault = screen.getByLabelText('Statistiques de « Renault Clio »');
+    expect(within(renault).getByText('Vues').nextSibling).toHaveTextContent('120');
+    expect(calls.filter((c) => c.operationName === 'getMyAds')).toHaveLength(1);
   });
 
   it('titles a shop account "Ma boutique" and shows each empty tab with a way to post an ad', async () => {

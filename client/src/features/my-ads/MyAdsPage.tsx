@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useGetMyAdQuery, useGetMyAdsCountQuery, useGetMyAdsQuery, type Ad } from '../../api/ads';
+import { useLiveAdCounters } from './useLiveAdCounters';
 import { useAppDispatch } from '../../app/hooks';
 import { useLanguage, type MessageId } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
@@ -215,6 +216,7 @@ export default function MyAdsPage() {
   const operations = useAdOperations();
   const { open } = operations;
   const query = useGetMyAdsQuery({ status, boosted: status === 'ACTIVE' ? boosted : undefined, page, size: PAGE_SIZE });
+  useLiveAdCounters();
   const { data, isFetching, isError, error, refetch } = query;
   const ads = query.currentData?.ads;
   const bulkOperations = bulkOperationsOf(status);

@@ -217,7 +217,9 @@ function AdView({ listId }: { listId: number }) {
       </aside>
       {reporting ? <ReportAdDialog listId={ad.listId} onClose={() => { setReporting(false); }} /> : null}
       <Suggestions listId={ad.listId} />
-      {isMobile ? <ContactBar listId={ad.listId} sellerAccountId={seller.accountId} phoneHidden={seller.phoneHidden} /> : null}
+      {isMobile ? (
+        <ContactBar listId={ad.listId} sellerAccountId={seller.accountId} phoneHidden={seller.phoneHidden} product={product} />
+      ) : null}
     </div>
   );
 }

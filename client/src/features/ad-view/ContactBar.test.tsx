@@ -1,6 +1,7 @@
 // The ad view's contact bar on a phone (below 728 px): "Call" reveals the number as a call
 // link, "Send a message" opens the contact form; the side column then offers neither twice;
-// no bar on a desktop, none for the ad's owner, and only the message for a hidden number.
+// no bar on a desktop, none for the ad's owner, and only the message for a hidden number; a
+// product in stock adds "Buy" to the bar (to the checkout), a sold-out one does not.
 
 import { fireEvent, screen, within } from '@testing-library/react';
 import { accessTokenFor, gateway, type GatewayCall } from '../../../test/fixtures';
@@ -48,6 +49,31 @@ describe('ad view contact bar', () => {
 
     fireEvent.click(within(bar).getByRole('button', { name: 'Envoyer un message' }));
     expect(await screen.findByRole('dialog', { name: 'Contacter le vendeur' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['fr', 'Contacter le vendeur', 'Acheter'],
+    ['ar', 'التواصل مع البائع', 'شراء'],
+  ] as const)('adds Buy for a product in stock, to the checkout, and none when sold out (%s)', async (language, label, buy) => {
+    viewport(390);
+    const product = {
+      id: 'p1',
+      units: 3,
+      status: 'active',
+      unitPrice: { centimes: 25000, withCurrency: '250 DH' },
+      finalPrice: { centimes: 25000, withCurrency: '250 DH', withoutCurrency: '250' },
+      discount: null,
+    };
+    const fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ ...RESOLVERS, getAd: () => ({ ...publicAd(), product }) }));
+    const first = renderApp(`/${language}/vi/10000001.htm`);
+    const bar = await screen.findByRole('group', { name: label });
+    expect(within(bar).getByRole('link', { name: buy })).toHaveAttribute('href', `/${language}/ecom/checkout?listId=10000001&quantity=1`);
+    first.unmount();
+
+    fetchMock.mockImplementation(gateway({ ...RESOLVERS, getAd: () => ({ ...publicAd(), product: { ...product, units: 0, status: 'outOfStock' } }) }));
+    renderApp(`/${language}/vi/10000001.htm`);
+    const soldOut = await screen.findByRole('group', { name: label });
+    expect(within(soldOut).queryByRole('link', { name: buy })).not.toBeInTheDocument();
   });
 
   it('is in Arabic under /ar, and offers only the message when the number is hidden', async () => {

@@ -2,7 +2,8 @@
 // price a buyer pays (the price before a discount struck through, the promo), home delivery and
 // cash on delivery, what is left in stock and the "Buy" action to the checkout — a visitor gets
 // the login wall first (spec §6 "buying needs own account"), and an out-of-stock product reads
-// "sold out" with the action disabled. For an ad that offers delivery, the home-delivery request
+// "sold out" with the action disabled. On a phone the Buy action is also in the contact bar
+// fixed at the bottom (ad-view/ContactBar.tsx). For an ad that offers delivery, the home-delivery request
 // (spec §2 "delivery order", 4 steps, its code loaded on demand).
 
 import { lazy, Suspense, useState } from 'react';
@@ -49,6 +50,34 @@ function PromoPrice({ product }: { product: PublicProduct }) {
   );
 }
 
+/** The "Buy" action to the checkout; a visitor gets the login wall first. The box's and the
+ * phone's contact bar's (ad-view/ContactBar.tsx). */
+export function BuyLink({ listId, className }: { listId: number; className: string }) {
+  const intl = useIntl();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const requireSignIn = useRequireSignIn();
+  const checkout = ecomCheckoutPath(language, listId);
+  return (
+    <Link
+      className={className}
+      to={checkout}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        requireSignIn(() => void navigate(checkout));
+      }}
+    >
+      {intl.formatMessage({ id: 'buy.action' })}
+    </Link>
+  );
+}
+
+/** Whether a product can be bought now. */
+export function inStock(product: PublicProduct): boolean {
+  return product.status !== 'outOfStock' && product.units > 0;
+}
+
 interface BuyBoxProps {
   listId: number;
   title: string;
@@ -60,14 +89,11 @@ interface BuyBoxProps {
 export function BuyBox({ listId, title, sellerAccountId, product, delivery }: BuyBoxProps) {
   const intl = useIntl();
   const language = useLanguage();
-  const navigate = useNavigate();
-  const requireSignIn = useRequireSignIn();
   const user = useAppSelector(selectUser);
   const [requesting, setRequesting] = useState(false);
   const own = user?.accountId === sellerAccountId;
   if (!product && !delivery) return null;
-  const soldOut = product ? product.status === 'outOfStock' || product.units <= 0 : false;
-  const checkout = ecomCheckoutPath(language, listId);
+  const soldOut = product ? !inStock(product) : false;
   return (
     <section className="buy-box" aria-label={intl.formatMessage({ id: 'buy.section' })}>
       {product ? (
@@ -99,41 +125,9 @@ export function BuyBox({ listId, title, sellerAccountId, product, delivery }: Bu
               {intl.formatMessage({ id: 'buy.soldOut' })}
             </button>
           ) : (
-            <Link
-              className="button button--primary button--large button--block buy-box__buy"
-              to={checkout}
-              onClick={(event) => {
-                if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                event.preventDefault();
-                requireSignIn(() => void navigate(checkout));
-              }}
-            >
-              {intl.formatMessage({ id: 'buy.action' })}
-            </Link>
+            <BuyLink listId={listId} className="button button--primary button--large button--block buy-box__buy" />
           )}
         </>
-      ) : null}
-      {product && !own && !soldOut ? (
-        // On a phone the box sits below the description: a bar at the bottom keeps the action at hand.
-        <div className="buy-bar">
-          <span className="buy-bar__price">
-            <Amount text={product.finalPrice.withCurrency} />
-            <span className="buy-bar__cod">{intl.formatMessage({ id: 'buy.cod' })}</span>
-          </span>
-          <Link
-            className="button button--primary buy-bar__buy"
-            to={checkout}
-            tabIndex={-1}
-            aria-hidden="true"
-            onClick={(event) => {
-              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-              event.preventDefault();
-              requireSignIn(() => void navigate(checkout));
-            }}
-          >
-            {intl.formatMessage({ id: 'buy.action' })}
-          </Link>
-        </div>
       ) : null}
       {delivery && !own ? (
         <>

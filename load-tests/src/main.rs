@@ -346,27 +346,6 @@ fn search_bodies(operation: &str) -> Vec<Value> {
     bodies
 }
 
-/// Signs in and answers the access token.
-async fn sign_in(client: &reqwest::Client, url: &str, login: &str, password: &str) -> Result<String, String> {
-    let body = json!({
-        "query": "mutation($i: String!, $p: String!) { loginByIdentifier(identifier: $i, password: $p) { accessToken } }",
-        "variables": { "i": login, "p": password },
-    });
-    let res: Value = client
-        .post(format!("{}/graphql", url.trim_end_matches('/')))
-        .json(&body)
-        .send()
-        .await
-        .map_err(|e| e.to_string())?
-        .json()
-        .await
-        .map_err(|e| e.to_string())?;
-    res["data"]["loginByIdentifier"]["accessToken"]
-        .as_str()
-        .map(str::to_string)
-        .ok_or_else(|| format!("sign-in refused: {res}"))
-}
-
 /// A resident-memory line (`VmHWM`, `VmRSS`) of a process, in KiB.
 fn proc_kib(pid: u32, field: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
@@ -414,7 +393,7 @@ async fn publish(
     let (photos, ads) = (photos.clamp(1, 20), ads.clamp(1, 50));
     let (width, height) = (width.clamp(16, 8000), height.clamp(16, 8000));
     let client = reqwest::Client::new();
-    let token = match sign_in(&client, &url, &login, &password).await {
+    let token = match population::sign_in(&client, &url, &login, &password).await {
         Ok(t) => t,
         Err(e) => {
             eprintln!("souk-load: {e}");
@@ -693,7 +672,7 @@ async fn main() -> std::process::ExitCode {
         }
     };
     let token = match &login {
-        Some(l) => match sign_in(&client, &url, l, &password).await {
+        Some(l) => match population::sign_in(&client, &url, l, &password).await {
             Ok(t) => Some(format!("Bearer {t}")),
             Err(e) => {
                 eprintln!("souk-load: {e}");

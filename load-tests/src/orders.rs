@@ -429,7 +429,7 @@ pub async fn run(o: Options) -> Result<(), Error> {
         Some(l) => l,
         None => DEMO_ECOMMERCE_LOGIN.to_owned(),
     };
-    let owner = crate::sign_in(&client, &base, &login, &o.password).await?;
+    let owner = crate::population::sign_in(&client, &base, &login, &o.password).await?;
     let me = gql(&client, &endpoint, Some(&owner), ME, json!({})).await?;
     let shop = me["data"]["getMyAccountInfo"]["name"].as_str().unwrap_or("?").to_owned();
     let (list_id, product) = prepare_product(&client, &endpoint, &owner, o.list_id).await?;

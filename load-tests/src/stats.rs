@@ -133,7 +133,7 @@ pub async fn run(o: Options) -> Result<(), Error> {
     let endpoint = format!("{base}/graphql");
     let addr = base.trim_start_matches("http://").to_owned();
     let client = reqwest::Client::builder().pool_max_idle_per_host(o.connections + 4).build()?;
-    let token = crate::sign_in(&client, &base, &o.login, &o.password).await?;
+    let token = crate::population::sign_in(&client, &base, &o.login, &o.password).await?;
 
     // The shop's active volume ads (80 %: index % 20 >= 4), the first `viewed_ads` of them.
     let list_ids: Vec<i64> =

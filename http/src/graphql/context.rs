@@ -82,26 +82,27 @@ fn token_value(name: &str, value: &str) -> Result<String, SoukError> {
 /// request the browser marks cross-site (`Sec-Fetch-Site`), or whose `Origin` is another host,
 /// is refused (`PERMISSION_DENIED`) rather than run as the cookie's owner.
 fn cookie_token(req: &HttpRequest) -> Result<Option<String>, SoukError> {
-    let Some(cookies) = req.headers().get("Cookie").and_then(|v| v.to_str().ok()) else { return Ok(None) };
-    for pair in cookies.split(';') {
-        if let Some(value) = pair.trim().strip_prefix("souk_token=") {
-            check_same_origin(req)?;
-            return token_value("Cookie souk_token", value.trim()).map(Some);
-        }
-    }
-    Ok(None)
+    same_origin_cookie(req, "souk_token", false)
 }
 
 /// The HttpOnly refresh cookie (`souk_refresh`, sent by the browser to the gateway's path
-/// only), from this site's own pages only, like the access token's cookie.
+/// only), from this site's own pages only, like the access token's cookie; an emptied one (an
+/// older client's, cleared) counts as none.
 fn refresh_cookie(req: &HttpRequest) -> Result<Option<String>, SoukError> {
+    same_origin_cookie(req, crate::session_cookie::REFRESH_COOKIE, true)
+}
+
+/// The first cookie `name` holding a token, checked same-origin once found.
+fn same_origin_cookie(req: &HttpRequest, name: &str, skip_empty: bool) -> Result<Option<String>, SoukError> {
     let Some(cookies) = req.headers().get("Cookie").and_then(|v| v.to_str().ok()) else { return Ok(None) };
-    let prefix = format!("{}=", crate::session_cookie::REFRESH_COOKIE);
     for pair in cookies.split(';') {
-        if let Some(value) = pair.trim().strip_prefix(prefix.as_str()).map(str::trim).filter(|v| !v.is_empty()) {
-            check_same_origin(req)?;
-            return token_value("Cookie souk_refresh", value).map(Some);
+        let Some((key, value)) = pair.trim().split_once('=') else { continue };
+        let value = value.trim();
+        if key != name || (skip_empty && value.is_empty()) {
+            continue;
         }
+        check_same_origin(req)?;
+        return token_value(&format!("Cookie {name}"), value).map(Some);
     }
     Ok(None)
 }

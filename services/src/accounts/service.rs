@@ -518,6 +518,17 @@ impl AccountService {
         }
         let mut cleared = vec![format!("login-failures:{by_id}"), format!("login-wait:{by_id}")];
         cleared.extend(known_device.map(|subject| format!("login-failures:{subject}")));
+        self.signed_in(account, cleared, device).await
+    }
+
+    /// A successful sign-in (password or one-time code): its failures and waits (`cleared`) are
+    /// forgotten, the device is remembered as known, and the session opens.
+    async fn signed_in(
+        &self,
+        account: StoredAccount,
+        cleared: Vec<String>,
+        device: Option<&str>,
+    ) -> Result<Session, SoukError> {
         for key in cleared {
             self.ephemeral.delete(&key).await.map_err(SoukError::internal)?;
         }
@@ -865,15 +876,7 @@ impl AccountService {
             return Err(SoukError::with_detail(ErrorCode::NotAuthorized, "disabled account"));
         }
         let by_id = format!("id:{phone}");
-        for key in [format!("login-failures:{by_id}"), format!("login-wait:{by_id}")] {
-            self.ephemeral.delete(&key).await.map_err(SoukError::internal)?;
-        }
-        if let Some(d) = device.filter(|d| !d.is_empty()) {
-            let key = format!("login-device:{}:{d}", account.account.account_id);
-            let known = Some(Duration::from_secs(souk_domain::limits::KNOWN_DEVICE_SECS));
-            self.ephemeral.set(&key, b"1", known).await.map_err(SoukError::internal)?;
-        }
-        self.open_session(account, None).await
+        self.signed_in(account, vec![format!("login-failures:{by_id}"), format!("login-wait:{by_id}")], device).await
     }
 
     /// `requestAccountRecovery(email)`: e-mails a reset link, in the account's language, when the

@@ -88,10 +88,10 @@ async function boostableAds(login) {
   return found.sort((a, b) => running(a) - running(b));
 }
 
-/** The first day the slot picker offers for `adId`. */
-async function earliestDate(adId, login) {
-  const { getVasPacks } = await gql('query($a: String!) { getVasPacks(adId: $a) { slots { earliestDate } } }', { a: adId }, await tokenOf(login));
-  return getVasPacks.slots.earliestDate;
+/** The first day the slot picker offers the evening for `adId` (the first day has it whenever it has a part). */
+async function eveningDate(adId, login) {
+  const { getVasPacks } = await gql('query($a: String!) { getVasPacks(adId: $a) { slots { parts { id earliestDate } } } }', { a: adId }, await tokenOf(login));
+  return getVasPacks.slots.parts.find((part) => part.id === 'evening').earliestDate;
 }
 
 /** Pays on the sandbox's hosted card page (http/src/web/sandbox.rs) with `card`. */
@@ -106,13 +106,14 @@ async function payOnCardPage(page, card) {
   await form.locator('button[type="submit"]').click();
 }
 
-/** Walks the boost from the pack step to the summary: `packId`, the first part of the day, `method`. */
-async function chooseBoost(page, t, packId, method) {
+/** Walks the boost from the pack step to the summary: `packId`, the first part of the day open on the first date, `method`. */
+async function chooseBoost(page, t, packId, method, screenshot) {
   await page.locator(`input[name="pack"][value="${packId}"]`).check();
   await page.getByRole('button', { name: t('boost.next') }).click();
   await page.getByRole('combobox', { name: t('boost.start.date') }).waitFor(WAIT);
-  await page.locator('input[name="part"]').first().check();
+  await page.locator('input[name="part"]:not([disabled])').first().check();
   await page.getByRole('note').waitFor(WAIT);
+  if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
   await page.getByRole('button', { name: t('boost.next') }).click();
   await page.getByRole('radio', { name: new RegExp(escape(t(`checkout.method.${method}`))) }).check();
   await page.getByRole('button', { name: t('boost.next') }).click();
@@ -142,7 +143,7 @@ for (const language of ['fr', 'ar']) {
       await page.screenshot({ path: `${SCREENSHOTS}boost-${language}.png`, fullPage: true });
       await assertAccessible(page, `boost ${language}`);
 
-      await chooseBoost(page, t, gallery.id, 'cc');
+      await chooseBoost(page, t, gallery.id, 'cc', `${SCREENSHOTS}boost-start-${language}.png`);
       const summary = page.getByRole('region', { name: t('checkout.summary.title') });
       await summary.getByText(ad.title).waitFor(WAIT);
       await page.screenshot({ path: `${SCREENSHOTS}boost-summary-${language}.png`, fullPage: true });
@@ -265,7 +266,7 @@ for (const language of ['fr', 'ar']) {
       assert.ok(ad, 'the second demo shop has an ad that can be boosted');
       assert.equal(ad.offer.balances.points.expired, true, 'scripts/e2e.sh gave it points that have expired');
       const pack = ad.offer.packs.find((p) => p.points !== null) ?? ad.offer.packs[0];
-      await page.goto(`${BASE_URL}/${language}/checkout/boost?ad=${encodeURIComponent(ad.adId)}&pack=${pack.id}&part=morning&step=method`);
+      await page.goto(`${BASE_URL}/${language}/checkout/boost?ad=${encodeURIComponent(ad.adId)}&pack=${pack.id}&part=evening&step=method`);
       const points = page.getByRole('radio', { name: new RegExp(escape(t('checkout.method.points'))) });
       await points.waitFor(WAIT);
       assert.ok(await points.isDisabled(), 'expired points cannot be chosen');
@@ -278,8 +279,8 @@ for (const language of ['fr', 'ar']) {
         headers: { 'content-type': 'application/json', 'accept-language': language, authorization: `Bearer ${await tokenOf(DEMO_SHOP2_LOGIN)}` },
         body: JSON.stringify({
           query: `mutation($a: String!, $p: String!, $d: String!) {
-            orderVasPack(input: { adId: $a, packId: $p, slotDate: $d, slotPart: "morning", method: "points" }) { id } }`,
-          variables: { a: ad.adId, p: pack.id, d: await earliestDate(ad.adId, DEMO_SHOP2_LOGIN) },
+            orderVasPack(input: { adId: $a, packId: $p, slotDate: $d, slotPart: "evening", method: "points" }) { id } }`,
+          variables: { a: ad.adId, p: pack.id, d: await eveningDate(ad.adId, DEMO_SHOP2_LOGIN) },
         }),
       });
       const body = await response.json();

@@ -67,9 +67,10 @@ export function offer(overrides: Partial<VasOffer> = {}): VasOffer {
       earliestDate: '2026-12-01',
       latestDate: '2026-12-30',
       parts: [
-        { id: 'morning', from: '08:00', to: '12:00' },
-        { id: 'afternoon', from: '12:00', to: '18:00' },
-        { id: 'evening', from: '18:00', to: '23:00' },
+        // Asked after noon: the first day's morning is less than a day away, it opens a day later.
+        { id: 'morning', from: '08:00', to: '12:00', earliestDate: '2026-12-02' },
+        { id: 'afternoon', from: '12:00', to: '18:00', earliestDate: '2026-12-01' },
+        { id: 'evening', from: '18:00', to: '23:00', earliestDate: '2026-12-01' },
       ],
     },
     balances: { points: { count: 0, expiryDate: null, expired: false }, tokens: { count: 2 } },

@@ -255,6 +255,14 @@ pub fn offered_days(now: i64) -> (i64, i64) {
     (first, local_day(now) + SLOT_HORIZON_DAYS)
 }
 
+/// The first local day whose `part` is still open 24 hours after `now`: on the picker's
+/// first day a part already gone by then (the morning, asked at noon) opens a day later.
+pub fn first_day_of_part(part: DayPart, now: i64) -> i64 {
+    let earliest = now + PACK_START_DELAY_SECONDS;
+    let day = local_day(earliest);
+    if (Slot { day, part }).window().1 > earliest { day } else { day + 1 }
+}
+
 /// A slot the seller may choose at `now`: its window must still be open 24 hours from now, and
 /// it must be within the horizon; otherwise `INVALID_ARGUMENT`.
 pub fn check_slot(slot: Slot, now: i64) -> Result<(), SoukError> {
@@ -355,6 +363,30 @@ mod tests {
         // At 23:30 local the next day has nothing left 24 hours ahead: the picker starts after it.
         let late = parse_date("2026-11-27").expect("date") * 86_400 + 22 * 3600 + 1800;
         assert_eq!(crate::time::format_date(offered_days(late).0), "2026-11-29");
+    }
+
+    #[test]
+    fn each_part_opens_on_its_own_first_day() {
+        let date = |d: i64| crate::time::format_date(d);
+        // 2026-11-27 13:00 in Morocco (12:00 UTC): tomorrow's morning is gone 24 hours ahead,
+        // its afternoon and evening are not.
+        let noon = parse_date("2026-11-27").expect("date") * 86_400 + 12 * 3600;
+        assert_eq!(date(offered_days(noon).0), "2026-11-28");
+        assert_eq!(date(first_day_of_part(DayPart::Morning, noon)), "2026-11-29");
+        assert_eq!(date(first_day_of_part(DayPart::Afternoon, noon)), "2026-11-28");
+        assert_eq!(date(first_day_of_part(DayPart::Evening, noon)), "2026-11-28");
+        // Every part's first day is the first it may be ordered for, the day before is refused.
+        for at in [noon, noon - 5 * 3600, noon + 11 * 3600 + 1800, noon + 3 * 3600] {
+            for part in DayPart::ALL {
+                let first = first_day_of_part(part, at);
+                assert_eq!(check_slot(Slot { day: first, part }, at), Ok(()), "{at} {part:?}");
+                let before = check_slot(Slot { day: first - 1, part }, at).map_err(|e| e.code);
+                assert_eq!(before, Err(ErrorCode::InvalidArgument), "{at} {part:?}");
+                assert!(first >= offered_days(at).0);
+            }
+            let open_first = DayPart::ALL.iter().map(|&p| first_day_of_part(p, at)).min();
+            assert_eq!(open_first, Some(offered_days(at).0), "the picker's first day has a part open");
+        }
     }
 
     #[test]

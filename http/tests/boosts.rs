@@ -23,7 +23,7 @@ const PACKS: &str = "query($id: String!) { getVasPacks(adId: $id) {
   adId group isShop shopDiscountPercent eligible ineligibleReason
   packs { id kind durationDays price { centimes } listPrice { centimes } pricePerDay { centimes } viewMultiplier expectedReach points tokens }
   methods { method available offline extraFee { centimes } }
-  slots { earliestDate latestDate parts { id from to } }
+  slots { earliestDate latestDate parts { id from to earliestDate } }
   balances { points { count expired } tokens { count } } } }";
 const ORDER: &str = "mutation($i: VasPackOrderInputNode!) { orderVasPack(input: $i) {
   id code method status purpose packId packKind durationDays slotDate slotPart packStart packEnd units failure
@@ -148,7 +148,19 @@ async fn the_offer_is_the_catalogue_priced_for_the_ad_and_the_caller() {
             && methods.contains(&("points", false))
             && methods.contains(&("avitoken", true))
     );
-    assert_eq!(o["slots"]["parts"][0], json!({ "id": "morning", "from": "08:00", "to": "12:00" }));
+    let morning = &o["slots"]["parts"][0];
+    assert_eq!(
+        (&morning["id"], &morning["from"], &morning["to"]),
+        (&json!("morning"), &json!("08:00"), &json!("12:00"))
+    );
+    // Each part's first date is the picker's first date or the day after (the morning, asked after
+    // noon); the evening always opens on the first date.
+    let first = o["slots"]["earliestDate"].as_str().expect("date").to_string();
+    for part in o["slots"]["parts"].as_array().expect("parts") {
+        let opens = part["earliestDate"].as_str().expect("part date");
+        assert!(opens >= first.as_str(), "{part}");
+        assert!(part["id"] != "evening" || opens == first, "{part}");
+    }
 
     // A shop's car: the vehicles' prices less 20 %, 2.5 times the reach, points.
     let body = call(&s, Some(&shop_token), "ar", PACKS, json!({ "id": car })).await;
@@ -380,6 +392,10 @@ async fn a_shop_pays_with_points_and_every_refusal_is_the_spec_s_and_stores_noth
     assert_eq!(allowance["data"]["getMyAd"]["photoAllowance"], souk_domain::ad_form::PACK_PHOTOS, "{allowance}");
 
     let orders_before = s.store.orders_of_account(shop_id, 0, 100).await.expect("orders").1;
+    let offer = call(&s, Some(&shop_token), "fr", PACKS, json!({ "id": ad })).await;
+    let morning_opens = offer["data"]["getVasPacks"]["slots"]["parts"][0]["earliestDate"].as_str().expect("date");
+    let day_before_morning =
+        souk_domain::time::format_date(souk_domain::time::parse_date(morning_opens).expect("date") - 1);
     let refusals = [
         (
             input(&ad, "gallery-30", &date, &part, "points"),
@@ -406,6 +422,13 @@ async fn a_shop_pays_with_points_and_every_refusal_is_the_spec_s_and_stores_noth
             "وسيلة الأداء هذه غير متاحة",
         ),
         (input(&ad, "bump-7", "2020-01-01", &part, "points"), "INVALID_ARGUMENT", "Valeur invalide", "قيمة غير صالحة"),
+        // A part the day before the first date the picker offers it: less than a day away.
+        (
+            input(&ad, "bump-7", &day_before_morning, "morning", "points"),
+            "INVALID_ARGUMENT",
+            "Valeur invalide",
+            "قيمة غير صالحة",
+        ),
         (input(&private_ad, "bump-7", &date, &part, "points"), "AD_NOT_FOUND", "", ""),
     ];
     for (i, code_, fr, ar) in &refusals {

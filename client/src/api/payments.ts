@@ -107,6 +107,8 @@ export interface SlotPart {
   /** "08:00". */
   from: string;
   to: string;
+  /** The first date (YYYY-MM-DD) this part can still be chosen: the morning, asked at noon, opens a day later. */
+  earliestDate: string;
 }
 
 export interface Balances {
@@ -157,7 +159,7 @@ export const GET_VAS_PACKS = `query getVasPacks($adId: String!) {
     packs { id kind durationDays price { ${FULL_AMOUNT} } listPrice { ${FULL_AMOUNT} } pricePerDay { ${FULL_AMOUNT} }
             viewMultiplier expectedReach points tokens }
     methods { method available offline extraFee { ${FULL_AMOUNT} } }
-    slots { earliestDate latestDate parts { id from to } }
+    slots { earliestDate latestDate parts { id from to earliestDate } }
     balances { ${BALANCES} }
     lastAppliedVasPack { name startDate endDate }
   }

@@ -11,7 +11,7 @@ use super::request::{Req, req};
 use async_graphql::{Context, InputObject, Object, Result, SimpleObject};
 use souk_domain::balances::Standing;
 use souk_domain::money::Money;
-use souk_domain::packs::{DayPart, SHOP_DISCOUNT_PERCENT, SHOP_MULTIPLIER};
+use souk_domain::packs::{SHOP_DISCOUNT_PERCENT, SHOP_MULTIPLIER};
 use souk_domain::payments::PaymentMethod;
 use souk_domain::time::{format_date, rfc3339};
 use souk_services::payments::{Balances, Confirmation, InsertionFee, MethodOffer, VasPackCatalog, VasPackOrderInput};
@@ -272,6 +272,9 @@ pub struct DayPartNode {
     /// Local time (Morocco), `08:00`.
     pub from: String,
     pub to: String,
+    /// The first date this part can still be chosen (a day ahead): the morning, asked at noon,
+    /// opens the day after the picker's first date.
+    pub earliest_date: String,
 }
 
 /// The slot picker: the dates offered and the parts of the day.
@@ -346,9 +349,15 @@ fn catalog_node(c: VasPackCatalog) -> VasPackCatalogNode {
         slots: SlotsNode {
             earliest_date: format_date(c.first_day),
             latest_date: format_date(c.last_day),
-            parts: DayPart::ALL
+            parts: c
+                .parts
                 .into_iter()
-                .map(|p| DayPartNode { id: p.as_str().into(), from: hour(p.hours().0), to: hour(p.hours().1) })
+                .map(|(p, first)| DayPartNode {
+                    id: p.as_str().into(),
+                    from: hour(p.hours().0),
+                    to: hour(p.hours().1),
+                    earliest_date: format_date(first),
+                })
                 .collect(),
         },
         balances: balances_node(c.balances),

@@ -42,6 +42,8 @@ pub struct VasPackCatalog {
     /// The slot picker's first and last local days.
     pub first_day: i64,
     pub last_day: i64,
+    /// Each part of the day with the first local day it is still open 24 hours ahead.
+    pub parts: Vec<(packs::DayPart, i64)>,
     pub balances: Balances,
     /// The ad's packs, the latest first.
     pub vas_packs: Vec<VasPack>,
@@ -109,6 +111,7 @@ impl PaymentService {
             methods,
             first_day,
             last_day,
+            parts: packs::DayPart::ALL.into_iter().map(|p| (p, packs::first_day_of_part(p, t))).collect(),
             balances,
             vas_packs,
         })

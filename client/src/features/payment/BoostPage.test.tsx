@@ -69,6 +69,19 @@ describe('boost', () => {
     expect(options[0]).toHaveTextContent('mardi 1 décembre 2026');
     expect(options.at(-1)).toHaveValue('2026-12-30');
     expect(screen.getByRole('button', { name: 'Continuer' })).toBeDisabled();
+    // On the first day the morning is less than a day away: it cannot be chosen, and says when it can.
+    const morning = screen.getByRole('radio', { name: /Matin/ });
+    expect(morning).toBeDisabled();
+    expect(morning.closest('label')).toHaveTextContent('Disponible à partir du mercredi 2 décembre 2026');
+    expect(screen.getByRole('radio', { name: /Après-midi/ })).toBeEnabled();
+    fireEvent.change(day, { target: { value: '2026-12-02' } });
+    expect(screen.getByRole('radio', { name: /Matin/ })).toBeEnabled();
+    fireEvent.click(screen.getByRole('radio', { name: /Matin/ }));
+    // Back to the first day, the morning chosen before is no longer chosen.
+    fireEvent.change(day, { target: { value: '2026-12-01' } });
+    expect(screen.getByRole('radio', { name: /Matin/ })).not.toBeChecked();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continuer' })).toBeDisabled();
     fireEvent.change(day, { target: { value: '2026-12-03' } });
     fireEvent.click(screen.getByRole('radio', { name: /Soir/ }));
     expect(screen.getByRole('note')).toHaveTextContent(
@@ -165,7 +178,7 @@ describe('boost', () => {
     signIn(true);
     let answer = shopOffer({ balances: { points: { count: 400, expiryDate: '2026-10-31', expired: true }, tokens: { count: 0 } } });
     jest.spyOn(globalThis, 'fetch').mockImplementation(gateway({ getVasPacks: () => answer }));
-    const { unmount } = renderApp(`/fr/checkout/boost?ad=${AD_ID}&pack=bump-7&part=morning&step=method`);
+    const { unmount } = renderApp(`/fr/checkout/boost?ad=${AD_ID}&pack=bump-7&part=afternoon&step=method`);
     let points = await screen.findByRole('radio', { name: /Points boutique/ });
     expect(points).toBeDisabled();
     expect(points.closest('label')).toHaveTextContent('expirés depuis le 31 octobre 2026');
@@ -173,13 +186,13 @@ describe('boost', () => {
     unmount();
 
     answer = shopOffer({ balances: { points: { count: 10, expiryDate: '2027-03-31', expired: false }, tokens: { count: 0 } } });
-    const again = renderApp(`/fr/checkout/boost?ad=${AD_ID}&pack=bump-7&part=morning&step=method`);
+    const again = renderApp(`/fr/checkout/boost?ad=${AD_ID}&pack=bump-7&part=afternoon&step=method`);
     points = await screen.findByRole('radio', { name: /Points boutique/ });
     expect(points).toBeDisabled();
     expect(points.closest('label')).toHaveTextContent('Solde insuffisant pour ce pack');
     again.unmount();
 
-    renderApp(`/fr/checkout/boost?ad=${AD_ID}&pack=renewal-1&part=morning&step=method`);
+    renderApp(`/fr/checkout/boost?ad=${AD_ID}&pack=renewal-1&part=afternoon&step=method`);
     const tokens = await screen.findByRole('radio', { name: /Jetons/ });
     expect(tokens).toBeDisabled();
     expect(tokens.closest('label')).toHaveTextContent('Ce pack ne se paie pas avec ce solde');

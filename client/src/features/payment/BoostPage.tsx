@@ -224,7 +224,24 @@ function StartStep({ offer, date, part, onChange }: { offer: VasOffer; date: str
         name="part"
         value={part}
         onValueChange={(value) => { onChange({ part: value }); }}
-        options={offer.slots.parts.map((p) => ({ value: p.id, label: partName(intl, p.id), detail: <bdi>{`${p.from} – ${p.to}`}</bdi> }))}
+        options={offer.slots.parts.map((p) => {
+          // A part less than a day away on this date (the morning, asked at noon) opens on a later one.
+          const closed = date < p.earliestDate;
+          const hours = isolateLtr(`${p.from} – ${p.to}`);
+          return {
+            value: p.id,
+            label: partName(intl, p.id),
+            disabled: closed,
+            detail: closed ? (
+              <>
+                {hours}
+                <span className="boost__part-from">{intl.formatMessage({ id: 'boost.start.partFrom' }, { date: slotDateText(intl, p.earliestDate) })}</span>
+              </>
+            ) : (
+              hours
+            ),
+          };
+        })}
       />
       {chosenPart ? (
         <p className="boost__random" role="note">
@@ -403,7 +420,8 @@ function Boost({ adId }: { adId: string }) {
   const days = slotDays(offer.slots.earliestDate, offer.slots.latestDate);
   const wantedDate = params.get('date') ?? '';
   const date = days.includes(wantedDate) ? wantedDate : offer.slots.earliestDate;
-  const part = offer.slots.parts.find((p) => p.id === params.get('part'))?.id ?? '';
+  // A part is kept only on a date it is open (the first day's morning may be less than a day away).
+  const part = offer.slots.parts.find((p) => p.id === params.get('part') && p.earliestDate <= date)?.id ?? '';
   const methodOffer = offer.methods.find((m) => m.method === params.get('method'));
   const method = methodOffer && balanceProblem(offer, pack, methodOffer) === undefined ? methodOffer : undefined;
   // The step asked for, but never past one whose choice is missing.

@@ -132,8 +132,8 @@ fn is_plain_pdf(bytes: &[u8]) -> bool {
 
 /// Checks a chat attachment: under 5 MB and an image or a PDF by its bytes; an image of more
 /// than [`MAX_ATTACHMENT_PIXELS`] by its header is `ATTACHMENT_TOO_LARGE` (a decompression
-/// bomb); a PDF that is a page, or a GIF or WebP carrying a page (they are not re-encoded), is
-/// `ATTACHMENT_TYPE`. JPEG and PNG are re-encoded afterwards (services/src/media.rs).
+/// bomb); a PDF that is a page is `ATTACHMENT_TYPE`. Every image kind (JPEG, PNG, GIF, WebP)
+/// is re-encoded afterwards (services/src/media.rs), which drops whatever follows its pixels.
 pub fn check_attachment(bytes: &[u8]) -> Result<AttachmentKind, SoukError> {
     if bytes.len() > MAX_ATTACHMENT_BYTES {
         return Err(SoukError::with_detail(ErrorCode::AttachmentTooLarge, format!("{} bytes", bytes.len())));
@@ -144,12 +144,7 @@ pub fn check_attachment(bytes: &[u8]) -> Result<AttachmentKind, SoukError> {
     {
         return Err(SoukError::with_detail(ErrorCode::AttachmentTooLarge, format!("{w} x {h} pixels")));
     }
-    let polyglot = match kind {
-        AttachmentKind::Pdf => !is_plain_pdf(bytes),
-        AttachmentKind::Gif | AttachmentKind::Webp => carries_html(bytes),
-        AttachmentKind::Jpeg | AttachmentKind::Png => false,
-    };
-    if polyglot {
+    if kind == AttachmentKind::Pdf && !is_plain_pdf(bytes) {
         return Err(SoukError::with_detail(ErrorCode::AttachmentType, "markup inside the file"));
     }
     Ok(kind)
@@ -257,10 +252,14 @@ mod tests {
         png.extend([1, 0, 0, 0, 0]);
         assert_eq!(header_dimensions(&png), Some((20_000, 20_000)));
         assert_eq!(check_attachment(&png).map_err(|e| e.code), Err(ErrorCode::AttachmentTooLarge));
-        let gif = b"GIF89a\x01\0\x01\0\0\0\0;<html><script>alert(1)</script>";
-        assert_eq!(header_dimensions(gif), Some((1, 1)));
-        assert_eq!(check_attachment(gif).map_err(|e| e.code), Err(ErrorCode::AttachmentType));
-        assert_eq!(check_attachment(b"GIF89a\x01\0\x01\0\0\0\0;"), Ok(AttachmentKind::Gif));
+        let mut gif = b"GIF89a\x10\x27\x10\x27\0\0\0;".to_vec();
+        assert_eq!(header_dimensions(&gif), Some((10_000, 10_000)));
+        assert_eq!(check_attachment(&gif).map_err(|e| e.code), Err(ErrorCode::AttachmentTooLarge));
+        gif[6..10].copy_from_slice(&[1, 0, 1, 0]);
+        // A page after a GIF or WebP passes here: the re-encoding (services/src/media.rs) drops it.
+        gif.extend_from_slice(b"<html><script>alert(1)</script>");
+        assert_eq!(header_dimensions(&gif), Some((1, 1)));
+        assert_eq!(check_attachment(&gif), Ok(AttachmentKind::Gif));
         let page = b"%PDF-1.4\n<!DOCTYPE html><html><body>hi</body></html>";
         assert_eq!(check_attachment(page).map_err(|e| e.code), Err(ErrorCode::AttachmentType));
         assert_eq!(check_cv(page).map_err(|e| e.code), Err(ErrorCode::CvType));

@@ -15,6 +15,8 @@ use common::chat::{
     wait_for_mails,
 };
 use common::{code, start};
+use image::AnimationDecoder;
+use image::codecs::gif::{GifDecoder, GifEncoder, Repeat};
 use serde_json::{Value, json};
 
 const START: &str = "mutation($l: Int!, $t: String!, $c: String!) { startConversation(listId: $l, text: $t, clientMessageId: $c) { conversation { id } message { id } } }";
@@ -545,12 +547,19 @@ async fn attachments_and_cvs_are_checked_reencoded_and_served_as_downloads() {
     assert_eq!(refused.status(), 413);
     assert_eq!(code_of(refused.json().await.expect("json")), "ATTACHMENT_TOO_LARGE");
 
-    // Polyglots: a GIF followed by a page, a PDF header followed by a page.
-    let mut gif = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;".to_vec();
-    gif.extend_from_slice(PAGE);
-    let refused = send("h-gif", gif, "photo.gif").await.expect("send");
-    assert_eq!(refused.status(), 400);
-    assert_eq!(code_of(refused.json().await.expect("json")), "ATTACHMENT_TYPE");
+    // An animation bomb: a file of a few hundred bytes whose seven 1 x 1 frames sit on a
+    // 4000 x 4000 logical screen, each decoded to 16 megapixels.
+    let mut bomb = animated_gif(7, 1, 1);
+    bomb[6..10].copy_from_slice(&[0xA0, 0x0F, 0xA0, 0x0F]);
+    assert!(bomb.len() < 1000, "a small file: {} bytes", bomb.len());
+    let refused = send("h-gif-bomb", bomb, "bomb.gif").await.expect("send");
+    assert_eq!(refused.status(), 413);
+    assert_eq!(code_of(refused.json().await.expect("json")), "ATTACHMENT_TOO_LARGE");
+    // And one of more frames than allowed, however small.
+    let refused = send("h-gif-frames", animated_gif(501, 1, 1), "frames.gif").await.expect("send");
+    assert_eq!(code_of(refused.json().await.expect("json")), "ATTACHMENT_TOO_LARGE");
+
+    // A polyglot: a PDF header followed by a page.
     let mut pdf = b"%PDF-1.4\n".to_vec();
     pdf.extend_from_slice(PAGE);
     let refused = send("h-pdf", pdf.clone(), "devis.pdf").await.expect("send");
@@ -589,4 +598,58 @@ async fn attachments_and_cvs_are_checked_reencoded_and_served_as_downloads() {
     assert!(!bytes.windows(7).any(|w| w == b"<script"), "the appended page is gone");
     let decoded = image::load_from_memory(&bytes).expect("still a picture");
     assert_eq!((decoded.width(), decoded.height()), (40, 30));
+
+    // A real animated GIF and a real WebP with a page appended: re-encoded in their own
+    // format, the page is gone, the GIF keeps its frames.
+    let mut gif = animated_gif(3, 24, 16);
+    gif.extend_from_slice(PAGE);
+    let mut webp = Vec::new();
+    let pixels = image::RgbImage::from_fn(40, 30, |x, y| image::Rgb([x as u8 * 6, y as u8 * 8, 120]));
+    image::DynamicImage::ImageRgb8(pixels.clone())
+        .write_to(&mut std::io::Cursor::new(&mut webp), image::ImageFormat::WebP)
+        .expect("encode");
+    webp.extend_from_slice(PAGE);
+    for (client, sent, name, content_type) in
+        [("h-gif", gif, "anim.gif", "image/gif"), ("h-webp", webp, "photo.webp", "image/webp")]
+    {
+        let answer = send(client, sent.clone(), name).await.expect("send");
+        assert_eq!(answer.status(), 200, "{name}");
+        let answer: Value = answer.json().await.expect("json");
+        assert_eq!(answer["message"]["attachment"]["contentType"], content_type);
+        let url = answer["message"]["attachment"]["url"].as_str().expect("url").to_owned();
+        let served =
+            reqwest::Client::new().get(format!("{}{url}", s.base)).bearer_auth(&seller).send().await.expect("fetch");
+        assert_eq!(served.status(), 200);
+        let bytes = served.bytes().await.expect("bytes");
+        assert_ne!(&bytes[..], &sent[..], "{name}: stored as re-encoded, not as sent");
+        assert!(!bytes.windows(7).any(|w| w.eq_ignore_ascii_case(b"<script")), "{name}: the appended page is gone");
+        if content_type == "image/gif" {
+            let frames = GifDecoder::new(std::io::Cursor::new(&bytes[..]))
+                .expect("still a GIF")
+                .into_frames()
+                .collect_frames()
+                .expect("frames");
+            assert_eq!(frames.len(), 3, "the animation is kept");
+            assert_eq!(frames[0].buffer().dimensions(), (24, 16));
+        } else {
+            let decoded = image::load_from_memory_with_format(&bytes, image::ImageFormat::WebP).expect("still a WebP");
+            assert_eq!(decoded.to_rgb8(), pixels, "re-encoded losslessly");
+        }
+    }
+}
+
+/// An animated GIF of `frames` frames of `width` x `height`, each another colour, built with the
+/// image crate.
+fn animated_gif(frames: u32, width: u32, height: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut encoder = GifEncoder::new(&mut out);
+        encoder.set_repeat(Repeat::Infinite).expect("repeat");
+        for n in 0..frames {
+            let pixels = image::RgbaImage::from_pixel(width, height, image::Rgba([(n * 40 % 256) as u8, 90, 200, 255]));
+            let delay = image::Delay::from_numer_denom_ms(80, 1);
+            encoder.encode_frame(image::Frame::from_parts(pixels, 0, 0, delay)).expect("frame");
+        }
+    }
+    out
 }

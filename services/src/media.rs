@@ -7,13 +7,15 @@
 //! callers run it with `tokio::task::spawn_blocking`, and should bound how many run at once,
 //! since one image at the limits can need a few hundred MiB while it is processed.
 
+use image::codecs::gif::{GifDecoder, GifEncoder, Repeat};
 use image::codecs::jpeg::JpegEncoder;
 use image::codecs::png::{CompressionType, FilterType as PngFilter, PngEncoder};
+use image::codecs::webp::WebPEncoder;
 use image::imageops::FilterType;
-use image::metadata::Orientation;
+use image::metadata::{LoopCount, Orientation};
 use image::{
-    DynamicImage, ExtendedColorType, GenericImageView, ImageDecoder, ImageEncoder, ImageFormat, ImageReader, Limits,
-    RgbImage, RgbaImage,
+    AnimationDecoder, DynamicImage, ExtendedColorType, Frame, GenericImageView, ImageDecoder, ImageEncoder,
+    ImageFormat, ImageReader, Limits, RgbImage, RgbaImage,
 };
 use std::io::Cursor;
 
@@ -22,8 +24,9 @@ use std::io::Cursor;
 pub enum ImageKind {
     Jpeg,
     Png,
-    /// Recognised so that it is refused by name: there is no WebP decoder in this build.
+    /// Re-encoded as a chat attachment; refused by name as a logo or an ad photo.
     Webp,
+    /// Re-encoded frame by frame as a chat attachment; refused by name as a logo or an ad photo.
     Gif,
     /// HEIC/HEIF, what iPhones save by default.
     Heif,
@@ -242,24 +245,43 @@ pub fn process_ad_photo(bytes: &[u8]) -> Result<Vec<Rendition>, ImageError> {
 pub const ATTACHMENT_LIMITS: ImageLimits =
     ImageLimits { max_bytes: 5 * MIB, max_width: 16_384, max_height: 16_384, max_alloc: 256 * MIB as u64 };
 /// The most pixels of an attached image, by its header (a decompression bomb is refused unread).
+/// For an animated GIF, the most of its logical screen (each frame is decoded to that size).
 pub const ATTACHMENT_MAX_PIXELS: u64 = 40_000_000;
+/// The most frames of an attached animated GIF.
+pub const ATTACHMENT_MAX_FRAMES: u64 = 500;
+/// The most pixels decoded from an attached animated GIF, all frames together (frames times its
+/// logical screen): an animation bomb (a tiny file of many frames on a large screen) is refused
+/// as a pixel bomb is.
+pub const ATTACHMENT_MAX_ANIMATION_PIXELS: u64 = 100_000_000;
 /// An attached image is fitted within this square (never upscaled) when it is re-encoded.
 pub const ATTACHMENT_BOX: u32 = 2560;
 /// JPEG quality of re-encoded attachments.
 pub const ATTACHMENT_JPEG_QUALITY: u8 = 85;
+/// Speed of the GIF encoder's colour quantizer when a frame has more than 256 colours (1 is
+/// the slowest and best, 30 the fastest); frames of 256 colours or fewer keep them exactly.
+const GIF_QUANTIZER_SPEED: i32 = 10;
 
-/// Re-encodes a JPEG or PNG sent in a chat or as a CV, as ad photos are: the header's
-/// dimensions are checked first (more than [`ATTACHMENT_MAX_PIXELS`] is `TooManyPixels`, before
-/// any pixel is decoded), then it is decoded under [`ATTACHMENT_LIMITS`], turned by its EXIF
-/// orientation, fitted within [`ATTACHMENT_BOX`] and written again in its own format (a PNG
-/// keeps its transparency) with nothing but its pixels: whatever else the file carried (metadata,
-/// a page appended after the image) is gone. Answers the new bytes.
+/// Re-encodes an image sent in a chat or as a CV, in its own format, as ad photos are: the
+/// header's dimensions are checked first (more than [`ATTACHMENT_MAX_PIXELS`] is
+/// `TooManyPixels`, before any pixel is decoded), then it is decoded under [`ATTACHMENT_LIMITS`],
+/// turned by its EXIF orientation (JPEG, PNG, WebP), fitted within [`ATTACHMENT_BOX`] and
+/// written again with nothing but its pixels: whatever else the file carried (metadata, a page
+/// appended after the image) is gone. JPEG stays JPEG, PNG stays PNG (keeping its
+/// transparency), WebP becomes a lossless WebP (an animated one keeps its first frame), and a
+/// GIF is re-encoded frame by frame, keeping its animation, its delays and its loop count (at
+/// most [`ATTACHMENT_MAX_FRAMES`] frames and [`ATTACHMENT_MAX_ANIMATION_PIXELS`] decoded, else
+/// `TooManyPixels`). Answers the new bytes.
 ///
 /// CPU-bound: run it in `spawn_blocking`.
 pub fn reencode_attachment(bytes: &[u8]) -> Result<Vec<u8>, ImageError> {
+    if bytes.len() > ATTACHMENT_LIMITS.max_bytes {
+        return Err(ImageError::TooLarge { max_bytes: ATTACHMENT_LIMITS.max_bytes });
+    }
     let format = match sniff(bytes) {
         ImageKind::Jpeg => ImageFormat::Jpeg,
         ImageKind::Png => ImageFormat::Png,
+        ImageKind::Webp => ImageFormat::WebP,
+        ImageKind::Gif => return reencode_gif(bytes),
         ImageKind::Other => return Err(ImageError::NotAnImage),
         other => return Err(ImageError::UnsupportedFormat(other.name())),
     };
@@ -268,20 +290,118 @@ pub fn reencode_attachment(bytes: &[u8]) -> Result<Vec<u8>, ImageError> {
     if u64::from(width) * u64::from(height) > ATTACHMENT_MAX_PIXELS {
         return Err(ImageError::TooManyPixels);
     }
-    let image = decode(bytes, &ATTACHMENT_LIMITS)?;
+    let image = decode_as(bytes, format, &ATTACHMENT_LIMITS)?;
     let (width, height) = image.dimensions();
     let (w, h) = fit_within(width, height, ATTACHMENT_BOX, ATTACHMENT_BOX);
     let image = if (w, h) == (width, height) { image } else { resize(&image, w, h) };
+    let transparent = has_transparency(&image);
     match format {
-        ImageFormat::Png if has_transparency(&image) => {
-            encode(&DynamicImage::ImageRgba8(image.into_rgba8()), Output::Png)
-        }
+        ImageFormat::Png if transparent => encode(&DynamicImage::ImageRgba8(image.into_rgba8()), Output::Png),
         ImageFormat::Png => encode(&DynamicImage::ImageRgb8(image.into_rgb8()), Output::Png),
+        ImageFormat::WebP if transparent => encode(&DynamicImage::ImageRgba8(image.into_rgba8()), Output::Webp),
+        ImageFormat::WebP => encode(&DynamicImage::ImageRgb8(image.into_rgb8()), Output::Webp),
         _ => encode(&DynamicImage::ImageRgb8(image.into_rgb8()), Output::Jpeg(ATTACHMENT_JPEG_QUALITY)),
     }
 }
 
-/// Size, type, header and memory checks, then the decode under `Limits`, then the orientation.
+/// Re-encodes a GIF frame by frame. Its logical screen and its frames are counted first, from
+/// its blocks (each frame is decoded to the screen's size): an animation bomb, over
+/// [`ATTACHMENT_MAX_FRAMES`] or [`ATTACHMENT_MAX_ANIMATION_PIXELS`], is refused before any pixel
+/// is decoded (and the bounds are checked again as frames are decoded); each decoded frame (composited as the animation shows it) is fitted within
+/// [`ATTACHMENT_BOX`] and written at once, so that only one frame is held at a time.
+fn reencode_gif(bytes: &[u8]) -> Result<Vec<u8>, ImageError> {
+    let corrupt = |e: image::ImageError| refusal(e, ImageFormat::Gif);
+    let mut decoder = GifDecoder::new(Cursor::new(bytes)).map_err(corrupt)?;
+    let (width, height) = decoder.dimensions();
+    let screen = u64::from(width) * u64::from(height);
+    if screen == 0 {
+        return Err(ImageError::Corrupt("the image has no pixels".into()));
+    }
+    if width > ATTACHMENT_LIMITS.max_width || height > ATTACHMENT_LIMITS.max_height || screen > ATTACHMENT_MAX_PIXELS {
+        return Err(ImageError::TooManyPixels);
+    }
+    let frames = gif_frame_count(bytes)?;
+    if frames > ATTACHMENT_MAX_FRAMES || frames * screen > ATTACHMENT_MAX_ANIMATION_PIXELS {
+        return Err(ImageError::TooManyPixels);
+    }
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(ATTACHMENT_LIMITS.max_width);
+    limits.max_image_height = Some(ATTACHMENT_LIMITS.max_height);
+    limits.max_alloc = Some(ATTACHMENT_LIMITS.max_alloc);
+    decoder.set_limits(limits).map_err(corrupt)?;
+    let repeat = match decoder.loop_count() {
+        LoopCount::Infinite => Repeat::Infinite,
+        LoopCount::Finite(n) => Repeat::Finite(u16::try_from(n.get()).unwrap_or(u16::MAX)),
+    };
+    let (w, h) = fit_within(width, height, ATTACHMENT_BOX, ATTACHMENT_BOX);
+    let mut out = Vec::new();
+    {
+        // The encoder writes the trailer when dropped, at the end of this block.
+        let mut encoder = GifEncoder::new_with_speed(&mut out, GIF_QUANTIZER_SPEED);
+        encoder.set_repeat(repeat).map_err(|e| ImageError::Corrupt(format!("re-encoding failed: {e}")))?;
+        let mut count = 0u64;
+        for frame in decoder.into_frames() {
+            // A frame past either bound is refused as soon as it is decoded: at most one frame
+            // more than allowed is ever decoded, and none is kept.
+            count += 1;
+            if count > ATTACHMENT_MAX_FRAMES || count * screen > ATTACHMENT_MAX_ANIMATION_PIXELS {
+                return Err(ImageError::TooManyPixels);
+            }
+            let frame = frame.map_err(corrupt)?;
+            let delay = frame.delay();
+            let pixels = frame.into_buffer();
+            let pixels = if (w, h) == (width, height) {
+                pixels
+            } else {
+                resize(&DynamicImage::ImageRgba8(pixels), w, h).into_rgba8()
+            };
+            encoder
+                .encode_frame(Frame::from_parts(pixels, 0, 0, delay))
+                .map_err(|e| ImageError::Corrupt(format!("re-encoding failed: {e}")))?;
+        }
+        if count == 0 {
+            return Err(ImageError::Corrupt("the GIF has no frame".into()));
+        }
+    }
+    Ok(out)
+}
+
+/// Counts the frames (image descriptors) of a GIF by walking its blocks, without decoding any
+/// pixel; stops at the trailer. A file that ends inside a block is `Corrupt`.
+fn gif_frame_count(bytes: &[u8]) -> Result<u64, ImageError> {
+    let cut_short = || ImageError::Corrupt("the GIF file is cut short".into());
+    let byte = |at: usize| bytes.get(at).copied().ok_or_else(cut_short);
+    // A colour table after a packed byte whose top bit says it is there: 3 x 2^(size + 1) bytes.
+    let table = |packed: u8| if packed & 0x80 != 0 { 3usize << ((packed & 0x07) + 1) } else { 0 };
+    // Sub-blocks (a length byte, then that many bytes) up to the zero-length terminator.
+    let skip_sub_blocks = |mut at: usize| -> Result<usize, ImageError> {
+        loop {
+            let len = usize::from(byte(at)?);
+            at += 1 + len;
+            if len == 0 {
+                return Ok(at);
+            }
+        }
+    };
+    let mut at = 13 + table(byte(10)?);
+    let mut frames = 0u64;
+    loop {
+        match byte(at)? {
+            0x3B => return Ok(frames),
+            0x21 => at = skip_sub_blocks(at + 2)?,
+            0x2C => {
+                frames += 1;
+                // The descriptor (10 bytes with its introducer), a local colour table, the LZW
+                // minimum code size, then the image data's sub-blocks.
+                at = skip_sub_blocks(at + 10 + table(byte(at + 9)?) + 1)?;
+            }
+            other => return Err(ImageError::Corrupt(format!("unknown GIF block 0x{other:02x}"))),
+        }
+    }
+}
+
+/// Size, type (JPEG or PNG), header and memory checks, then the decode under `Limits`, then the
+/// orientation.
 fn decode(bytes: &[u8], limits: &ImageLimits) -> Result<DynamicImage, ImageError> {
     if bytes.len() > limits.max_bytes {
         return Err(ImageError::TooLarge { max_bytes: limits.max_bytes });
@@ -292,6 +412,12 @@ fn decode(bytes: &[u8], limits: &ImageLimits) -> Result<DynamicImage, ImageError
         ImageKind::Other => return Err(ImageError::NotAnImage),
         unsupported => return Err(ImageError::UnsupportedFormat(unsupported.name())),
     };
+    decode_as(bytes, format, limits)
+}
+
+/// Header and memory checks of an image of `format`, then the decode under `Limits`, then the
+/// orientation.
+fn decode_as(bytes: &[u8], format: ImageFormat, limits: &ImageLimits) -> Result<DynamicImage, ImageError> {
     let mut decoder_limits = Limits::default();
     decoder_limits.max_image_width = Some(limits.max_width);
     decoder_limits.max_image_height = Some(limits.max_height);
@@ -326,6 +452,8 @@ fn refusal(error: image::ImageError, format: ImageFormat) -> ImageError {
         image::ImageError::Limits(_) => ImageError::TooManyPixels,
         image::ImageError::Unsupported(_) => ImageError::UnsupportedFormat(match format {
             ImageFormat::Png => "png variant",
+            ImageFormat::Gif => "gif variant",
+            ImageFormat::WebP => "webp variant",
             _ => "jpeg variant",
         }),
         other => ImageError::Corrupt(other.to_string()),
@@ -464,6 +592,8 @@ fn resize(image: &DynamicImage, width: u32, height: u32) -> DynamicImage {
 enum Output {
     Jpeg(u8),
     Png,
+    /// Lossless WebP (the only WebP encoder of the image crate).
+    Webp,
 }
 
 /// Encodes 8-bit pixels. Nothing but the pixels is written: no EXIF, no text, no ICC profile.
@@ -478,6 +608,7 @@ fn encode(image: &DynamicImage, output: Output) -> Result<Vec<u8>, ImageError> {
             }
             Output::Png => PngEncoder::new_with_quality(&mut out, CompressionType::Best, PngFilter::Adaptive)
                 .write_image(image.as_bytes(), width, height, color),
+            Output::Webp => WebPEncoder::new_lossless(&mut out).write_image(image.as_bytes(), width, height, color),
         };
     written.map_err(|e| ImageError::Corrupt(format!("re-encoding failed: {e}")))?;
     Ok(out)
@@ -545,6 +676,112 @@ mod tests {
         assert_eq!(pixels.as_raw(), &vec![200, 100, 50, 255, 100, 50, 25, 128, 0, 0, 0, 0]);
         unpremultiply(&mut pixels);
         assert_eq!(pixels.as_raw(), &vec![200, 100, 50, 255, 199, 100, 50, 128, 0, 0, 0, 0]);
+    }
+
+    /// An animated GIF of `frames` frames of `width` x `height`, each a different colour, 50 ms
+    /// apart, looping forever.
+    fn animated_gif(frames: u32, width: u32, height: u32) -> Vec<u8> {
+        let mut out = Vec::new();
+        {
+            let mut encoder = GifEncoder::new(&mut out);
+            encoder.set_repeat(Repeat::Infinite).expect("repeat");
+            for n in 0..frames {
+                let pixels = RgbaImage::from_pixel(width, height, image::Rgba([(n * 40 % 256) as u8, 90, 200, 255]));
+                let delay = image::Delay::from_numer_denom_ms(50, 1);
+                encoder.encode_frame(Frame::from_parts(pixels, 0, 0, delay)).expect("frame");
+            }
+        }
+        out
+    }
+
+    fn gif_frames(bytes: &[u8]) -> Vec<Frame> {
+        GifDecoder::new(Cursor::new(bytes)).expect("a GIF").into_frames().collect_frames().expect("frames")
+    }
+
+    const PAGE: &[u8] = b"<!doctype html><html><body><script>alert(document.cookie)</script></body></html>";
+
+    #[test]
+    fn a_gif_is_reencoded_frame_by_frame_without_what_follows_it() {
+        let mut sent = animated_gif(3, 30, 20);
+        sent.extend_from_slice(PAGE);
+        let stored = reencode_attachment(&sent).expect("re-encoded");
+        assert_eq!(sniff(&stored), ImageKind::Gif);
+        assert!(!stored.windows(7).any(|w| w.eq_ignore_ascii_case(b"<script")), "the page is gone");
+        let frames = gif_frames(&stored);
+        assert_eq!(frames.len(), 3, "the animation is kept");
+        assert_eq!(frames[1].buffer().dimensions(), (30, 20));
+        assert_eq!(frames[1].buffer().get_pixel(5, 5), &image::Rgba([40, 90, 200, 255]));
+        assert_eq!(frames[2].delay().numer_denom_ms(), (50, 1));
+        let loops = GifDecoder::new(Cursor::new(&stored)).expect("a GIF").loop_count();
+        assert!(matches!(loops, LoopCount::Infinite), "loops forever");
+    }
+
+    #[test]
+    fn a_wide_gif_is_fitted_within_the_box() {
+        let stored = reencode_attachment(&animated_gif(2, 3000, 10)).expect("re-encoded");
+        let frames = gif_frames(&stored);
+        assert_eq!(frames.len(), 2);
+        assert_eq!(frames[0].buffer().dimensions(), (ATTACHMENT_BOX, 9));
+    }
+
+    #[test]
+    fn animation_bombs_are_refused_as_pixel_bombs() {
+        assert_eq!(gif_frame_count(&animated_gif(3, 30, 20)), Ok(3));
+        assert!(matches!(gif_frame_count(&animated_gif(3, 30, 20)[..40]), Err(ImageError::Corrupt(_))));
+        // Frames: the most is accepted, one more is not.
+        let most = ATTACHMENT_MAX_FRAMES as u32;
+        assert_eq!(gif_frames(&reencode_attachment(&animated_gif(most, 1, 1)).expect("at the bound")).len(), 500);
+        assert_eq!(reencode_attachment(&animated_gif(most + 1, 1, 1)), Err(ImageError::TooManyPixels));
+
+        // A tiny file of 1 x 1 frames on a 4000 x 4000 logical screen: each frame would decode
+        // to 16 megapixels (within the image crate's memory limit), seven of them are too many.
+        let mut bomb = animated_gif(7, 1, 1);
+        bomb[6..10].copy_from_slice(&[0xA0, 0x0F, 0xA0, 0x0F]);
+        assert!(bomb.len() < 1000, "{} bytes", bomb.len());
+        assert_eq!(GifDecoder::new(Cursor::new(&bomb)).expect("a GIF").dimensions(), (4000, 4000));
+        assert_eq!(reencode_attachment(&bomb), Err(ImageError::TooManyPixels));
+
+        // A logical screen over the pixel or side limit is refused before any frame is decoded.
+        let mut huge = animated_gif(1, 1, 1);
+        huge[6..10].copy_from_slice(&[0x60, 0x1B, 0x60, 0x1B]); // 7008 x 7008
+        assert_eq!(reencode_attachment(&huge), Err(ImageError::TooManyPixels));
+        let mut long = animated_gif(1, 1, 1);
+        long[6..10].copy_from_slice(&[0xFF, 0xFF, 0x01, 0x00]); // 65535 x 1
+        assert_eq!(reencode_attachment(&long), Err(ImageError::TooManyPixels));
+    }
+
+    #[test]
+    fn a_webp_is_reencoded_as_a_lossless_webp_without_what_follows_it() {
+        let pixels = RgbImage::from_fn(40, 30, |x, y| image::Rgb([x as u8 * 6, y as u8 * 8, 120]));
+        let mut sent = encode(&DynamicImage::ImageRgb8(pixels.clone()), Output::Webp).expect("webp");
+        sent.extend_from_slice(PAGE);
+        let stored = reencode_attachment(&sent).expect("re-encoded");
+        assert_eq!(sniff(&stored), ImageKind::Webp);
+        assert!(!stored.windows(7).any(|w| w.eq_ignore_ascii_case(b"<script")), "the page is gone");
+        let decoded = image::load_from_memory_with_format(&stored, ImageFormat::WebP).expect("a WebP");
+        assert_eq!(decoded.to_rgb8(), pixels, "lossless");
+
+        let wide = RgbaImage::from_pixel(3000, 10, image::Rgba([1, 2, 3, 128]));
+        let sent = encode(&DynamicImage::ImageRgba8(wide), Output::Webp).expect("webp");
+        let decoded = image::load_from_memory(&reencode_attachment(&sent).expect("re-encoded")).expect("a WebP");
+        assert_eq!(decoded.dimensions(), (ATTACHMENT_BOX, 9));
+        assert!(decoded.color().has_alpha(), "transparency kept");
+    }
+
+    #[test]
+    fn a_webp_bomb_is_refused_by_its_header() {
+        // A real 1 x 1 lossless WebP whose header is made to state 10000 x 10000 (VP8L: width
+        // and height less one, 14 bits each, after the signature byte).
+        let mut bomb = encode(&DynamicImage::ImageRgb8(RgbImage::new(1, 1)), Output::Webp).expect("webp");
+        assert_eq!(&bomb[12..16], b"VP8L");
+        let bits = u32::from_le_bytes([bomb[21], bomb[22], bomb[23], bomb[24]]);
+        let bits = (bits & !0x0FFF_FFFF) | 9_999 | (9_999 << 14);
+        bomb[21..25].copy_from_slice(&bits.to_le_bytes());
+        assert_eq!(
+            ImageReader::with_format(Cursor::new(&bomb), ImageFormat::WebP).into_dimensions().ok(),
+            Some((10_000, 10_000))
+        );
+        assert_eq!(reencode_attachment(&bomb), Err(ImageError::TooManyPixels));
     }
 
     #[test]

@@ -36,9 +36,9 @@ use souk_storage::visitor_messages::VisitorMessageStore;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// An attached JPEG or PNG (`image`) re-encoded as ad photos are (services/src/media.rs): a
-/// decompression bomb is `too_large`, a file that does not decode `wrong`. Other files go as
-/// they are.
+/// An attached image (`image`: JPEG, PNG, GIF or WebP) re-encoded as ad photos are
+/// (services/src/media.rs): a decompression or animation bomb is `too_large`, a file that does
+/// not decode `wrong`. Other files go as they are.
 pub(crate) async fn reencoded(
     bytes: Vec<u8>,
     image: bool,
@@ -253,7 +253,7 @@ impl ChatService {
         kind: souk_domain::chat::AttachmentKind,
     ) -> Result<StoredAttachment, SoukError> {
         use souk_domain::chat::AttachmentKind;
-        let image = matches!(kind, AttachmentKind::Jpeg | AttachmentKind::Png);
+        let image = kind != AttachmentKind::Pdf;
         let bytes = reencoded(upload.bytes, image, ErrorCode::AttachmentTooLarge, ErrorCode::AttachmentType).await?;
         let key = format!("chat/{conversation_id}/{}.{}", uuid::Uuid::new_v4(), kind.extension());
         let name = clean_file_name(upload.name.as_deref(), kind.extension());

@@ -225,10 +225,24 @@ pub enum ErrorCode {
     PackageNotFound,
     /// Spec §8 shop boost InvalidOperation: the payment failed (card declined, provider refusal).
     InvalidOperation,
+    /// The loan simulator and credit request exist only for priced vehicle and real-estate ads.
+    LoanNotOffered,
+    /// Spec §5: the down payment is not negative.
+    LoanDownPaymentNegative,
+    /// Spec §5: the down payment is not above the price.
+    LoanDownPaymentAbovePrice,
+    /// A loan duration the category group's terms do not offer.
+    LoanDurationNotOffered,
+    /// Spec §5 credit "amount valid": above zero and not above the ad's price.
+    CreditAmountInvalid,
+    /// Spec §5 credit "age valid, 18 to 100".
+    CreditAgeInvalid,
+    /// A credit request that does not exist or is not the caller's.
+    CreditRequestNotFound,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 108] = [
+    pub const ALL: [ErrorCode; 115] = [
         ErrorCode::InternalError,
         ErrorCode::MalformedRequest,
         ErrorCode::GraphqlParseFailed,
@@ -337,6 +351,13 @@ impl ErrorCode {
         ErrorCode::SoldeEquivalent,
         ErrorCode::PackageNotFound,
         ErrorCode::InvalidOperation,
+        ErrorCode::LoanNotOffered,
+        ErrorCode::LoanDownPaymentNegative,
+        ErrorCode::LoanDownPaymentAbovePrice,
+        ErrorCode::LoanDurationNotOffered,
+        ErrorCode::CreditAmountInvalid,
+        ErrorCode::CreditAgeInvalid,
+        ErrorCode::CreditRequestNotFound,
     ];
 
     /// The stable code sent in `extensions.code` and in a 400 body's `code`.
@@ -450,6 +471,13 @@ impl ErrorCode {
             ErrorCode::SoldeEquivalent => "ERROR_SOLDE_EQUIVALENT",
             ErrorCode::PackageNotFound => "ERROR_PACKAGE_NOT_FOUND",
             ErrorCode::InvalidOperation => "INVALID_OPERATION",
+            ErrorCode::LoanNotOffered => "LOAN_NOT_OFFERED",
+            ErrorCode::LoanDownPaymentNegative => "LOAN_DOWN_PAYMENT_NEGATIVE",
+            ErrorCode::LoanDownPaymentAbovePrice => "LOAN_DOWN_PAYMENT_ABOVE_PRICE",
+            ErrorCode::LoanDurationNotOffered => "LOAN_DURATION_NOT_OFFERED",
+            ErrorCode::CreditAmountInvalid => "CREDIT_AMOUNT_INVALID",
+            ErrorCode::CreditAgeInvalid => "CREDIT_AGE_INVALID",
+            ErrorCode::CreditRequestNotFound => "CREDIT_REQUEST_NOT_FOUND",
         }
     }
 
@@ -564,6 +592,13 @@ impl ErrorCode {
             ErrorCode::SoldeEquivalent => "payment.error.soldeEquivalent",
             ErrorCode::PackageNotFound => "payment.error.packageNotFound",
             ErrorCode::InvalidOperation => "payment.error.invalidOperation",
+            ErrorCode::LoanNotOffered => "credit.error.notOffered",
+            ErrorCode::LoanDownPaymentNegative => "credit.error.downPaymentNegative",
+            ErrorCode::LoanDownPaymentAbovePrice => "credit.error.downPaymentAbovePrice",
+            ErrorCode::LoanDurationNotOffered => "credit.error.durationNotOffered",
+            ErrorCode::CreditAmountInvalid => "credit.error.amountInvalid",
+            ErrorCode::CreditAgeInvalid => "credit.error.ageInvalid",
+            ErrorCode::CreditRequestNotFound => "credit.error.requestNotFound",
         }
     }
 
@@ -824,6 +859,27 @@ impl ErrorCode {
                 "Le paiement a échoué. Réessayez ou choisissez un autre moyen de paiement",
                 "فشل الأداء. أعد المحاولة أو اختر وسيلة أداء أخرى",
             ),
+            ErrorCode::LoanNotOffered => (
+                "Le simulateur de crédit est proposé pour les véhicules et l'immobilier avec un prix",
+                "محاكي القرض متاح للسيارات والعقارات التي لها ثمن",
+            ),
+            ErrorCode::LoanDownPaymentNegative => {
+                ("L'apport ne peut pas être négatif", "لا يمكن أن تكون الدفعة الأولى سالبة")
+            }
+            ErrorCode::LoanDownPaymentAbovePrice => {
+                ("L'apport ne peut pas dépasser le prix", "لا يمكن أن تتجاوز الدفعة الأولى الثمن")
+            }
+            ErrorCode::LoanDurationNotOffered => {
+                ("Cette durée de crédit n'est pas proposée", "مدة القرض هذه غير متاحة")
+            }
+            ErrorCode::CreditAmountInvalid => (
+                "Le montant du crédit doit être positif et ne pas dépasser le prix",
+                "يجب أن يكون مبلغ القرض موجبًا وألا يتجاوز الثمن",
+            ),
+            ErrorCode::CreditAgeInvalid => {
+                ("L'âge doit être compris entre 18 et 100 ans", "يجب أن يكون العمر بين 18 و100 سنة")
+            }
+            ErrorCode::CreditRequestNotFound => ("Cette demande de crédit n'existe pas", "طلب القرض هذا غير موجود"),
         };
         match lang {
             Lang::Fr => fr,
@@ -931,6 +987,12 @@ impl ErrorCode {
             ErrorCode::SoldeExpired | ErrorCode::SoldeNotEnough | ErrorCode::SoldeEquivalent => 402,
             ErrorCode::PackageNotFound => 404,
             ErrorCode::InvalidOperation => 402,
+            ErrorCode::LoanNotOffered | ErrorCode::CreditRequestNotFound => 404,
+            ErrorCode::LoanDownPaymentNegative
+            | ErrorCode::LoanDownPaymentAbovePrice
+            | ErrorCode::LoanDurationNotOffered
+            | ErrorCode::CreditAmountInvalid
+            | ErrorCode::CreditAgeInvalid => 400,
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod error;
 pub mod lang;
 pub mod limits;
 pub mod listing_url;
+pub mod loan;
 pub mod moderation;
 pub mod money;
 pub mod orders;

@@ -32,6 +32,54 @@ pub struct Settings {
     pub realtime: RealtimeSettings,
     pub stats: StatsSettings,
     pub chat: ChatSettings,
+    pub credit: CreditConfig,
+}
+
+/// `[credit]`: the loan simulator's terms per category group (docs/credit.md).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreditConfig {
+    pub vehicles: LoanTermsConfig,
+    pub real_estate: LoanTermsConfig,
+}
+
+/// `[credit.vehicles]`, `[credit.real_estate]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoanTermsConfig {
+    /// The annual rate in basis points (650 = 6.50 %).
+    pub rate_basis_points: u32,
+    /// The durations offered, in months.
+    pub durations_months: Vec<u32>,
+    /// The duration the simulator opens on.
+    pub default_months: u32,
+    /// The down payment the simulator opens on, percent of the price.
+    pub default_down_payment_percent: u32,
+}
+
+impl LoanTermsConfig {
+    fn terms(&self) -> souk_domain::loan::LoanTerms {
+        let mut durations = self.durations_months.clone();
+        durations.sort_unstable();
+        durations.dedup();
+        souk_domain::loan::LoanTerms {
+            rate_bp: self.rate_basis_points,
+            durations,
+            default_months: self.default_months,
+            default_down_payment_percent: self.default_down_payment_percent,
+        }
+    }
+}
+
+impl CreditConfig {
+    /// The service's settings, links pointing at `public_base_url`.
+    pub fn service(&self, public_base_url: &str) -> souk_services::credit::CreditSettings {
+        souk_services::credit::CreditSettings {
+            vehicles: self.vehicles.terms(),
+            real_estate: self.real_estate.terms(),
+            public_base_url: public_base_url.to_string(),
+        }
+    }
 }
 
 /// `[chat]`: the confirmation of visitors' first messages and the sellers' digest e-mails
@@ -58,10 +106,13 @@ impl ChatSettings {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RealtimeSettings {
-    /// Sockets one account may hold open at once on one process.
+    /// Sockets one account may hold open at once, across the processes sharing the ephemeral store.
     pub sockets_per_account: usize,
-    /// Sockets one address may hold open at once on one process.
+    /// Sockets one address may hold open at once, across the processes sharing the ephemeral store.
     pub sockets_per_address: usize,
+    /// How long a socket's place in the shared caps lasts unless its process refreshes it (every
+    /// third of it): a crashed process's sockets stop counting after this.
+    pub socket_lease_secs: u64,
 }
 
 /// `[stats]`: counting rules of the statistics.
@@ -440,6 +491,11 @@ impl Settings {
             );
         }
         self.ads.validate().map_err(ConfigError)?;
+        for (name, terms) in [("vehicles", &self.credit.vehicles), ("real_estate", &self.credit.real_estate)] {
+            if let Err(e) = terms.terms().check() {
+                return fail(&format!("credit.{name}: {e}"));
+            }
+        }
         let o = &self.orders;
         if o.delivery_fee_dh < 0 || o.commission_percent > 50 {
             return fail("orders.delivery_fee_dh must be 0 or more and orders.commission_percent at most 50");
@@ -471,6 +527,9 @@ impl Settings {
         }
         if self.realtime.sockets_per_account == 0 || self.realtime.sockets_per_address == 0 {
             return fail("realtime.sockets_per_account and realtime.sockets_per_address must be above 0");
+        }
+        if self.realtime.socket_lease_secs < 3 {
+            return fail("realtime.socket_lease_secs must be at least 3");
         }
         if self.client_log.max_bytes == 0 || self.client_log.per_minute == 0 {
             return fail("client_log.max_bytes and client_log.per_minute must be above 0");

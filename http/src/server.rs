@@ -85,6 +85,19 @@ pub fn open_store(settings: &Settings) -> Result<SqliteStore, StartError> {
     Ok(SqliteStore::open(settings.database_path(), settings.storage.readers)?)
 }
 
+/// The caps on live sockets, held across the processes sharing `ephemeral`, their leases kept.
+fn socket_caps(settings: &Settings, ephemeral: &Arc<dyn Ephemeral>) -> Arc<souk_services::socket_caps::SocketCaps> {
+    let r = &settings.realtime;
+    let caps = Arc::new(souk_services::socket_caps::SocketCaps::new(
+        Arc::clone(ephemeral),
+        r.sockets_per_account,
+        r.sockets_per_address,
+        std::time::Duration::from_secs(r.socket_lease_secs),
+    ));
+    caps.keep_leases();
+    caps
+}
+
 /// Connects the configured ephemeral backend.
 pub async fn open_ephemeral(settings: &Settings) -> Result<Arc<dyn Ephemeral>, StartError> {
     let e = &settings.ephemeral;
@@ -176,7 +189,7 @@ pub async fn build_state_with(
         crate::realtime::config(),
         Arc::new(
             crate::realtime::Realtime::new(Arc::clone(&accounts), Arc::clone(&chat), sessions.clone())
-                .with_caps(settings.realtime.sockets_per_account, settings.realtime.sockets_per_address),
+                .with_caps(socket_caps(&settings, &ephemeral)),
         ),
     );
     let ads = AdService::new(
@@ -207,6 +220,17 @@ pub async fn build_state_with(
     let shops = ShopService::new(Arc::new(store.clone()), Arc::new(store.clone()), Arc::clone(&search));
     let slugs = Arc::new(slug_index(&catalog));
     let order_mailer = Arc::clone(&mailer);
+    let credit = Arc::new(souk_services::credit::CreditService::new(
+        souk_services::credit::CreditStores {
+            requests: Arc::new(store.clone()),
+            ads: Arc::new(store.clone()),
+            accounts: Arc::new(store.clone()),
+        },
+        Arc::clone(&catalog),
+        Arc::clone(&slugs),
+        Arc::clone(&mailer),
+        settings.credit.service(&settings.auth.public_base_url),
+    ));
     let saved_searches = SavedSearchService::new(
         Arc::new(store.clone()),
         Arc::new(store.clone()),
@@ -266,6 +290,7 @@ pub async fn build_state_with(
         scheduler.start();
     }
     Ok(AppState {
+        credit,
         saved_searches,
         ads,
         payments,

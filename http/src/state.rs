@@ -36,6 +36,8 @@ pub struct AppState {
     pub ads: Arc<AdService>,
     pub stats: Arc<StatsService>,
     pub orders: Arc<OrderService>,
+    /// The loan simulator and credit requests.
+    pub credit: Arc<souk_services::credit::CreditService>,
     pub payments: Arc<PaymentService>,
     pub products: Arc<ProductService>,
     pub limits: Arc<souk_services::limits::RateLimits>,

@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod ads;
 pub mod catalog;
 pub mod chat;
+pub mod credit;
 pub mod delivery;
 pub mod ephemeral;
 pub mod error;

@@ -9,6 +9,7 @@ pub mod cache;
 pub mod catalog;
 pub mod chat;
 pub mod context;
+pub mod credit;
 pub mod documents;
 pub mod errors;
 pub mod orders;
@@ -39,6 +40,7 @@ pub struct QueryRoot(
     orders::OrderQuery,
     payments::PaymentQuery,
     products::ProductQuery,
+    credit::CreditQuery,
 );
 
 /// Every mutation of the product, merged from the areas' modules.
@@ -52,6 +54,7 @@ pub struct MutationRoot(
     payments::PaymentMutation,
     orders::OrderMutation,
     products::ProductMutation,
+    credit::CreditMutation,
 );
 
 pub type SoukSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;

@@ -43,6 +43,9 @@ pub enum Message {
     NewOrder { order_id: String, product: String, units: u32, total: String, buyer: String, link: String },
     /// A PENDING order was not prepared in time: the seller is reminded.
     OrderReminder { order_id: String, product: String, hours: u32, link: String },
+    /// A pre-approved credit request was received (spec §3, issue 25): what was asked, with the
+    /// simulated monthly payment; the amounts already written (`1 409,56 DH`).
+    CreditRequestReceived { title: String, amount: String, months: u32, monthly_payment: String, link: String },
 }
 
 /// One visitor message in a seller's digest.
@@ -77,6 +80,7 @@ impl Message {
             Message::SavedSearchDigest { .. } => "saved_search_digest",
             Message::NewOrder { .. } => "new_order",
             Message::OrderReminder { .. } => "order_reminder",
+            Message::CreditRequestReceived { .. } => "credit_request_received",
         }
     }
 
@@ -93,7 +97,8 @@ impl Message {
             | Message::SellerMessageDigest { .. }
             | Message::SavedSearchDigest { .. }
             | Message::NewOrder { .. }
-            | Message::OrderReminder { .. } => None,
+            | Message::OrderReminder { .. }
+            | Message::CreditRequestReceived { .. } => None,
         }
     }
 
@@ -105,7 +110,8 @@ impl Message {
             | Message::SellerMessageConfirmation { link, .. }
             | Message::SellerMessageDigest { link, .. }
             | Message::NewOrder { link, .. }
-            | Message::OrderReminder { link, .. } => Some(link),
+            | Message::OrderReminder { link, .. }
+            | Message::CreditRequestReceived { link, .. } => Some(link),
             Message::PhoneVerificationCode { .. }
             | Message::RecoveryCode { .. }
             | Message::AdRefused { .. }

@@ -97,6 +97,13 @@ pub fn render_sms(msg: &Message, lang: Lang) -> String {
         (Message::OrderReminder { product, hours, link, .. }, Lang::Ar) => {
             format!("Souk: الطلب «{}» ينتظر التجهيز منذ {}: {link}", one_line(product), duration_hours(*hours, lang))
         }
+        (Message::CreditRequestReceived { title, amount, months, .. }, Lang::Fr) => format!(
+            "Souk : votre demande de crédit de {amount} sur {months} mois pour « {} » a bien été reçue.",
+            one_line(title)
+        ),
+        (Message::CreditRequestReceived { title, amount, months, .. }, Lang::Ar) => {
+            format!("Souk: توصلنا بطلب القرض الخاص بك بمبلغ {amount} على {months} شهرًا من أجل «{}».", one_line(title))
+        }
         (Message::SavedSearchDigest { searches }, Lang::Fr) => format!(
             "Souk : {} nouvelles annonces pour vos recherches sauvegardées.",
             searches.iter().map(|s| s.ads.len() + s.more).sum::<usize>()
@@ -430,6 +437,39 @@ fn email_content(msg: &Message, lang: Lang) -> EmailContent {
                         Para(format!("رقم الطلب {order_id}. جهّزه من فضاء البائع:")),
                         Button { label: "عرض طلباتي", url: link.clone() },
                         Fine("ينتظر الزبون مكالمة تأكيد: جهّز الطلب في أقرب وقت.".into()),
+                    ],
+                }
+            }
+        }
+        Message::CreditRequestReceived { title, amount, months, monthly_payment, link } => {
+            let title = one_line(title);
+            if fr {
+                EmailContent {
+                    subject: format!("Votre demande de crédit pour « {title} »"),
+                    blocks: vec![
+                        greeting,
+                        Para(format!(
+                            "Nous avons bien reçu votre demande de crédit pré-approuvé de {amount} sur {months} mois \
+                             pour « {title} »."
+                        )),
+                        Para(format!("Mensualité simulée : {monthly_payment}.")),
+                        Para("Un conseiller vous contactera pour l'étudier avec vous.".into()),
+                        Button { label: "Revoir l'annonce", url: link.clone() },
+                        Fine("Simulation indicative : l'offre définitive dépend de l'étude de votre dossier.".into()),
+                    ],
+                }
+            } else {
+                EmailContent {
+                    subject: format!("طلب القرض الخاص بك من أجل «{title}»"),
+                    blocks: vec![
+                        greeting,
+                        Para(format!(
+                            "توصلنا بطلب القرض المسبق الموافقة الخاص بك بمبلغ {amount} على {months} شهرًا من أجل «{title}»."
+                        )),
+                        Para(format!("القسط الشهري التقديري: {monthly_payment}.")),
+                        Para("سيتصل بك مستشار لدراسة طلبك معك.".into()),
+                        Button { label: "عرض الإعلان", url: link.clone() },
+                        Fine("محاكاة إرشادية: العرض النهائي رهين بدراسة ملفك.".into()),
                     ],
                 }
             }

@@ -41,6 +41,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 23, name: "search_normalised_text", apply: search_normalised_text },
     Migration { version: 24, name: "session_revocations", apply: session_revocations },
     Migration { version: 25, name: "visitor_messages", apply: crate::visitor_messages::migration },
+    Migration { version: 26, name: "credit_requests", apply: crate::credit::migration },
 ];
 
 /// Applies the migrations the database does not have yet.

@@ -1,6 +1,7 @@
 //! Moderation rules: the automatic checks run on every new or edited ad before a person looks
-//! at it (banned words, duplicates of the same account's ads), and the refusal reasons a
-//! moderator picks from, worded in both languages for the e-mail sent to the seller.
+//! at it (banned words, duplicates of the same account's ads), the refusal reasons a
+//! moderator picks from, worded in both languages for the e-mail sent to the seller, and the
+//! reasons a moderator closes an ad's abuse reports for without refusing the ad.
 
 use crate::Lang;
 use crate::text::fold;
@@ -96,6 +97,55 @@ impl RefusalReason {
     }
 }
 
+/// The longest note a moderator may add when closing an ad's abuse reports.
+pub const DISMISSAL_NOTE_MAX: usize = 500;
+
+/// Why a moderator closes (dismisses) the open abuse reports of an ad: nothing wrong with it,
+/// the seller corrected it, it was dealt with already (refused, deleted, sold), or another
+/// reason the note says. Recorded with the reports and in the admin audit log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DismissalReason {
+    NoViolation,
+    AdCorrected,
+    AlreadyHandled,
+    Other,
+}
+
+impl DismissalReason {
+    pub const ALL: [DismissalReason; 4] = [
+        DismissalReason::NoViolation,
+        DismissalReason::AdCorrected,
+        DismissalReason::AlreadyHandled,
+        DismissalReason::Other,
+    ];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            DismissalReason::NoViolation => "no_violation",
+            DismissalReason::AdCorrected => "ad_corrected",
+            DismissalReason::AlreadyHandled => "already_handled",
+            DismissalReason::Other => "other",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<DismissalReason> {
+        DismissalReason::ALL.into_iter().find(|r| r.key() == s)
+    }
+}
+
+/// The note of a dismissal, trimmed: none when empty, `VALUE_TOO_LARGE` past `DISMISSAL_NOTE_MAX`
+/// characters.
+pub fn dismissal_note(note: Option<&str>) -> Result<Option<String>, crate::error::SoukError> {
+    let note = note.map(str::trim).filter(|n| !n.is_empty());
+    match note {
+        Some(n) if n.chars().count() > DISMISSAL_NOTE_MAX => {
+            Err(crate::error::SoukError::with_detail(crate::error::ErrorCode::ValueTooLarge, "note")
+                .with_param("max", DISMISSAL_NOTE_MAX as i64))
+        }
+        other => Ok(other.map(str::to_string)),
+    }
+}
+
 fn words(text: &str) -> Vec<String> {
     fold(text).split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_string).collect()
 }
@@ -128,6 +178,18 @@ mod tests {
         assert_eq!(banned_word("Arme à feu de collection"), Some("arme a feu"));
         assert_eq!(banned_word("Kifaya de vêtements"), None, "a word that merely starts with one");
         assert_eq!(banned_word("Canapé en cuir"), None);
+    }
+
+    #[test]
+    fn dismissal_reasons_round_trip_and_notes_are_bounded() {
+        for r in DismissalReason::ALL {
+            assert_eq!(DismissalReason::parse(r.key()), Some(r));
+        }
+        assert_eq!(DismissalReason::parse("fraud"), None);
+        assert_eq!(dismissal_note(Some("  ")).ok(), Some(None));
+        assert_eq!(dismissal_note(Some(" vu ")).ok(), Some(Some("vu".to_string())));
+        let long = "م".repeat(DISMISSAL_NOTE_MAX + 1);
+        assert_eq!(dismissal_note(Some(&long)).map_err(|e| e.code).err(), Some(crate::error::ErrorCode::ValueTooLarge));
     }
 
     #[test]

@@ -162,3 +162,121 @@ async fn an_admin_s_socket_hears_new_pending_ads_and_decisions_live_and_no_one_e
         assert!(!heard.iter().any(|r| r.contains("moderation:")), "{who} heard the moderators' events: {heard:?}");
     }
 }
+
+const REPORTED: &str = "query($p: Int, $s: Int) { getReportedAds(page: $p, size: $s) {
+  total items { listId count firstAt reports { type body } ad { adId } seller { accountId } } } }";
+const DISMISS: &str = "mutation($l: Int!, $r: String!, $n: String) { dismissReportAd(listId: $l, reason: $r, note: $n) { listId closed } }";
+
+/// The open reports of `list_id` and how each was closed: (reporter, handled_by, reason, note).
+async fn report_rows(s: &TestServer, list_id: i64) -> Vec<(String, Option<i64>, Option<String>, Option<String>)> {
+    s.store
+        .read(move |c| {
+            let mut st = c.prepare(
+                "SELECT reporter, handled_by, handled_reason, handled_note FROM abuse_reports WHERE list_id = ?1 ORDER BY reporter",
+            )?;
+            let rows = st.query_map([list_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+        .await
+        .expect("report rows")
+}
+
+/// The admins' report queue pages past 50 reported ads with the server's count, the most
+/// reported first; closing an ad's reports with a reason is an admin's act only — anyone else
+/// is refused and the reports stay open — recorded with the reports and in the audit log, and
+/// a second close finds nothing left to close.
+#[actix_web::test]
+async fn reported_ads_page_beyond_fifty_and_only_an_admin_dismisses_them() {
+    use souk_storage::ads::{AbuseReport, AdStore};
+    let s = start("moderation-reports", |_| {}).await;
+    let (seller, seller_id) = private(&s, "0611300001", "Youssef Alami").await;
+    let (other, _) = private(&s, "0611300002", "Karim Bennani").await;
+    let (moderator, moderator_id) = admin(&s, "0611300009").await;
+    let now = common::now();
+    let ads: Vec<_> = (0..60)
+        .map(|n| {
+            common::active_ad(&format!("rep-{n}"), 500 + n, seller_id, 6020, 1, &format!("Canapé {n}"), now - 3600)
+        })
+        .collect();
+    s.store.insert_ads(ads).await.expect("ads");
+    let report = |list_id: i64, reporter: &str, report_type: &str, at: i64| AbuseReport {
+        list_id,
+        reporter: reporter.into(),
+        reporter_account: None,
+        report_type: report_type.into(),
+        body: format!("signalé par {reporter}"),
+        created_at: at,
+    };
+    for n in 0..60 {
+        s.store.report_ad(report(500 + n, "a@exemple.ma", "fraud", now - 600 + n)).await.expect("report");
+    }
+    // The last ad is the most reported: it comes first.
+    for who in ["b@exemple.ma", "c@exemple.ma"] {
+        s.store.report_ad(report(559, who, "wrong_price", now - 60)).await.expect("report");
+    }
+
+    let page1 = call(&s, Some(&moderator), REPORTED, json!({ "p": 1, "s": 50 })).await;
+    let page1 = &page1["data"]["getReportedAds"];
+    assert_eq!(page1["total"], 60, "{page1}");
+    let items = page1["items"].as_array().expect("items");
+    assert_eq!(items.len(), 50);
+    assert_eq!((items[0]["listId"].as_i64(), items[0]["count"].as_u64()), (Some(559), Some(3)), "{}", items[0]);
+    assert_eq!(items[0]["reports"].as_array().map(Vec::len), Some(3));
+    assert_eq!(items[0]["seller"]["accountId"], seller_id);
+    assert_eq!(items[1]["listId"], 500, "then the longest waiting");
+    let page2 = call(&s, Some(&moderator), REPORTED, json!({ "p": 2, "s": 50 })).await;
+    let page2 = &page2["data"]["getReportedAds"];
+    assert_eq!(page2["total"], 60);
+    let rest: Vec<i64> =
+        page2["items"].as_array().expect("items").iter().filter_map(|i| i["listId"].as_i64()).collect();
+    assert_eq!(rest, (549..559).collect::<Vec<_>>(), "the second page holds the last ten");
+
+    let act = "mutation($a: Int!) { actAsUser(accountId: $a) { accessToken } }";
+    let acting = call(&s, Some(&moderator), act, json!({ "a": seller_id })).await;
+    let acting = acting["data"]["actAsUser"]["accessToken"].as_str().expect("acting token").to_owned();
+    let before = report_rows(&s, 559).await;
+    assert!(before.iter().all(|r| r.1.is_none() && r.2.is_none()), "{before:?}");
+    for (who, token) in
+        [("the seller", Some(seller.as_str())), ("another user", Some(&other)), ("an acting admin", Some(&acting))]
+    {
+        let refused = call(&s, token, DISMISS, json!({ "l": 559, "r": "no_violation" })).await;
+        assert_eq!(code(&refused), "PERMISSION_DENIED", "{who}: {refused}");
+        assert_eq!(code(&call(&s, token, REPORTED, json!({})).await), "PERMISSION_DENIED", "{who}: reading");
+    }
+    let visitor = call(&s, None, DISMISS, json!({ "l": 559, "r": "no_violation" })).await;
+    assert!(matches!(code(&visitor), "LOGIN_REQUIRED" | "SESSION_EXPIRED"), "{visitor}");
+    let unknown = call(&s, Some(&moderator), DISMISS, json!({ "l": 559, "r": "bored" })).await;
+    assert_eq!(code(&unknown), "INVALID_ARGUMENT", "{unknown}");
+    let long = call(&s, Some(&moderator), DISMISS, json!({ "l": 559, "r": "other", "n": "x".repeat(501) })).await;
+    assert_eq!(code(&long), "VALUE_TOO_LARGE", "{long}");
+    assert_eq!(report_rows(&s, 559).await, before, "refused requests change nothing");
+    let still = call(&s, Some(&moderator), REPORTED, json!({ "p": 1, "s": 1 })).await;
+    assert_eq!(still["data"]["getReportedAds"]["total"], 60, "{still}");
+
+    let dismissed =
+        call(&s, Some(&moderator), DISMISS, json!({ "l": 559, "r": "other", "n": " Prix vérifié avec le vendeur " }))
+            .await;
+    assert_eq!(dismissed["data"]["dismissReportAd"], json!({ "listId": 559, "closed": 3 }), "{dismissed}");
+    let after = report_rows(&s, 559).await;
+    assert!(
+        after.iter().all(|r| r.1 == Some(moderator_id)
+            && r.2.as_deref() == Some("other")
+            && r.3.as_deref() == Some("Prix vérifié avec le vendeur")),
+        "{after:?}"
+    );
+    let audit: Vec<(i64, String, String)> = s
+        .store
+        .read(move |c| {
+            let mut st = c.prepare("SELECT account_id, operation, detail FROM audit_log WHERE admin_id = ?1")?;
+            let rows = st.query_map([moderator_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+        .await
+        .expect("audit");
+    assert!(audit.contains(&(seller_id, "dismissReportAd".into(), "559 other".into())), "{audit:?}");
+    let again = call(&s, Some(&moderator), DISMISS, json!({ "l": 559, "r": "no_violation" })).await;
+    assert_eq!(again["data"]["dismissReportAd"]["closed"], 0, "already closed: {again}");
+    let left = call(&s, Some(&moderator), REPORTED, json!({ "p": 1, "s": 50 })).await;
+    assert_eq!(left["data"]["getReportedAds"]["total"], 59, "{left}");
+    assert_eq!(left["data"]["getReportedAds"]["items"][0]["listId"], 500);
+}

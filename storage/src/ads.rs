@@ -171,6 +171,25 @@ pub struct AbuseReport {
     pub created_at: i64,
 }
 
+/// One reported ad of the admins' report queue: its open reports, oldest first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportedAd {
+    pub list_id: i64,
+    pub reports: Vec<AbuseReport>,
+}
+
+/// A moderator closing every open report of an ad (`dismiss_reports`), with its audit line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportDismissal {
+    pub list_id: i64,
+    pub admin_id: i64,
+    /// A `DismissalReason` key.
+    pub reason: String,
+    pub note: Option<String>,
+    pub at: i64,
+    pub audit: AuditEntry,
+}
+
 /// Which of one owner's ads a my-ads page lists.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MyAdsQuery {
@@ -248,6 +267,12 @@ pub trait AdStore: Send + Sync + 'static {
     async fn report_ad(&self, report: AbuseReport) -> Result<bool, StoreError>;
     /// Open reports, oldest first.
     async fn open_reports(&self, limit: u32) -> Result<Vec<AbuseReport>, StoreError>;
+    /// One page of the ads with open reports — the most reported first, then the longest
+    /// waiting — each with its open reports, and how many such ads there are.
+    async fn reported_ads(&self, offset: u32, limit: u32) -> Result<(Vec<ReportedAd>, u64), StoreError>;
+    /// Closes every open report of an ad (handled now, by whom, why) with the audit line, in
+    /// one write; answers how many were closed (0 when none was open: already dismissed).
+    async fn dismiss_reports(&self, dismissal: ReportDismissal) -> Result<u64, StoreError>;
     /// Adds to an ad's performance counters (my ads' views, phone views, conversations).
     async fn add_performance(
         &self,
@@ -996,6 +1021,56 @@ impl AdStore for SqliteStore {
                 })
             })?;
             Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
+    async fn reported_ads(&self, offset: u32, limit: u32) -> Result<(Vec<ReportedAd>, u64), StoreError> {
+        self.read(move |c| {
+            let total: i64 =
+                c.query_row("SELECT count(DISTINCT list_id) FROM abuse_reports WHERE handled_at IS NULL", [], |r| {
+                    r.get(0)
+                })?;
+            let mut st = c.prepare_cached(
+                "SELECT list_id FROM abuse_reports WHERE handled_at IS NULL GROUP BY list_id
+                 ORDER BY count(*) DESC, min(created_at), list_id LIMIT ?1 OFFSET ?2",
+            )?;
+            let ids: Vec<i64> = st.query_map([limit, offset], |r| r.get(0))?.collect::<Result<_, _>>()?;
+            let mut reports = c.prepare_cached(
+                "SELECT list_id, reporter, reporter_account, type, body, created_at FROM abuse_reports
+                 WHERE list_id = ?1 AND handled_at IS NULL ORDER BY created_at, reporter",
+            )?;
+            let mut out = Vec::with_capacity(ids.len());
+            for list_id in ids {
+                let rows = reports.query_map([list_id], |r| {
+                    Ok(AbuseReport {
+                        list_id: r.get(0)?,
+                        reporter: r.get(1)?,
+                        reporter_account: r.get(2)?,
+                        report_type: r.get(3)?,
+                        body: r.get(4)?,
+                        created_at: r.get(5)?,
+                    })
+                })?;
+                out.push(ReportedAd { list_id, reports: rows.collect::<Result<_, _>>()? });
+            }
+            Ok((out, total.max(0) as u64))
+        })
+        .await
+    }
+
+    async fn dismiss_reports(&self, d: ReportDismissal) -> Result<u64, StoreError> {
+        self.write(move |c| {
+            let closed = c
+                .prepare_cached(
+                    "UPDATE abuse_reports SET handled_at = ?2, handled_by = ?3, handled_reason = ?4, handled_note = ?5
+                     WHERE list_id = ?1 AND handled_at IS NULL",
+                )?
+                .execute(params![d.list_id, d.at, d.admin_id, d.reason, d.note])?;
+            if closed > 0 {
+                append_audit(c, &d.audit)?;
+            }
+            Ok(closed as u64)
         })
         .await
     }

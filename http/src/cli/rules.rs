@@ -47,6 +47,7 @@ fn limits() -> Value {
         "passwordMinChars": souk_domain::account::PASSWORD_MIN_CHARS,
         "shopPhonesMax": souk_domain::account::MAX_SHOP_PHONES,
         "moderationMaxSeconds": souk_domain::ad_lifecycle::MODERATION_MAX_SECONDS,
+        "dismissalNoteMax": souk_domain::moderation::DISMISSAL_NOTE_MAX,
     })
 }
 
@@ -54,6 +55,11 @@ fn limits() -> Value {
 /// the moderation desk offers them; the client words each one (`admin.reason.<key>`).
 fn refusal_reasons() -> Value {
     souk_domain::moderation::RefusalReason::ALL.iter().map(|r| r.key()).collect()
+}
+
+/// Why a moderator may close an ad's abuse reports, in the order the desk offers them.
+fn dismissal_reasons() -> Value {
+    souk_domain::moderation::DismissalReason::ALL.iter().map(|r| r.key()).collect()
 }
 
 /// Every error code of the catalogue and its message key.
@@ -87,6 +93,7 @@ pub fn files() -> Vec<(&'static str, String)> {
         "limits": limits(),
         "errors": errors(),
         "refusalReasons": refusal_reasons(),
+        "dismissalReasons": dismissal_reasons(),
     });
     vec![
         ("rules.json", pretty(&rules)),

@@ -17,7 +17,7 @@ use souk_domain::money::Money;
 use souk_domain::time::rfc3339;
 use souk_domain::{ErrorCode, Lang, SoukError};
 use souk_services::ads::service::{BulkOutcome, Decision, DraftState, PublicAd, SellerSummary, param_text};
-use souk_storage::ads::{QueueEntry, StoredAd};
+use souk_storage::ads::{AbuseReport, QueueEntry, StoredAd};
 use std::collections::BTreeMap;
 
 // ----- Output types (spec §3 "My ad", "Saved ad") -----
@@ -576,6 +576,34 @@ pub struct AbuseReportNode {
     pub seller: Option<Seller>,
 }
 
+/// One reported ad of the admins' report queue: its open reports (oldest first), how many,
+/// since when, the ad and its seller.
+#[derive(SimpleObject)]
+pub struct ReportedAdNode {
+    pub list_id: i64,
+    pub count: u32,
+    pub first_at: String,
+    pub last_at: String,
+    /// Its open reports, oldest first (without the ad and seller, given once here).
+    pub reports: Vec<AbuseReportNode>,
+    pub ad: Option<MyAd>,
+    pub seller: Option<Seller>,
+}
+
+#[derive(SimpleObject)]
+pub struct ReportedAds {
+    pub items: Vec<ReportedAdNode>,
+    /// How many ads have open reports.
+    pub total: u64,
+}
+
+#[derive(SimpleObject)]
+pub struct DismissedReports {
+    pub list_id: i64,
+    /// How many open reports were closed (0: they were closed already).
+    pub closed: u64,
+}
+
 // ----- Inputs -----
 
 #[derive(InputObject)]
@@ -964,6 +992,40 @@ impl AdQuery {
             })
             .collect())
     }
+
+    /// Admins: one page of the ads with open abuse reports, the most reported first, with the
+    /// number of reported ads.
+    async fn get_reported_ads(&self, ctx: &Context<'_>, page: Option<u32>, size: Option<u32>) -> Result<ReportedAds> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let (groups, total) =
+            r.state.ads.reported_ads(&caller, page.unwrap_or(1), size.unwrap_or(0)).await.map_err(|e| r.err(e))?;
+        let items = groups
+            .into_iter()
+            .map(|(g, ad, seller)| ReportedAdNode {
+                list_id: g.list_id,
+                count: g.reports.len() as u32,
+                first_at: g.reports.first().map(|x| rfc3339(x.created_at)).unwrap_or_default(),
+                last_at: g.reports.last().map(|x| rfc3339(x.created_at)).unwrap_or_default(),
+                reports: g.reports.into_iter().map(report_node).collect(),
+                ad: ad.map(|a| my_ad(&a, &[], None, r.state, r.lang)),
+                seller: seller.map(|s| seller_node(s, r.state)),
+            })
+            .collect();
+        Ok(ReportedAds { items, total })
+    }
+}
+
+fn report_node(rep: AbuseReport) -> AbuseReportNode {
+    AbuseReportNode {
+        list_id: rep.list_id,
+        report_type: rep.report_type,
+        body: rep.body,
+        reporter: rep.reporter,
+        created_at: rfc3339(rep.created_at),
+        ad: None,
+        seller: None,
+    }
 }
 
 fn queue_item((e, seller): (QueueEntry, Option<SellerSummary>), now: i64, state: &AppState, lang: Lang) -> QueueItem {
@@ -1198,5 +1260,21 @@ impl AdMutation {
         };
         let ad = r.state.ads.decide(&caller, &ad_id, decision).await.map_err(|e| r.err(e))?;
         Ok(submitted(&ad))
+    }
+
+    /// Admins: closes every open abuse report of an ad for a dismissal reason (no_violation,
+    /// ad_corrected, already_handled, other) with an optional note.
+    async fn dismiss_report_ad(
+        &self,
+        ctx: &Context<'_>,
+        list_id: i64,
+        reason: String,
+        note: Option<String>,
+    ) -> Result<DismissedReports> {
+        let r = req(ctx);
+        let caller = r.caller().await?;
+        let closed =
+            r.state.ads.dismiss_reports(&caller, list_id, &reason, note.as_deref()).await.map_err(|e| r.err(e))?;
+        Ok(DismissedReports { list_id, closed })
     }
 }

@@ -22,8 +22,8 @@ use souk_domain::{ErrorCode, Lang, SoukError};
 use souk_storage::StoreError;
 use souk_storage::accounts::{AccountStore, AuditEntry, StoredAccount};
 use souk_storage::ads::{
-    AbuseReport, AdChange, AdFields, AdStore, MyAdsQuery, NewAd, PendingEditOp, QueueEntry, QueueOp, StoredAd,
-    StoredDraft,
+    AbuseReport, AdChange, AdFields, AdStore, MyAdsQuery, NewAd, PendingEditOp, QueueEntry, QueueOp, ReportDismissal,
+    ReportedAd, StoredAd, StoredDraft,
 };
 use souk_storage::ephemeral::Ephemeral;
 use std::sync::{Arc, OnceLock};
@@ -1050,6 +1050,59 @@ impl AdService {
             out.push((r, ad, seller));
         }
         Ok(out)
+    }
+
+    /// `getReportedAds(page, size)`: one page of the ads with open abuse reports, the most
+    /// reported first, each with its reports, its ad and the ad's seller (none when gone), and
+    /// how many reported ads there are.
+    pub async fn reported_ads(
+        &self,
+        caller: &Caller,
+        page: u32,
+        size: u32,
+    ) -> Result<(Vec<(ReportedAd, Option<StoredAd>, Option<SellerSummary>)>, u64), SoukError> {
+        Self::require_admin(caller)?;
+        let (offset, limit) = page_window(page, size)?;
+        let (groups, total) = self.ads.reported_ads(offset, limit).await.map_err(internal)?;
+        let mut out = Vec::with_capacity(groups.len());
+        for g in groups {
+            let ad = self.ads.find_by_list_id(g.list_id).await.map_err(internal)?;
+            let seller = match &ad {
+                Some(a) => self.seller_if_any(a.ad.account_id).await?,
+                None => None,
+            };
+            out.push((g, ad, seller));
+        }
+        Ok((out, total))
+    }
+
+    /// `dismissReportAd(listId, reason, note)`: a moderator closes every open report of an ad
+    /// without acting on the ad, for one of the dismissal reasons (`moderation::DismissalReason`),
+    /// recorded with the reports and in the audit log. Answers how many reports it closed: 0
+    /// when none was open (another moderator closed them first).
+    pub async fn dismiss_reports(
+        &self,
+        caller: &Caller,
+        list_id: i64,
+        reason: &str,
+        note: Option<&str>,
+    ) -> Result<u64, SoukError> {
+        Self::require_admin(caller)?;
+        let reason = souk_domain::moderation::DismissalReason::parse(reason.trim())
+            .ok_or_else(|| SoukError::with_detail(ErrorCode::InvalidArgument, format!("reason {reason}")))?;
+        let note = souk_domain::moderation::dismissal_note(note)?;
+        let owner = self.ads.find_by_list_id(list_id).await.map_err(internal)?.map_or(0, |a| a.ad.account_id);
+        let at = now();
+        let audit = AuditEntry {
+            admin_id: caller.account_id(),
+            account_id: owner,
+            at,
+            operation: "dismissReportAd".into(),
+            detail: format!("{list_id} {}", reason.key()),
+        };
+        let dismissal =
+            ReportDismissal { list_id, admin_id: caller.account_id(), reason: reason.key().into(), note, at, audit };
+        self.ads.dismiss_reports(dismissal).await.map_err(internal)
     }
 
     /// When the oldest waiting ad entered the queue (for `/metrics`).

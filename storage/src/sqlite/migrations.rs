@@ -42,6 +42,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 24, name: "session_revocations", apply: session_revocations },
     Migration { version: 25, name: "visitor_messages", apply: crate::visitor_messages::migration },
     Migration { version: 26, name: "credit_requests", apply: crate::credit::migration },
+    Migration { version: 27, name: "abuse_report_dismissals", apply: abuse_report_dismissals },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -797,6 +798,17 @@ fn scheduled_jobs(tx: &Transaction) -> Result<(), StoreError> {
             last_error TEXT
         ) WITHOUT ROWID;
         CREATE INDEX scheduled_jobs_due ON scheduled_jobs (run_at) WHERE done_at IS NULL;",
+    )?;
+    Ok(())
+}
+
+/// 27: who closed an ad's abuse reports from the admin desk, why, and the note
+/// (`AdStore::dismiss_reports`); `handled_at` already marks them closed.
+fn abuse_report_dismissals(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "ALTER TABLE abuse_reports ADD COLUMN handled_by INTEGER;
+        ALTER TABLE abuse_reports ADD COLUMN handled_reason TEXT;
+        ALTER TABLE abuse_reports ADD COLUMN handled_note TEXT;",
     )?;
     Ok(())
 }

@@ -9,6 +9,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { BackToDesk } from '../admin/BackToDesk';
 import { Link, useParams } from 'react-router';
 import { useGetAdQuery, useGetPremiumAdsQuery, useGetRelatedAdsQuery, type AdDetail } from '../../api/ads';
 import { isGatewayError, isServerError } from '../../api/gateway';
@@ -167,6 +168,7 @@ function AdView({ listId }: { listId: number }) {
   const url = `${window.location.origin}${localized(language, adPath(ad.listId))}`;
   return (
     <div className="page ad-view">
+      <BackToDesk />
       <ListingNeighbours listId={ad.listId} />
       <div className="ad-view__main">
         <Gallery images={ad.images} title={ad.title} />

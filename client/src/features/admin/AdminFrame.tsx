@@ -3,7 +3,7 @@
 // (or an admin acting as a user, who has that user's rights only) gets a forbidden page — and the
 // heading with the tabs between the moderation queue and the abuse reports.
 
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
@@ -13,8 +13,7 @@ import { Icon } from '../../ui/Icon';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { selectUser } from '../auth/authSlice';
 import type { SessionUser } from '../auth/session';
-import { groupReports } from './desk';
-import { useGetAbuseReportsQuery, useGetModerationQueueQuery } from './moderationApi';
+import { useGetModerationQueueQuery, useGetReportedAdsQuery } from './moderationApi';
 
 /** Whether the person may use the desk: an admin, not acting as someone. */
 export function isModerator(user: Pick<SessionUser, 'isAdmin' | 'actingAdminId'> | null | undefined): boolean {
@@ -50,10 +49,9 @@ export function AdminFrame({ title, children }: { title: string; children: React
   const language = useLanguage();
   const user = useAppSelector(selectUser);
   const allowed = isModerator(user);
-  // The tabs count what waits: the same cached answers the pages read.
-  const queue = useGetModerationQueueQuery(language, { skip: !allowed });
-  const reports = useGetAbuseReportsQuery(language, { skip: !allowed });
-  const reportedAds = useMemo(() => (reports.data ? groupReports(reports.data).length : undefined), [reports.data]);
+  // The tabs count what waits (the server's counts): the first pages the pages read too.
+  const queue = useGetModerationQueueQuery({ lang: language, pages: 1 }, { skip: !allowed });
+  const reports = useGetReportedAdsQuery({ lang: language, pages: 1 }, { skip: !allowed });
   useDocumentTitle(allowed ? title : undefined);
   if (!allowed) return <ForbiddenPage />;
   const tab = (path: string, label: string, count: number | undefined) => (
@@ -69,7 +67,7 @@ export function AdminFrame({ title, children }: { title: string; children: React
         <h1 className="admin__title">{title}</h1>
         <nav className="admin-tabs" aria-label={intl.formatMessage({ id: 'admin.tabs' })}>
           {tab(PATHS.adminModeration, intl.formatMessage({ id: 'admin.tab.queue' }), queue.data?.total)}
-          {tab(PATHS.adminReports, intl.formatMessage({ id: 'admin.tab.reports' }), reportedAds)}
+          {tab(PATHS.adminReports, intl.formatMessage({ id: 'admin.tab.reports' }), reports.data?.total)}
         </nav>
       </header>
       {children}

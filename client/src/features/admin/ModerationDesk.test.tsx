@@ -3,14 +3,16 @@
 // with the late marker past 60 minutes and the flags, the full ad, approve and refuse (the
 // reason required, the note only for "other") with the calls the server gets, the keyboard
 // shortcuts (never from a field or an open dialog), the live arrival and departure of ads over
-// the socket, the abuse reports grouped per ad, and acting as a seller — in French and Arabic.
+// the socket, the abuse reports grouped per ad, both lists paged past 50 with the server's count,
+// closing an ad's reports with a reason, the way back from an ad's page to the reports, and
+// acting as a seller — in French and Arabic.
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { accessTokenFor, FakeRealtime, gateway, type GatewayCall } from '../../../test/fixtures';
-import { detailAd } from '../../../test/adFixtures';
+import { detailAd, listAd, publicAd } from '../../../test/adFixtures';
 import { renderApp } from '../../../test/renderApp';
 import { viewport } from '../../../test/sellerFixtures';
-import type { AbuseReport, QueueItem } from './moderationApi';
+import type { AbuseReport, QueueItem, ReportedAdGroup } from './moderationApi';
 
 function signInAs(claims: Parameters<typeof accessTokenFor>[0]): void {
   document.cookie = `souk_token=${accessTokenFor(claims)}; Path=/`;
@@ -34,12 +36,41 @@ function item(listId: number, title: string, ageSeconds: number, overrides: Part
   };
 }
 
-/** A gateway whose queue the test changes between calls, recording every call. */
+/** One page of a list as the server answers it. */
+function page<T>(all: T[], variables: Record<string, unknown>): { items: T[]; total: number } {
+  const size = Number(variables.size ?? 50);
+  const from = (Number(variables.page ?? 1) - 1) * size;
+  return { items: all.slice(from, from + size), total: all.length };
+}
+
+/** The open reports grouped per ad as the server does: the most reported first, then the longest waiting. */
+function reportedAds(reports: AbuseReport[]): ReportedAdGroup[] {
+  const byAd = new Map<number, AbuseReport[]>();
+  for (const r of [...reports].sort((a, b) => a.createdAt.localeCompare(b.createdAt))) byAd.set(r.listId, [...(byAd.get(r.listId) ?? []), r]);
+  return [...byAd.entries()]
+    .map(([listId, list]) => ({
+      listId,
+      count: list.length,
+      firstAt: list[0]?.createdAt ?? '',
+      lastAt: list[list.length - 1]?.createdAt ?? '',
+      reports: list.map(({ listId: id, type, body, createdAt }) => ({ listId: id, type, body, createdAt })),
+      ad: list[0]?.ad ?? null,
+      seller: list[0]?.seller ?? null,
+    }))
+    .sort((a, b) => b.count - a.count || a.firstAt.localeCompare(b.firstAt));
+}
+
+/** A gateway whose queue and reports the test changes between calls, recording every call. */
 function deskGateway(state: { items: QueueItem[]; reports?: AbuseReport[] }, calls: GatewayCall[] = []) {
   return gateway(
     {
-      getModerationQueue: () => ({ items: state.items, total: state.items.length }),
-      getAbuseReports: () => state.reports ?? [],
+      getModerationQueue: ({ variables }) => page(state.items, variables),
+      getReportedAds: ({ variables }) => page(reportedAds(state.reports ?? []), variables),
+      dismissReportAd: ({ variables }) => {
+        const before = (state.reports ?? []).length;
+        state.reports = (state.reports ?? []).filter((r) => r.listId !== variables.listId);
+        return { listId: variables.listId, closed: before - state.reports.length };
+      },
       moderateAd: ({ variables }) => {
         const adId = String(variables.adId);
         const decided = state.items.find((i) => i.ad.adId === adId);
@@ -93,7 +124,7 @@ describe('who may open the desk', () => {
     signInAs({ accountId: 71, roles: ['ROLE_ADMIN'], act: 1 });
     renderApp('/ar/admin/reports');
     expect(await screen.findByRole('heading', { name: 'هذه الصفحة مخصصة للمشرفين' })).toBeInTheDocument();
-    expect(calls.map((c) => c.operationName).filter((op) => op === 'getModerationQueue' || op === 'getAbuseReports')).toEqual([]);
+    expect(calls.map((c) => c.operationName).filter((op) => op === 'getModerationQueue' || op === 'getReportedAds')).toEqual([]);
   });
 
   it('opens /admin on the desk, and offers admins the link in the header', async () => {
@@ -360,6 +391,95 @@ describe('abuse reports', () => {
   });
 });
 
+describe('long lists', () => {
+  const reported = (n: number, at: number, title = `Annonce signalée ${String(n)}`): AbuseReport => ({
+    listId: 100 + n,
+    type: 'fraud',
+    body: '',
+    createdAt: new Date(Date.UTC(2026, 10, 20, 0, at)).toISOString(),
+    ad: { adId: `ad-${String(100 + n)}`, listId: 100 + n, title, status: 'active', image: '/t.jpg', price: { withCurrency: '1 000 DH', withoutCurrency: '1 000', value: 1000 }, city: { id: 1, name: 'Casablanca' }, category: { id: 6020, name: 'Salons' } },
+    seller: { accountId: 7, name: 'Auto Maarif', type: 'shop', isVerifiedSeller: true, memberSince: '2024-01-01T00:00:00Z' },
+  });
+
+  it('shows the queue 50 at a time with the server count, and the next ones on demand', async () => {
+    signInAdmin();
+    const calls: GatewayCall[] = [];
+    const items = Array.from({ length: 62 }, (_, n) => item(n + 1, `Annonce ${String(n + 1)}`, 10_000 - n));
+    jest.spyOn(globalThis, 'fetch').mockImplementation(deskGateway({ items }, calls));
+    renderApp('/fr/admin/moderation');
+    expect(await screen.findByRole('heading', { name: '62 annonces en attente' })).toBeInTheDocument();
+    expect(queueRows()).toHaveLength(50);
+    expect(screen.getByText('50 affichées sur 62')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Afficher 12 de plus' }));
+    await waitFor(() => {
+      expect(queueRows()).toHaveLength(62);
+    });
+    expect(queueRows()[61]).toHaveTextContent('Annonce 62');
+    expect(screen.queryByText(/affichées sur/)).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.operationName === 'getModerationQueue').map((c) => c.variables)).toContainEqual({ page: 2, size: 50 });
+  });
+
+  it('shows the reported ads 50 at a time, and closes an ad\'s reports only with a reason', async () => {
+    signInAdmin();
+    const calls: GatewayCall[] = [];
+    const reports = [...Array.from({ length: 53 }, (_, n) => reported(n, n + 1)), reported(0, 100)];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(deskGateway({ items: [], reports }, calls));
+    renderApp('/fr/admin/reports');
+    await waitFor(() => {
+      expect(screen.getAllByRole('article')).toHaveLength(50);
+    });
+    const tabs = screen.getByRole('navigation', { name: "Rubriques de l'administration" });
+    expect(within(tabs).getByRole('link', { name: /Signalements/ })).toHaveTextContent('53');
+    expect(screen.getByText('50 affichées sur 53')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Afficher 3 de plus' }));
+    await waitFor(() => {
+      expect(screen.getAllByRole('article')).toHaveLength(53);
+    });
+
+    const [first] = screen.getAllByRole('article');
+    if (!first) throw new Error('no card');
+    expect(first).toHaveTextContent('Annonce signalée 0');
+    expect(first).toHaveTextContent('2 signalements');
+    fireEvent.click(within(first).getByRole('button', { name: 'Classer les signalements' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Classer les 2 signalements' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Classer' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choisissez un motif pour classer les signalements.');
+    expect(calls.filter((c) => c.operationName === 'dismissReportAd')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Aucune infraction constatée' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Note interne/ }), { target: { value: '  Vendeur joint par téléphone ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Classer' }));
+    await waitFor(() => {
+      expect(screen.getAllByRole('article')).toHaveLength(52);
+    });
+    expect(calls.filter((c) => c.operationName === 'dismissReportAd').map((c) => c.variables)).toEqual([{ listId: 100, reason: 'no_violation', note: 'Vendeur joint par téléphone' }]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText(/Signalements classés/)).toBeInTheDocument();
+    expect(within(tabs).getByRole('link', { name: /Signalements/ })).toHaveTextContent('52');
+  });
+
+  it('opens a reported ad with a way back to the reports, which nobody else sees', async () => {
+    signInAdmin();
+    const resolvers = deskGateway({ items: [], reports: [reported(8, 1, 'Dacia Logan 2018')] });
+    const withAd = gateway({ getAd: () => publicAd({ listId: 108, title: 'Dacia Logan 2018' }), getRelatedAds: () => [listAd({ listId: 5 })], getPremiumAds: () => [] });
+    jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { operationName?: string };
+      return ['getAd', 'getRelatedAds', 'getPremiumAds'].includes(body.operationName ?? '') ? withAd(input, init) : resolvers(input, init);
+    });
+    const app = renderApp('/fr/admin/reports');
+    fireEvent.click(await screen.findByRole('link', { name: 'Dacia Logan 2018' }));
+    const back = await screen.findByRole('link', { name: 'Retour aux signalements' });
+    expect(app.pathname()).toBe('/fr/vi/108.htm');
+    fireEvent.click(back);
+    await waitFor(() => {
+      expect(app.pathname()).toBe('/fr/admin/reports');
+    });
+    app.unmount();
+    renderApp('/fr/vi/108.htm');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dacia Logan 2018' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Retour aux signalements' })).not.toBeInTheDocument();
+  });
+});
+
 describe('in Arabic, on a phone', () => {
   it('shows the list, then the ad with its decision bar and a way back', async () => {
     viewport('phone');
@@ -380,5 +500,21 @@ describe('in Arabic, on a phone', () => {
     expect(within(preview).getByRole('group', { name: 'القرار' })).toHaveTextContent('رفضقبول');
     fireEvent.click(within(preview).getByRole('button', { name: 'الرجوع إلى القائمة' }));
     expect(screen.getByRole('heading', { name: 'إعلانان في الانتظار' })).toBeInTheDocument();
+  });
+
+  it('closes an ad\'s reports in Arabic', async () => {
+    viewport('phone');
+    signInAdmin();
+    const reports: AbuseReport[] = [
+      { listId: 8, type: 'sold', body: '', createdAt: '2026-11-21T10:00:00Z', ad: { adId: 'ad-8', listId: 8, title: 'دراجة هوائية', status: 'active', image: null, price: null, city: { id: 1, name: 'الدار البيضاء' }, category: { id: 6020, name: 'دراجات' } }, seller: null },
+    ];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(deskGateway({ items: [], reports }));
+    renderApp('/ar/admin/reports');
+    fireEvent.click(await screen.findByRole('button', { name: 'إغلاق البلاغات' }));
+    const dialog = await screen.findByRole('dialog', { name: 'إغلاق البلاغ' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'صحّح البائع الإعلان' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'تأكيد الإغلاق' }));
+    expect(await screen.findByText('لا توجد بلاغات مفتوحة')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 });

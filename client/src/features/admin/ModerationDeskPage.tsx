@@ -4,7 +4,8 @@
 // approve or refuse with a reason; keyboard shortcuts (j/k, a, r) with their legend, never
 // taken from a field or an open dialog; and the queue kept live by the socket: an ad that enters
 // it (`moderation:new`) appears with a toast, one another moderator decided
-// (`moderation:decided`) leaves it. Waiting times tick every 30 seconds.
+// (`moderation:decided`) leaves it. Waiting times tick every 30 seconds. The queue shows 50 ads
+// at a time with the server's count, and "show more" adds the next 50.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -24,7 +25,8 @@ import { AdminFrame } from './AdminFrame';
 import './admin.css';
 import { AdPreview } from './AdPreview';
 import { isLate, SHORTCUTS, shortcutFor, waitingSeconds } from './desk';
-import { moderationApi, useGetModerationQueueQuery, useModerateAdMutation, type QueueItem } from './moderationApi';
+import { moderationApi, QUEUE_PAGE_SIZE, useGetModerationQueueQuery, useModerateAdMutation, type QueueItem } from './moderationApi';
+import { ShowMore } from './ShowMore';
 import { KindBadge, Waiting } from './QueueBits';
 import { RefuseDialog } from './RefuseDialog';
 
@@ -125,7 +127,8 @@ function ModerationDesk() {
   const connect = useRealtimeConnector();
   const mobile = useIsMobile();
   const now = useNow();
-  const queue = useGetModerationQueueQuery(language);
+  const [pages, setPages] = useState(1);
+  const queue = useGetModerationQueueQuery({ lang: language, pages });
   const [moderate, moderation] = useModerateAdMutation();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // On a phone the list and the ad take turns: the ad shows once one was opened.
@@ -144,18 +147,21 @@ function ModerationDesk() {
   const waited = (item: QueueItem) => waitingSeconds(item.ageSeconds, answeredAt, Math.max(now, answeredAt));
   const lateCount = items.filter((item) => isLate(waited(item))).length;
 
-  // Removes an ad from the cached queue (decided here or by another moderator).
+  // Removes an ad from the cached queue (decided here or by another moderator): the pages shown
+  // and the first page the tabs count from.
   const drop = useCallback(
     (adId: string) => {
-      dispatch(
-        moderationApi.util.updateQueryData('getModerationQueue', language, (draft) => {
-          const before = draft.items.length;
-          draft.items = draft.items.filter((item) => item.ad.adId !== adId);
-          if (draft.items.length < before) draft.total = Math.max(0, draft.total - 1);
-        }),
-      );
+      for (const shown of new Set([pages, 1])) {
+        dispatch(
+          moderationApi.util.updateQueryData('getModerationQueue', { lang: language, pages: shown }, (draft) => {
+            const before = draft.items.length;
+            draft.items = draft.items.filter((item) => item.ad.adId !== adId);
+            if (draft.items.length < before) draft.total = Math.max(0, draft.total - 1);
+          }),
+        );
+      }
     },
-    [dispatch, language],
+    [dispatch, language, pages],
   );
 
   // The socket: new ads are read again with the queue; decided ones leave it.
@@ -248,14 +254,14 @@ function ModerationDesk() {
 
   const showList = !mobile || !opened;
   const showPreview = !mobile || opened;
-  const more = (queue.data?.total ?? items.length) - items.length;
+  const total = queue.data?.total ?? items.length;
   return (
     <div className="admin-desk">
       {showList ? (
         <section className="admin-queue" aria-labelledby="admin-queue-title">
           <div className="admin-queue__head">
             <h2 id="admin-queue-title" className="admin-queue__title">
-              {intl.formatMessage({ id: 'admin.queue.count' }, { count: queue.data?.total ?? items.length })}
+              {intl.formatMessage({ id: 'admin.queue.count' }, { count: total })}
             </h2>
             {lateCount > 0 ? (
               <p className="admin-queue__late">
@@ -299,7 +305,7 @@ function ModerationDesk() {
               );
             })}
           </ol>
-          {more > 0 ? <p className="admin-queue__more">{intl.formatMessage({ id: 'admin.queue.more' }, { count: more })}</p> : null}
+          <ShowMore shown={items.length} total={total} pageSize={QUEUE_PAGE_SIZE} busy={queue.isFetching} onMore={() => { setPages((n) => n + 1); }} />
           {mobile ? null : <ShortcutLegend />}
         </section>
       ) : null}

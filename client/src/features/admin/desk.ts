@@ -6,7 +6,7 @@
 // shortcuts may take (never those typed into a field).
 
 import { LIMITS } from '../../app/rules';
-import type { AbuseReport, QueueItem, QueueSeller } from './moderationApi';
+import type { AbuseReport, QueueItem, QueueSeller, ReportedAdGroup } from './moderationApi';
 
 /** Spec §4: an ad is moderated within 60 minutes (the server's MODERATION_MAX_SECONDS). */
 export const PROMISE_SECONDS = LIMITS.moderationMaxSeconds;
@@ -110,4 +110,10 @@ export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'meta
   if (dialogOpen || event.ctrlKey || event.metaKey || event.altKey) return undefined;
   if (isTypingTarget(event.target)) return undefined;
   return SHORTCUTS.find((s) => s.key === event.key.toLowerCase())?.action;
+}
+
+/** One reported ad of the server's page as the report card shows it: its reports counted by reason, with what the reporters wrote. */
+export function summariseReports(group: ReportedAdGroup): ReportedAd {
+  const [entry] = groupReports(group.reports.map((report) => ({ ...report, ad: group.ad, seller: group.seller })));
+  return entry ?? { listId: group.listId, ad: group.ad, seller: group.seller, count: group.count, reasons: [], messages: [], firstAt: group.firstAt, lastAt: group.lastAt };
 }

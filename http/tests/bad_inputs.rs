@@ -137,7 +137,7 @@ fn value(sdl: &Sdl, ty: &str, round: usize, depth: usize) -> Value {
         }
         "Int" => json!([0, -1, i32::MAX, i32::MIN, 1, -2_000_000_000][round % 6]),
         "Float" => json!([0.0, -1.0, 1e308, -1e308, 0.5, 3.0][round % 6]),
-        "Boolean" => json!(round % 2 == 0),
+        "Boolean" => json!(round.is_multiple_of(2)),
         "JSON" => {
             let mut deep = json!({ "a": "b" });
             for _ in 0..[1, 50, 3, 200, 0, 10][round % 6] {

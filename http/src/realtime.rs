@@ -9,7 +9,8 @@
 //! when its access token expires and when that token is logged out, on whichever node the
 //! logout happens (the fan-out carries it), and the token is also checked again against the
 //! deny-list at most `RECHECK` apart while events arrive; every `chat:*` event is parsed here
-//! and answered by one chat-service call.
+//! and answered by one chat-service call. A CONNECT over the caps on sockets per account or per
+//! address (`souk_services::socket_caps`, held across processes) is refused.
 
 use crate::socketio::{self, ConnectFuture, ConnectRefusal, Credit, Data, Handler, Socket};
 use actix::Addr;
@@ -21,6 +22,7 @@ use souk_domain::{ErrorCode, Lang, SoukError};
 use souk_services::accounts::service::{AccountService, Caller};
 use souk_services::ads::service::AdService;
 use souk_services::chat::{ChatService, ConversationItem, Outgoing, Upload};
+use souk_services::socket_caps::SocketCaps;
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
@@ -145,56 +147,7 @@ struct Connection {
     inbox: Arc<Inbox>,
 }
 
-/// Default caps on live sockets (`[realtime]` of config/default.toml).
-pub const SOCKETS_PER_ACCOUNT: usize = 20;
-pub const SOCKETS_PER_ADDRESS: usize = 200;
-
-/// The sockets each account and each address holds on this process, from an accepted CONNECT
-/// to the socket's end.
-#[derive(Default)]
-struct Holds {
-    by_socket: HashMap<String, (i64, String)>,
-    per_account: HashMap<i64, usize>,
-    per_address: HashMap<String, usize>,
-}
-
-impl Holds {
-    /// Takes a place for `socket`, or says which cap is reached.
-    fn take(&mut self, socket: &str, account: i64, address: &str, caps: (usize, usize)) -> Result<(), SoukError> {
-        let over = |what: &str, cap: usize| {
-            SoukError::with_detail(ErrorCode::TooManyAttempts, format!("at most {cap} sockets per {what}"))
-        };
-        if self.per_account.get(&account).copied().unwrap_or(0) >= caps.0 {
-            return Err(over("account", caps.0));
-        }
-        if !address.is_empty() && self.per_address.get(address).copied().unwrap_or(0) >= caps.1 {
-            return Err(over("address", caps.1));
-        }
-        *self.per_account.entry(account).or_default() += 1;
-        if !address.is_empty() {
-            *self.per_address.entry(address.to_owned()).or_default() += 1;
-        }
-        self.by_socket.insert(socket.to_owned(), (account, address.to_owned()));
-        Ok(())
-    }
-
-    /// Gives back the place of a socket that ended (nothing if it held none).
-    fn release(&mut self, socket: &str) {
-        let Some((account, address)) = self.by_socket.remove(socket) else { return };
-        if let Some(n) = self.per_account.get_mut(&account) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                self.per_account.remove(&account);
-            }
-        }
-        if let Some(n) = self.per_address.get_mut(&address) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                self.per_address.remove(&address);
-            }
-        }
-    }
-}
+pub use souk_services::socket_caps::{SOCKETS_PER_ACCOUNT, SOCKETS_PER_ADDRESS};
 
 /// The product handler.
 pub struct Realtime {
@@ -204,9 +157,8 @@ pub struct Realtime {
     /// Sockets whose CONNECT was accepted, until `connected` takes them.
     accepted: Arc<Mutex<HashMap<String, Accepted>>>,
     connections: Mutex<HashMap<String, Connection>>,
-    holds: Arc<Mutex<Holds>>,
-    /// At most this many sockets per account, and per address.
-    caps: (usize, usize),
+    /// Sockets per account and per address, across the processes sharing the ephemeral store.
+    caps: Arc<SocketCaps>,
 }
 
 impl Realtime {
@@ -217,15 +169,14 @@ impl Realtime {
             registry,
             accepted: Arc::new(Mutex::new(HashMap::new())),
             connections: Mutex::new(HashMap::new()),
-            holds: Arc::new(Mutex::new(Holds::default())),
-            caps: (SOCKETS_PER_ACCOUNT, SOCKETS_PER_ADDRESS),
+            caps: Arc::new(SocketCaps::local(SOCKETS_PER_ACCOUNT, SOCKETS_PER_ADDRESS)),
         }
     }
 
-    /// At most `per_account` sockets per account and `per_address` per address on this process;
-    /// a CONNECT over either is refused with `TOO_MANY_ATTEMPTS`.
-    pub fn with_caps(mut self, per_account: usize, per_address: usize) -> Realtime {
-        self.caps = (per_account.max(1), per_address.max(1));
+    /// The caps on sockets per account and per address (by default, the defaults counted on this
+    /// process alone); a CONNECT over either is refused with `TOO_MANY_ATTEMPTS`.
+    pub fn with_caps(mut self, caps: Arc<SocketCaps>) -> Realtime {
+        self.caps = caps;
         self
     }
 
@@ -272,7 +223,7 @@ impl Handler for Realtime {
         }
         let token = auth.get("token").and_then(Value::as_str).map(str::to_owned);
         let (accounts, accepted, id) = (Arc::clone(&self.accounts), Arc::clone(&self.accepted), socket.id().to_owned());
-        let (holds, caps, address) = (Arc::clone(&self.holds), self.caps, socket.address().to_owned());
+        let (caps, address) = (Arc::clone(&self.caps), socket.address().to_owned());
         let engine = socket.clone();
         let kept = token.clone().unwrap_or_default();
         Box::pin(async move {
@@ -297,11 +248,7 @@ impl Handler for Realtime {
                 return Err(refusal(&e, lang));
             }
             // One client cannot hold thousands of sockets: caps per account and per address.
-            holds
-                .lock()
-                .map_err(|_| refusal(&SoukError::internal("lock"), lang))?
-                .take(&id, caller.account_id(), &address, caps)
-                .map_err(|e| refusal(&e, lang))?;
+            caps.take(&id, caller.account_id(), &address).await.map_err(|e| refusal(&e, lang))?;
             accepted
                 .lock()
                 .map_err(|_| refusal(&SoukError::internal("lock"), lang))?
@@ -341,9 +288,7 @@ impl Handler for Realtime {
         if let Ok(mut a) = self.accepted.lock() {
             a.remove(socket.id());
         }
-        if let Ok(mut h) = self.holds.lock() {
-            h.release(socket.id());
-        }
+        self.caps.release(socket.id());
         let gone = self.connections.lock().ok().and_then(|mut c| c.remove(socket.id()));
         if let Some(conn) = gone {
             conn.inbox.close();

@@ -4,12 +4,15 @@
 //! a saved search's live alert on its owner's socket; a socket ended, idle, when its access
 //! token expires or is logged out (an expired token refused at CONNECT); and two `souk serve`
 //! processes sharing one data dir and one Redis deliver to each other's sockets and end each
-//! other's logged-out sockets. Sockets are driven over Engine.IO long-polling with plain HTTP
+//! other's logged-out sockets, and hold the socket caps together (a private `redis-server`: a
+//! crashed process's sockets stop counting after their lease, and with Redis gone each process
+//! still caps by its own count). Sockets are driven over Engine.IO long-polling with plain HTTP
 //! requests.
 
 mod common;
 
 use common::chat::{PollingClient, call, insert_ad, private, shop, sign_up};
+use common::redis::{answers, free_port, redis_on, skip_without_redis};
 use common::{TestServer, code, start};
 use serde_json::{Value, json};
 use souk_actors::sessions::Size;
@@ -488,4 +491,92 @@ async fn sockets_are_capped_per_account_and_per_address() {
     }
     let (_, full) = PollingClient::connect(&s.base, &second).await;
     assert!(full.starts_with("44{") && full.contains("\"TOO_MANY_ATTEMPTS\""), "the address's 6th: {full}");
+}
+
+/// A CONNECT_ERROR for a cap reached: `TOO_MANY_ATTEMPTS` with its wording.
+fn over_cap(reply: &str) -> bool {
+    reply.starts_with("44{") && reply.contains("\"TOO_MANY_ATTEMPTS\"")
+}
+
+/// Connects to `base` until the CONNECT is accepted (a place given back on another process
+/// frees after a round trip to Redis), for at most `within`.
+async fn connect_once_free(base: &str, token: &str, within: Duration) -> PollingClient {
+    let until = tokio::time::Instant::now() + within;
+    loop {
+        let (client, reply) = PollingClient::connect(base, token).await;
+        if reply.starts_with("40{\"sid\":") {
+            return client;
+        }
+        assert!(over_cap(&reply), "{reply}");
+        assert!(tokio::time::Instant::now() < until, "still refused after {within:?}: {reply}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[actix_web::test]
+async fn socket_caps_hold_across_processes_sharing_one_redis() {
+    let port = free_port();
+    let Some(redis) = redis_on(port) else {
+        skip_without_redis("cross-process socket caps test");
+        return;
+    };
+    assert!(answers(port).await, "the private redis-server did not start");
+    let data_dir = common::temp_dir("rt-caps-two-nodes");
+    let url = format!("redis://127.0.0.1:{port}");
+    let lease = Duration::from_secs(3);
+    let env = [
+        ("SOUK_EPHEMERAL__BACKEND", "redis"),
+        ("SOUK_EPHEMERAL__REDIS_URL", url.as_str()),
+        ("SOUK_EPHEMERAL__PREFIX", "caps:"),
+        ("SOUK_REALTIME__SOCKETS_PER_ACCOUNT", "2"),
+        ("SOUK_REALTIME__SOCKET_LEASE_SECS", "3"),
+    ];
+    let (a_node, a) = common::serve_process(&data_dir, &env).await;
+    let (_b_node, b) = common::serve_process(&data_dir, &env).await;
+    let (token, account) = sign_up(&a, private("0611000093")).await;
+
+    // Two sockets on process A; the account's third, on process B, is refused as on one process.
+    let (a1, reply) = PollingClient::connect(&a, &token).await;
+    assert!(reply.starts_with("40{\"sid\":"), "{reply}");
+    let (_a2, reply) = PollingClient::connect(&a, &token).await;
+    assert!(reply.starts_with("40{\"sid\":"), "{reply}");
+    let (_, over) = PollingClient::connect(&b, &token).await;
+    assert!(over_cap(&over), "the account's third socket, on the other process: {over}");
+    assert!(over.contains("Trop de tentatives"), "the CONNECT_ERROR carries the wording: {over}");
+
+    // One on A ends: B takes its place, then B is full again.
+    a1.post("1").await;
+    let _b1 = connect_once_free(&b, &token, Duration::from_secs(2)).await;
+    let (_, over) = PollingClient::connect(&b, &token).await;
+    assert!(over_cap(&over), "A's second socket still counts on B: {over}");
+
+    // A crashes (SIGKILL: nothing given back); its socket counts until its lease lapses.
+    drop(a_node);
+    let crashed = tokio::time::Instant::now();
+    let (_, over) = PollingClient::connect(&b, &token).await;
+    assert!(over_cap(&over), "within the lease the crashed process's socket counts: {over}");
+    let b2 = connect_once_free(&b, &token, lease + Duration::from_secs(3)).await;
+    assert!(
+        crashed.elapsed() >= lease - Duration::from_millis(500),
+        "freed only by the lease: {:?}",
+        crashed.elapsed()
+    );
+
+    // B's first socket has outlived its first lease: B's refreshes keep it in the shared set.
+    use souk_storage::ephemeral::Ephemeral as _;
+    let shared = souk_storage::ephemeral::RedisEphemeral::connect(&url, "caps:").await.expect("redis");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let held = shared.expiring_set_members(&format!("sockets:account:{account}")).await.expect("members");
+    assert_eq!(held.len(), 2, "B's two sockets, refreshed: {held:?}");
+
+    // Redis goes away: B's own count still caps the account (fail open to the local count).
+    drop(redis);
+    let (_, over) = PollingClient::connect(&b, &token).await;
+    assert!(over_cap(&over), "B holds 2 on its own: {over}");
+    b2.post("1").await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (_b3, reply) = PollingClient::connect(&b, &token).await;
+    assert!(reply.starts_with("40{\"sid\":"), "a place free on B is taken without Redis: {reply}");
+    let (_, over) = PollingClient::connect(&b, &token).await;
+    assert!(over_cap(&over), "and the local cap still holds: {over}");
 }

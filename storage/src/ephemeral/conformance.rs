@@ -46,6 +46,9 @@ pub const CASES: &[(&str, Case)] = &[
     ("set_expiry", |s, _| Box::pin(set_expiry(s))),
     ("expiring_sets", |s, _| Box::pin(expiring_sets(s))),
     ("expiring_set_types", |s, _| Box::pin(expiring_set_types(s))),
+    ("expiring_set_claims", |s, _| Box::pin(expiring_set_claims(s))),
+    ("concurrent_claims", |s, _| Box::pin(concurrent_claims(s))),
+    ("expiring_set_refresh", |s, _| Box::pin(expiring_set_refresh(s))),
     ("prefix_isolation", |s, o| Box::pin(prefix_isolation(s, o))),
     ("pubsub_fan_out_in_order", |s, _| Box::pin(pubsub_fan_out_in_order(s))),
     ("pubsub_without_subscriber", |s, _| Box::pin(pubsub_without_subscriber(s))),
@@ -501,6 +504,105 @@ pub async fn expiring_set_types(store: Arc<dyn Ephemeral>) -> EphemeralResult<()
     assert!(!store.set_if_absent("est:expiring", b"v", None).await?, "an expiring set is present");
     for key in ["est:bytes", "est:plain", "est:expiring"] {
         assert!(store.delete(key).await?);
+    }
+    Ok(())
+}
+
+fn claims(pairs: &[(&str, usize)]) -> Vec<(String, usize)> {
+    pairs.iter().map(|(key, cap)| ((*key).to_owned(), *cap)).collect()
+}
+
+/// A claim takes a place in every capped set or in none: a full set (its index answered) leaves
+/// the others untouched; a member already in takes no second place; an expired member's place
+/// is free again; a removed one gives its place back; a wrong kind of key changes nothing.
+pub async fn expiring_set_claims(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
+    let long = Duration::from_secs(60);
+    let both = claims(&[("cl:account", 2), ("cl:address", 3)]);
+    assert_eq!(store.expiring_set_claim(&both, "s1", long).await?, None);
+    assert_eq!(store.expiring_set_claim(&both, "s2", TTL).await?, None);
+    assert_eq!(store.expiring_set_claim(&both, "s3", long).await?, Some(0), "the account holds 2");
+    assert_eq!(
+        store.expiring_set_members("cl:address").await?,
+        ["s1", "s2"].map(str::to_owned).to_vec(),
+        "all or none"
+    );
+    assert_eq!(store.expiring_set_claim(&both, "s1", long).await?, None, "a member in already takes no new place");
+    assert_eq!(store.expiring_set_len("cl:account").await?, 2);
+
+    // Another account from the same address: the address's third place, then it is full.
+    let other = claims(&[("cl:account-2", 5), ("cl:address", 3)]);
+    assert_eq!(store.expiring_set_claim(&other, "t1", long).await?, None);
+    assert_eq!(store.expiring_set_claim(&other, "t2", long).await?, Some(1), "the address holds 3");
+    assert_eq!(store.expiring_set_members("cl:account-2").await?, vec!["t1".to_owned()], "all or none");
+
+    // A place given back, then an expired one, are free again.
+    assert!(store.expiring_set_remove("cl:address", "t1").await?);
+    assert_eq!(store.expiring_set_claim(&other, "t2", long).await?, None);
+    sleep(TTL + MARGIN).await;
+    assert_eq!(store.expiring_set_claim(&both, "s3", long).await?, None, "s2's lease lapsed");
+    assert_eq!(store.expiring_set_members("cl:account").await?, ["s1", "s3"].map(str::to_owned).to_vec());
+    let left = store.ttl("cl:account").await?;
+    assert!(left.is_some_and(|left| left > long - Duration::from_secs(5)), "the key lives as its latest: {left:?}");
+
+    // No cap (0) refuses; no set claims nothing; a bad ttl and a wrong kind of key are refused.
+    assert_eq!(store.expiring_set_claim(&claims(&[("cl:none", 0)]), "x", long).await?, Some(0));
+    assert_eq!(store.expiring_set_len("cl:none").await?, 0);
+    assert_eq!(store.expiring_set_claim(&[], "x", long).await?, None);
+    assert_invalid_argument(store.expiring_set_claim(&both, "x", Duration::ZERO).await, "zero ttl");
+    store.set("cl:bytes", b"v", None).await?;
+    let wrong = claims(&[("cl:fresh", 5), ("cl:bytes", 5)]);
+    assert_wrong_type(store.expiring_set_claim(&wrong, "x", long).await, "cl:bytes");
+    assert_eq!(store.expiring_set_len("cl:fresh").await?, 0, "nothing claimed");
+    assert_eq!(store.get("cl:bytes").await?, Some(b"v".to_vec()), "unchanged");
+    for key in ["cl:account", "cl:account-2", "cl:address", "cl:bytes"] {
+        store.delete(key).await?;
+    }
+    Ok(())
+}
+
+/// Claims racing for the last places of one set never overfill it (the check and the add are
+/// one step): 20 claims for 5 places, 5 granted.
+pub async fn concurrent_claims(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
+    let racing: Vec<_> = (0..20)
+        .map(|n| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                store.expiring_set_claim(&claims(&[("cc:account", 5)]), &format!("s{n}"), Duration::from_secs(60)).await
+            })
+        })
+        .collect();
+    let mut granted = 0;
+    for handle in racing {
+        if handle.await.expect("claim task")?.is_none() {
+            granted += 1;
+        }
+    }
+    assert_eq!(granted, 5);
+    assert_eq!(store.expiring_set_len("cc:account").await?, 5);
+    store.delete("cc:account").await?;
+    Ok(())
+}
+
+/// A batched refresh extends each listed member's lease (adding back one that lapsed or was
+/// absent) and leaves the others to expire.
+pub async fn expiring_set_refresh(store: Arc<dyn Ephemeral>) -> EphemeralResult<()> {
+    let pairs = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+        list.iter().map(|(k, m)| ((*k).to_owned(), (*m).to_owned())).collect()
+    };
+    assert_eq!(store.expiring_set_claim(&claims(&[("rf:a", 10), ("rf:b", 10)]), "kept", TTL).await?, None);
+    assert!(store.expiring_set_add("rf:a", "dropped", TTL).await?);
+    sleep(TTL / 2).await;
+    store.expiring_set_refresh(&pairs(&[("rf:a", "kept"), ("rf:b", "kept"), ("rf:b", "new")]), TTL).await?;
+    sleep(TTL / 2 + MARGIN).await;
+    assert_eq!(store.expiring_set_members("rf:a").await?, vec!["kept".to_owned()], "the unrefreshed member lapsed");
+    assert_eq!(store.expiring_set_members("rf:b").await?, ["kept", "new"].map(str::to_owned).to_vec());
+    store.expiring_set_refresh(&[], TTL).await?;
+    assert_invalid_argument(store.expiring_set_refresh(&pairs(&[("rf:a", "kept")]), Duration::ZERO).await, "zero ttl");
+    store.set_add("rf:plain", "m", None).await?;
+    assert_wrong_type(store.expiring_set_refresh(&pairs(&[("rf:plain", "m")]), TTL).await, "rf:plain");
+    assert_eq!(store.set_members("rf:plain").await?, vec!["m".to_owned()], "unchanged");
+    for key in ["rf:a", "rf:b", "rf:plain"] {
+        store.delete(key).await?;
     }
     Ok(())
 }

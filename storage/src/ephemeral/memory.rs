@@ -102,6 +102,22 @@ fn deadline_after(now: Instant, ttl: Duration) -> EphemeralResult<Instant> {
         .ok_or_else(|| EphemeralError::InvalidArgument("time to live too long".into()))
 }
 
+/// Adds or refreshes `member` (deadline `until`) in the expiring set under the full key `full`,
+/// which the caller has checked is absent or an expiring set; drops the expired members.
+fn add_expiring(state: &mut State, full: String, member: &str, until: Instant, now: Instant) {
+    match state.live(&full, now) {
+        Some(Entry { value: Value::Expiring(members), deadline }) => {
+            members.retain(|_, d| *d > now);
+            members.insert(member.to_owned(), until);
+            *deadline = members.values().max().copied();
+        }
+        _ => {
+            let members = BTreeMap::from([(member.to_owned(), until)]);
+            state.entries.insert(full, Entry { value: Value::Expiring(members), deadline: Some(until) });
+        }
+    }
+}
+
 /// Parses a counter the way Redis does: canonical decimal digits of an i64.
 fn parse_counter(bytes: &[u8]) -> Option<i64> {
     let text = std::str::from_utf8(bytes).ok()?;
@@ -416,6 +432,51 @@ impl Ephemeral for MemoryEphemeral {
 
     async fn expiring_set_len(&self, key: &str) -> EphemeralResult<usize> {
         self.with_expiring(key, |members, now| members.values().filter(|deadline| **deadline > now).count(), 0)
+    }
+
+    async fn expiring_set_claim(
+        &self,
+        claims: &[(String, usize)],
+        member: &str,
+        ttl: Duration,
+    ) -> EphemeralResult<Option<usize>> {
+        self.write(|state, now| {
+            let until = deadline_after(now, ttl)?;
+            // Every set is checked (kind, then room) before any is written: all or none.
+            for (index, (key, cap)) in claims.iter().enumerate() {
+                let Some(entry) = state.live(&self.full(key), now) else {
+                    if *cap == 0 {
+                        return Ok(Some(index));
+                    }
+                    continue;
+                };
+                let Value::Expiring(members) = &mut entry.value else {
+                    return Err(Self::wrong_type(key));
+                };
+                members.retain(|_, deadline| *deadline > now);
+                if !members.contains_key(member) && members.len() >= *cap {
+                    return Ok(Some(index));
+                }
+            }
+            for (key, _) in claims {
+                add_expiring(state, self.full(key), member, until, now);
+            }
+            Ok(None)
+        })
+    }
+
+    async fn expiring_set_refresh(&self, entries: &[(String, String)], ttl: Duration) -> EphemeralResult<()> {
+        self.write(|state, now| {
+            let until = deadline_after(now, ttl)?;
+            for (key, member) in entries {
+                let full = self.full(key);
+                if state.live(&full, now).is_some_and(|entry| !matches!(entry.value, Value::Expiring(_))) {
+                    return Err(Self::wrong_type(key));
+                }
+                add_expiring(state, full, member, until, now);
+            }
+            Ok(())
+        })
     }
 
     async fn publish(&self, channel: &str, payload: &[u8]) -> EphemeralResult<usize> {

@@ -118,6 +118,26 @@ pub trait Ephemeral: Send + Sync + 'static {
     /// Number of members of the expiring set that have not expired; 0 when the key is absent.
     async fn expiring_set_len(&self, key: &str) -> EphemeralResult<usize>;
 
+    /// Claims a place for `member` in several capped expiring sets at once, all or none, in one
+    /// atomic step (Redis: one script; a place in each of `claims`, a `(key, cap)` list). Expired
+    /// members are dropped first. When a set already holds `cap` live members and `member` is
+    /// not one of them, nothing changes and the answer is that set's index in `claims`;
+    /// otherwise `member` is added to (or refreshed in) every set for `ttl`, as
+    /// [`Ephemeral::expiring_set_add`] does, and the answer is None. A key holding bytes or a
+    /// plain set is `WrongType` (naming that key), and nothing changes.
+    async fn expiring_set_claim(
+        &self,
+        claims: &[(String, usize)],
+        member: &str,
+        ttl: Duration,
+    ) -> EphemeralResult<Option<usize>>;
+
+    /// Refreshes many `(key, member)` pairs of expiring sets in one round trip: each member's
+    /// deadline becomes `ttl` from now, as [`Ephemeral::expiring_set_add`] does (one that had
+    /// expired or was absent is added again). A lease kept alive by its holder. A key holding
+    /// another kind is `WrongType`; the pairs before it may have been refreshed.
+    async fn expiring_set_refresh(&self, entries: &[(String, String)], ttl: Duration) -> EphemeralResult<()>;
+
     /// Returns how many subscribers received it (in this process for memory; as Redis reports for redis).
     async fn publish(&self, channel: &str, payload: &[u8]) -> EphemeralResult<usize>;
 

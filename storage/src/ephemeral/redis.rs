@@ -90,6 +90,60 @@ const EXPIRING_MEMBERS: &str =
 const EXPIRING_LEN: &str =
     concat!(now_ms!(), "return redis.call('ZCOUNT', KEYS[1], '(' .. string.format('%d', now), '+inf')");
 
+/// A place for ARGV[1] in each sorted set of KEYS (ARGV[3..] their caps), all or none, for
+/// ARGV[2] milliseconds. Every key's type is checked first (a WRONGTYPE error names the index of
+/// the key); expired members are dropped; the 0-based index of the first full set is returned,
+/// or -1 when the member was added to (or refreshed in) every set, each key then expiring with
+/// its latest deadline.
+const EXPIRING_CLAIM: &str = concat!(
+    now_ms!(),
+    r"
+for i, key in ipairs(KEYS) do
+  local kind = redis.call('TYPE', key)['ok']
+  if kind ~= 'none' and kind ~= 'zset' then
+    return redis.error_reply('WRONGTYPE ' .. (i - 1))
+  end
+end
+for i, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', string.format('%d', now))
+  if not redis.call('ZSCORE', key, ARGV[1]) and redis.call('ZCARD', key) >= tonumber(ARGV[i + 2]) then
+    return i - 1
+  end
+end
+local deadline = string.format('%d', now + tonumber(ARGV[2]))
+for _, key in ipairs(KEYS) do
+  redis.call('ZADD', key, deadline, ARGV[1])
+  local last = redis.call('ZRANGE', key, -1, -1, 'WITHSCORES')
+  redis.call('PEXPIREAT', key, last[2])
+end
+return -1
+"
+);
+
+/// ZADD of ARGV[i + 1] into KEYS[i] with the deadline ARGV[1] milliseconds from now, for every
+/// pair, dropping expired members; each key then expires with its latest deadline. A key of
+/// another type stops the script with a WRONGTYPE error naming its index.
+const EXPIRING_REFRESH: &str = concat!(
+    now_ms!(),
+    r"
+local deadline = string.format('%d', now + tonumber(ARGV[1]))
+for i, key in ipairs(KEYS) do
+  local kind = redis.call('TYPE', key)['ok']
+  if kind ~= 'none' and kind ~= 'zset' then
+    return redis.error_reply('WRONGTYPE ' .. (i - 1))
+  end
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', string.format('%d', now))
+  redis.call('ZADD', key, deadline, ARGV[i + 1])
+  local last = redis.call('ZRANGE', key, -1, -1, 'WITHSCORES')
+  redis.call('PEXPIREAT', key, last[2])
+end
+return 0
+"
+);
+
+/// How many pairs one refresh script takes (a long list goes in several calls).
+const REFRESH_BATCH: usize = 1000;
+
 /// The Redis [`Ephemeral`] backend.
 #[derive(Clone)]
 pub struct RedisEphemeral {
@@ -160,6 +214,21 @@ impl RedisEphemeral {
     async fn query<T: FromRedisValue>(&self, command: &Cmd, key: Option<&str>) -> EphemeralResult<T> {
         let mut connection = self.commands.clone();
         command.query_async(&mut connection).await.map_err(|e| map_error(&e, key))
+    }
+}
+
+impl RedisEphemeral {
+    /// Runs a script over several keys whose WRONGTYPE error names the index of the key at fault.
+    async fn scripted<T: FromRedisValue>(&self, command: &Cmd, keys: &[&str]) -> EphemeralResult<T> {
+        let mut connection = self.commands.clone();
+        command.query_async(&mut connection).await.map_err(|e| {
+            let at =
+                e.detail().and_then(|d| d.split_whitespace().next()?.parse::<usize>().ok()).and_then(|i| keys.get(i));
+            match (e.code(), at) {
+                (Some("WRONGTYPE"), Some(key)) => EphemeralError::WrongType { key: (*key).to_owned() },
+                _ => map_error(&e, None),
+            }
+        })
     }
 }
 
@@ -325,6 +394,48 @@ impl Ephemeral for RedisEphemeral {
     async fn expiring_set_len(&self, key: &str) -> EphemeralResult<usize> {
         let command = cmd("EVAL").arg(EXPIRING_LEN).arg(1).arg(self.full(key)).to_owned();
         self.query(&command, Some(key)).await
+    }
+
+    async fn expiring_set_claim(
+        &self,
+        claims: &[(String, usize)],
+        member: &str,
+        ttl: Duration,
+    ) -> EphemeralResult<Option<usize>> {
+        let millis = ttl_millis(ttl)?;
+        if claims.is_empty() {
+            return Ok(None);
+        }
+        let mut command = cmd("EVAL");
+        command.arg(EXPIRING_CLAIM).arg(claims.len());
+        for (key, _) in claims {
+            command.arg(self.full(key));
+        }
+        command.arg(member).arg(millis);
+        for (_, cap) in claims {
+            command.arg(*cap);
+        }
+        let keys: Vec<&str> = claims.iter().map(|(key, _)| key.as_str()).collect();
+        let full: i64 = self.scripted(&command, &keys).await?;
+        Ok(usize::try_from(full).ok())
+    }
+
+    async fn expiring_set_refresh(&self, entries: &[(String, String)], ttl: Duration) -> EphemeralResult<()> {
+        let millis = ttl_millis(ttl)?;
+        for batch in entries.chunks(REFRESH_BATCH) {
+            let mut command = cmd("EVAL");
+            command.arg(EXPIRING_REFRESH).arg(batch.len());
+            for (key, _) in batch {
+                command.arg(self.full(key));
+            }
+            command.arg(millis);
+            for (_, member) in batch {
+                command.arg(member);
+            }
+            let keys: Vec<&str> = batch.iter().map(|(key, _)| key.as_str()).collect();
+            let _: i64 = self.scripted(&command, &keys).await?;
+        }
+        Ok(())
     }
 
     async fn publish(&self, channel: &str, payload: &[u8]) -> EphemeralResult<usize> {

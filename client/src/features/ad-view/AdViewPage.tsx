@@ -37,6 +37,7 @@ import { PhoneButton } from './PhoneButton';
 import { ReportAdDialog } from './ReportAdDialog';
 import { SaveButton } from './SaveButton';
 import { SellerSummary } from './SellerSummary';
+import { LoanSimulator } from '../credit/LoanSimulator';
 import { ShareButton } from './ShareButton';
 import { keepDigitGroups } from '../../ui/UserText';
 
@@ -216,6 +217,7 @@ function AdView({ listId }: { listId: number }) {
             {intl.formatMessage({ id: 'ad.report.open' })}
           </button>
         </div>
+        <LoanSimulator listId={ad.listId} />
       </aside>
       {reporting ? <ReportAdDialog listId={ad.listId} onClose={() => { setReporting(false); }} /> : null}
       <Suggestions listId={ad.listId} />

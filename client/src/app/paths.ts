@@ -47,6 +47,8 @@ export const PATHS = {
   // The admins' moderation desk and abuse reports (issue 26, docs/moderation.md); /admin opens the desk.
   adminModeration: '/admin/moderation',
   adminReports: '/admin/reports',
+  // The admins' list of pre-approved credit requests (issue 25, docs/credit.md).
+  adminCredit: '/admin/credit',
 } as const;
 
 /** Spec §2 route keys, every one the spec names, with their paths (without language prefix). */

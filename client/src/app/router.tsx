@@ -68,6 +68,7 @@ const EcomCheckoutPage = lazy(() => import(/* webpackChunkName: "ecom-checkout" 
 // The admins' moderation desk and abuse reports (issue 26): one chunk, loaded by admins only.
 const ModerationDeskPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/admin/ModerationDeskPage'));
 const AbuseReportsPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/admin/AbuseReportsPage'));
+const CreditRequestsPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/credit/CreditRequestsPage'));
 
 /**
  * The seller centre's routes (spec §2 seller.*): /account/seller/{my-products, my-orders,
@@ -134,6 +135,7 @@ function adminRoutes(): RouteObject[] {
   return [
     { path: relative(PATHS.adminModeration), element: signedIn(<ModerationDeskPage />) },
     { path: relative(PATHS.adminReports), element: signedIn(<AbuseReportsPage />) },
+    { path: relative(PATHS.adminCredit), element: signedIn(<CreditRequestsPage />) },
     { path: 'admin', element: <AdminHomeRedirect /> },
   ];
 }

@@ -86,6 +86,7 @@ pub const PAGE_ROUTES: &[PageRoute] = &[
     any("ecom/checkout"),
     any("admin/moderation"),
     any("admin/reports"),
+    any("admin/credit"),
     any("admin"),
     any("messages"),
     any("messages/chat"),

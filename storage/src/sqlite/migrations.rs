@@ -828,3 +828,120 @@ fn session_revocations(tx: &Transaction) -> Result<(), StoreError> {
     )?;
     Ok(())
 }
+
+/// Each shipped migration frozen as it shipped: what it does to the schema (every table,
+/// index, trigger and view it creates, changes or drops) is recorded, version by version, in
+/// `migrations.frozen`; a change to a recorded migration's effect fails here. A new migration
+/// is recorded by running this test once with `SOUK_RECORD_NEW_MIGRATIONS=1` (recorded ones are
+/// never rewritten).
+#[cfg(test)]
+mod frozen {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    const FROZEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/sqlite/migrations.frozen");
+
+    /// The schema: `type name` → its SQL on one line.
+    fn schema(conn: &Connection) -> BTreeMap<String, String> {
+        let mut st = conn
+            .prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'")
+            .expect("schema");
+        st.query_map([], |r| {
+            let sql: String = r.get(2)?;
+            Ok((
+                format!("{} {}", r.get::<_, String>(0)?, r.get::<_, String>(1)?),
+                sql.split_whitespace().collect::<Vec<_>>().join(" "),
+            ))
+        })
+        .expect("rows")
+        .collect::<Result<_, _>>()
+        .expect("schema rows")
+    }
+
+    /// What each migration did, as `## version name` then `+ created`, `~ changed`, `- dropped`.
+    fn effects() -> Vec<(u32, String)> {
+        let mut conn = Connection::open_in_memory().expect("memory");
+        super::super::configure(&conn).expect("configure");
+        let mut ordered: Vec<&Migration> = MIGRATIONS.iter().collect();
+        ordered.sort_by_key(|m| m.version);
+        let mut before = schema(&conn);
+        let mut out = Vec::new();
+        for m in ordered {
+            let tx = conn.transaction().expect("tx");
+            (m.apply)(&tx).unwrap_or_else(|e| panic!("migration {} {}: {e}", m.version, m.name));
+            tx.commit().expect("commit");
+            let after = schema(&conn);
+            let mut text = format!("## {} {}\n", m.version, m.name);
+            for (name, sql) in &after {
+                match before.get(name) {
+                    None => text.push_str(&format!("+ {sql}\n")),
+                    Some(old) if old != sql => text.push_str(&format!("~ {sql}\n")),
+                    Some(_) => {}
+                }
+            }
+            for name in before.keys().filter(|n| !after.contains_key(*n)) {
+                text.push_str(&format!("- {name}\n"));
+            }
+            out.push((m.version, text));
+            before = after;
+        }
+        out
+    }
+
+    #[test]
+    fn docs_storage_lists_every_table() {
+        let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/storage.md")).expect("docs");
+        let mut conn = Connection::open_in_memory().expect("memory");
+        super::super::configure(&conn).expect("configure");
+        apply(&mut conn).expect("migrations");
+        let tables: Vec<String> = schema(&conn)
+            .keys()
+            .filter_map(|k| k.strip_prefix("table ").map(str::to_string))
+            // FTS5's own shadow tables come with their virtual table.
+            .filter(|t| !["_data", "_idx", "_content", "_docsize", "_config"].iter().any(|s| t.ends_with(s)))
+            .collect();
+        assert!(tables.len() > 40, "{tables:?}");
+        let missing: Vec<_> = tables.iter().filter(|t| !docs.contains(&format!("`{t}`"))).collect();
+        assert!(missing.is_empty(), "docs/storage.md does not list these tables: {missing:?}");
+    }
+
+    #[test]
+    fn every_shipped_migration_does_what_it_did_when_it_shipped() {
+        let recorded = std::fs::read_to_string(FROZEN).unwrap_or_default();
+        let mut frozen: BTreeMap<u32, String> = BTreeMap::new();
+        for block in recorded.split("\n## ").map(|b| b.trim_start_matches("## ")) {
+            if let Some(version) = block.split_whitespace().next().and_then(|v| v.parse().ok()) {
+                frozen.insert(version, format!("## {}\n", block.trim_end()));
+            }
+        }
+        let mut new = Vec::new();
+        for (version, text) in effects() {
+            match frozen.get(&version) {
+                Some(was) => assert_eq!(
+                    &text, was,
+                    "migration {version} no longer does what it did when it shipped: add a new migration instead"
+                ),
+                None => new.push(text),
+            }
+        }
+        if new.is_empty() {
+            return;
+        }
+        if std::env::var("SOUK_RECORD_NEW_MIGRATIONS").is_ok_and(|v| v == "1") {
+            let mut all = recorded.trim_end().to_string();
+            for text in &new {
+                all.push_str(if all.is_empty() { "" } else { "\n\n" });
+                all.push_str(text.trim_end());
+            }
+            all.push('\n');
+            std::fs::write(FROZEN, all).expect("record");
+            eprintln!("recorded {} new migration(s) in {FROZEN}", new.len());
+        } else {
+            panic!(
+                "{} migration(s) not recorded yet; run `SOUK_RECORD_NEW_MIGRATIONS=1 cargo test -p souk-storage frozen` once and commit {FROZEN}:\n{}",
+                new.len(),
+                new.join("\n")
+            );
+        }
+    }
+}

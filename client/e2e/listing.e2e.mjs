@@ -93,8 +93,10 @@ async function browseAndSave(language) {
     await page.screenshot({ path: `${SCREENSHOTS}listing-${language}.png`, fullPage: true });
     await assertAccessible(page, `listing ${language}`);
 
-    const count = await results.getByRole('listitem').count();
-    const second = results.getByRole('listitem').nth(Math.min(1, count - 1));
+    // The cards are the list's own items (a premium card's labels are a list of their own).
+    const cards = results.locator(':scope > li');
+    const count = await cards.count();
+    const second = cards.nth(Math.min(1, count - 1));
     const title = ((await second.getByRole('heading', { level: 2 }).textContent()) ?? '').trim();
     await second.getByRole('link', { name: title }).click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor(WAIT);

@@ -407,3 +407,99 @@ fn every_demo_ad_passes_the_ad_form() {
         &failures[..failures.len().min(8)]
     );
 }
+
+/// The demo's boosts (`demo::boosts`): a few percent of the full demo's active ads with photos
+/// run a pack of every kind, spread over every vertical, many categories and cities, and every
+/// demo account; each pack is a catalogue length, started after its ad was published and still
+/// running. The same data and time give the same packs.
+#[test]
+fn the_full_demo_boosts_a_few_percent_of_its_ads_with_running_packs() {
+    use souk_domain::ad::VasPackKind;
+    use souk_services::demo::boosts::{BOOSTED_PERCENT, running_packs};
+    let (reference, data) = full_demo();
+    let packs = running_packs(&data, &reference, NOW);
+    assert_eq!(packs, running_packs(&data, &reference, NOW), "deterministic");
+    let by_id: BTreeMap<&str, &Ad> = data.ads.iter().map(|a| (a.ad_id.as_str(), a)).collect();
+    let eligible = data.ads.iter().filter(|a| a.status == AdStatus::Active && !a.images.is_empty()).count();
+    let share = packs.len() * 100 / eligible;
+    assert!((BOOSTED_PERCENT - 1..=BOOSTED_PERCENT + 2).contains(&share), "{} packs of {eligible}", packs.len());
+    let mut kinds = BTreeMap::new();
+    let (mut verticals, mut categories, mut cities, mut owners) =
+        (BTreeSet::new(), BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
+    for p in &packs {
+        let ad = by_id[p.ad_id.as_str()];
+        assert_eq!(ad.status, AdStatus::Active);
+        assert!(!ad.images.is_empty(), "spec §5: a pack requires a photo");
+        assert!(p.start >= ad.published_at + 86_400, "a pack starts a day after payment at the earliest");
+        assert!(p.start < NOW && p.end > NOW + 3_600, "running: {p:?}");
+        let days = (p.end - p.start) / 86_400;
+        assert!(
+            souk_domain::packs::PACKS.iter().any(|o| o.kind == p.kind && i64::from(o.days) == days),
+            "{days} days of {:?} is in the catalogue",
+            p.kind
+        );
+        assert_eq!(p.bumped_at.is_some(), p.kind.bumps());
+        if let Some(at) = p.bumped_at {
+            assert!(at >= p.start && at <= NOW && NOW - at < 86_400, "bumped within the last day: {p:?}");
+        }
+        *kinds.entry(p.kind.as_str()).or_insert(0) += 1;
+        verticals.insert(reference.categories.vertical_of(ad.category_id).map(|v| v as u8));
+        categories.insert(ad.category_id);
+        cities.insert(ad.city_id);
+        owners.insert(ad.account_id);
+    }
+    assert_eq!(packs.iter().map(|p| &p.ad_id).collect::<BTreeSet<_>>().len(), packs.len(), "one pack per ad");
+    for kind in [VasPackKind::Gallery, VasPackKind::Special, VasPackKind::Highlight, VasPackKind::Bump] {
+        assert!(kinds.get(kind.as_str()).copied().unwrap_or(0) >= 5, "{kinds:?}");
+    }
+    let premium = packs.iter().filter(|p| p.kind.is_premium()).count();
+    assert!(premium * 2 >= packs.len(), "premium ads are about half: {kinds:?}");
+    assert_eq!(verticals.len(), Vertical::ALL.len(), "every vertical");
+    assert!(categories.len() >= 40 && cities.len() >= 15, "{} categories, {} cities", categories.len(), cities.len());
+    assert_eq!(owners.len(), data.accounts.len(), "every demo login has a boosted ad");
+}
+
+/// Seeded, the demo answers the home's premium query and fills the listings' premium slots:
+/// the store's running premium ads are the demo's gallery and special packs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seeded_demo_has_running_premium_ads() {
+    let dir = temp_dir("boosts");
+    let store = SqliteStore::open(dir.join("souk.db"), 2).expect("open store");
+    let reference = reference();
+    let mut stages = BTreeSet::new();
+    let outcome = seed_demo(&store, &reference, &dir.join("media"), 600, &mut |p| {
+        stages.insert(p.stage);
+    })
+    .await
+    .expect("seed");
+    let SeedOutcome::Seeded(summary) = outcome else { panic!("expected a seed, got {outcome:?}") };
+    assert!(stages.contains("boosts"), "{stages:?}");
+    assert!(summary.boosted >= 20, "{} boosted ads", summary.boosted);
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("clock").as_secs() as i64;
+    let premium = store.premium_ads(now, 8).await.expect("premium ads");
+    assert_eq!(premium.len(), 8, "the home's premium section is full");
+    assert!(premium.iter().all(|a| a.ad.status == AdStatus::Active && !a.ad.images.is_empty()));
+    let (packs, listed_premium, boosted_until): (i64, i64, i64) = store
+        .read(move |c| {
+            Ok((
+                c.query_row(
+                    "SELECT count(*) FROM ad_vas_packs WHERE start_date <= ?1 AND end_date > ?1",
+                    [now],
+                    |r| r.get(0),
+                )?,
+                c.query_row(
+                    "SELECT count(*) FROM search_listing WHERE premium_from <= ?1 AND premium_until > ?1",
+                    [now],
+                    |r| r.get(0),
+                )?,
+                c.query_row("SELECT count(*) FROM ads WHERE boosted_until > ?1", [now], |r| r.get(0))?,
+            ))
+        })
+        .await
+        .expect("packs");
+    assert_eq!(packs as usize, summary.boosted, "every pack runs now");
+    assert_eq!(boosted_until, packs, "each boosted ad says until when");
+    assert!(listed_premium >= 8, "the listing's premium slots have {listed_premium} ads to show");
+    store.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -490,8 +490,9 @@ async fn seed(store: &SqliteStore, settings: &Settings, ads: usize) -> Result<()
         }
         SeedOutcome::Seeded(summary) => {
             eprintln!(
-                "demo: {} ads, {} photos, {} accounts, {} orders",
+                "demo: {} ads ({} boosted), {} photos, {} accounts, {} orders",
                 summary.ads,
+                summary.boosted,
                 summary.images,
                 summary.accounts.len(),
                 summary.orders

@@ -1,8 +1,10 @@
 //! The demo marketplace: on an empty store, placeholder photos, about twenty demo accounts
 //! (private sellers and shops) and a few thousand realistic ads in French and Arabic over
-//! every category, so the product can be tried at once. Generation is pure and
+//! every category — a few percent of them boosted with a running pack (`boosts`) — so the
+//! product can be tried at once. Generation is pure and
 //! deterministic (`generate`); `seed_demo` writes it, CPU work on blocking threads.
 
+pub mod boosts;
 mod content;
 pub mod generate;
 pub mod images;
@@ -90,6 +92,8 @@ pub struct SeedSummary {
     pub ads: usize,
     /// Purchase orders of the private accounts (`orders::purchase_orders`).
     pub orders: usize,
+    /// Ads running a boost pack (`boosts::running_packs`).
+    pub boosted: usize,
     /// Placeholder photos in the media directory (written now or already there).
     pub images: usize,
 }
@@ -107,7 +111,7 @@ pub enum SeedOutcome {
 /// Where a seed stands, for a progress display.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SeedProgress {
-    /// `"images"`, `"accounts"` or `"ads"`.
+    /// `"images"`, `"accounts"`, `"ads"` or `"boosts"`.
     pub stage: &'static str,
     pub done: usize,
     pub total: usize,
@@ -136,8 +140,8 @@ async fn blocking<T: Send + 'static>(
 }
 
 /// Seeds the demo marketplace into an empty store: placeholder photos under `media_dir`,
-/// the demo accounts, then `ad_count` ads in batches of `AD_BATCH`, then the private
-/// accounts' purchase orders, reporting progress after each step. A store that already has accounts is left untouched.
+/// the demo accounts, then `ad_count` ads in batches of `AD_BATCH`, then the running boost
+/// packs and the private accounts' purchase orders, reporting progress after each step. A store that already has accounts is left untouched.
 pub async fn seed_demo<S: AccountStore + AdStore + OrderStore + ProductStore + PaymentStore>(
     store: &S,
     reference: &Reference,
@@ -184,6 +188,7 @@ pub async fn seed_demo<S: AccountStore + AdStore + OrderStore + ProductStore + P
     let data = blocking(move || Ok(generate(&reference_copy, ad_count, DEMO_SEED, now, &set))).await?;
 
     let demo_orders = orders::purchase_orders(&data, now);
+    let demo_packs = boosts::running_packs(&data, reference, now);
     let order_count = demo_orders.len();
     let total_accounts = data.accounts.len();
     progress(SeedProgress { stage: "accounts", done: 0, total: total_accounts });
@@ -221,6 +226,15 @@ pub async fn seed_demo<S: AccountStore + AdStore + OrderStore + ProductStore + P
         store.insert_ads(batch).await?;
         progress(SeedProgress { stage: "ads", done: written, total: total_ads });
     }
+    let total_packs = demo_packs.len();
+    progress(SeedProgress { stage: "boosts", done: 0, total: total_packs });
+    for (i, p) in demo_packs.into_iter().enumerate() {
+        let pack = souk_domain::ad::VasPack { name: p.kind.as_str().into(), start_date: p.start, end_date: p.end };
+        store.add_vas_pack(&p.ad_id, pack, p.bumped_at).await?;
+        if (i + 1) % 25 == 0 || i + 1 == total_packs {
+            progress(SeedProgress { stage: "boosts", done: i + 1, total: total_packs });
+        }
+    }
     store.insert_products_for_ads(demo_products).await?;
     store.insert_orders(demo_orders).await?;
     for entry in demo_entries {
@@ -230,6 +244,7 @@ pub async fn seed_demo<S: AccountStore + AdStore + OrderStore + ProductStore + P
         accounts = credentials.len(),
         ads = written,
         orders = order_count,
+        boosted = total_packs,
         images = total_images,
         "demo data seeded"
     );
@@ -237,6 +252,7 @@ pub async fn seed_demo<S: AccountStore + AdStore + OrderStore + ProductStore + P
         accounts: credentials,
         ads: written,
         orders: order_count,
+        boosted: total_packs,
         images: total_images,
     }))
 }

@@ -239,10 +239,16 @@ pub enum ErrorCode {
     CreditAgeInvalid,
     /// A credit request that does not exist or is not the caller's.
     CreditRequestNotFound,
+    /// Spec §5 valuation "terms": the terms must be accepted.
+    ValuationTermsRequired,
+    /// Spec §8 valuation "could not evaluate": too few comparable listings (docs/valuation.md).
+    ValuationNotPossible,
+    /// Spec §8 valuation "limit reached" (spec §6 per-user limit, server configuration).
+    ValuationLimitReached,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 115] = [
+    pub const ALL: [ErrorCode; 118] = [
         ErrorCode::InternalError,
         ErrorCode::MalformedRequest,
         ErrorCode::GraphqlParseFailed,
@@ -358,6 +364,9 @@ impl ErrorCode {
         ErrorCode::CreditAmountInvalid,
         ErrorCode::CreditAgeInvalid,
         ErrorCode::CreditRequestNotFound,
+        ErrorCode::ValuationTermsRequired,
+        ErrorCode::ValuationNotPossible,
+        ErrorCode::ValuationLimitReached,
     ];
 
     /// The stable code sent in `extensions.code` and in a 400 body's `code`.
@@ -478,6 +487,9 @@ impl ErrorCode {
             ErrorCode::CreditAmountInvalid => "CREDIT_AMOUNT_INVALID",
             ErrorCode::CreditAgeInvalid => "CREDIT_AGE_INVALID",
             ErrorCode::CreditRequestNotFound => "CREDIT_REQUEST_NOT_FOUND",
+            ErrorCode::ValuationTermsRequired => "VALUATION_TERMS_REQUIRED",
+            ErrorCode::ValuationNotPossible => "VALUATION_NOT_POSSIBLE",
+            ErrorCode::ValuationLimitReached => "VALUATION_LIMIT_REACHED",
         }
     }
 
@@ -599,6 +611,9 @@ impl ErrorCode {
             ErrorCode::CreditAmountInvalid => "credit.error.amountInvalid",
             ErrorCode::CreditAgeInvalid => "credit.error.ageInvalid",
             ErrorCode::CreditRequestNotFound => "credit.error.requestNotFound",
+            ErrorCode::ValuationTermsRequired => "valuation.error.termsRequired",
+            ErrorCode::ValuationNotPossible => "valuation.error.notPossible",
+            ErrorCode::ValuationLimitReached => "valuation.error.limitReached",
         }
     }
 
@@ -880,6 +895,17 @@ impl ErrorCode {
                 ("L'âge doit être compris entre 18 et 100 ans", "يجب أن يكون العمر بين 18 و100 سنة")
             }
             ErrorCode::CreditRequestNotFound => ("Cette demande de crédit n'existe pas", "طلب القرض هذا غير موجود"),
+            ErrorCode::ValuationTermsRequired => {
+                ("Veuillez accepter les conditions d'utilisation", "يرجى قبول شروط الاستخدام")
+            }
+            ErrorCode::ValuationNotPossible => (
+                "Nous n'avons pas pu évaluer ce véhicule : trop peu d'annonces comparables",
+                "تعذر تقييم هذه السيارة: عدد الإعلانات المماثلة غير كافٍ",
+            ),
+            ErrorCode::ValuationLimitReached => (
+                "Vous avez atteint la limite de {limit} estimations sur {days} jours",
+                "لقد بلغت الحد الأقصى وهو {limit} تقييمات خلال {days} يومًا",
+            ),
         };
         match lang {
             Lang::Fr => fr,
@@ -992,7 +1018,10 @@ impl ErrorCode {
             | ErrorCode::LoanDownPaymentAbovePrice
             | ErrorCode::LoanDurationNotOffered
             | ErrorCode::CreditAmountInvalid
-            | ErrorCode::CreditAgeInvalid => 400,
+            | ErrorCode::CreditAgeInvalid
+            | ErrorCode::ValuationTermsRequired => 400,
+            ErrorCode::ValuationNotPossible => 422,
+            ErrorCode::ValuationLimitReached => 429,
         }
     }
 }

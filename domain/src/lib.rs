@@ -27,6 +27,7 @@ pub mod search_text;
 pub mod stats;
 pub mod text;
 pub mod time;
+pub mod valuation;
 
 pub use error::{ErrorCode, SoukError};
 pub use lang::{Lang, Localized};

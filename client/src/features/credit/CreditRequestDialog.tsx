@@ -4,7 +4,7 @@
 // checks it, with the same wording (the server's catalogue, generated); a refused or failed
 // submission keeps what was typed and says so under the form; a sent one thanks and closes.
 
-import { useState, type SyntheticEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useSubmitCreditRequestMutation, type BorrowerProfile, type CreditRequest, type FinancingType, type LoanOffer } from '../../api/credit';
 import type { MessageId } from '../../app/i18n';
@@ -55,7 +55,7 @@ function Choice<T extends string>({
   onChange: (value: T | '') => void;
 }) {
   const intl = useIntl();
-  const id = `credit-${label.replace(/\W+/g, '-')}`;
+  const id = useId();
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>

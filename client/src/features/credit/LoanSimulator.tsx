@@ -23,9 +23,16 @@ export function LoanSimulator({ listId }: { listId: number }) {
   return <SimulatorCard key={listId} offer={offer} />;
 }
 
-/** The amount isolated from the sentence around it, so "80 000 DH" reads so in Arabic too. */
+/**
+ * A figure isolated from the sentence around it and laid out left to right, so that "80 000 DH"
+ * and "6,50 %" read so in an Arabic sentence too (a rate has no letter to tell its direction).
+ */
 function bdi(text: string): ReactNode {
-  return <bdi className="amount">{text}</bdi>;
+  return (
+    <bdi className="amount" dir="ltr">
+      {text}
+    </bdi>
+  );
 }
 
 export function SimulatorCard({ offer }: { offer: LoanOffer }) {

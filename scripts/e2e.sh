@@ -23,7 +23,7 @@ KEY_SCREENSHOTS=(home-fr home-ar listing-fr listing-ar ad-view-fr ad-view-ar sig
   map-fallback-phone-fr map-fallback-phone-ar shop-page-desktop-fr shop-page-desktop-ar
   shop-page-phone-fr shop-page-phone-ar vehicles-home-fr vehicles-home-ar vehicles-home-phone-fr
   vehicles-home-phone-ar real-estate-home-fr real-estate-home-ar real-estate-home-phone-fr
-  real-estate-home-phone-ar credit-simulator-desktop-fr credit-simulator-desktop-ar
+  real-estate-home-phone-ar seller-phone-bar-fr seller-phone-bar-ar credit-simulator-desktop-fr credit-simulator-desktop-ar
   credit-simulator-phone-fr credit-simulator-phone-ar credit-admin-desktop-fr)
 
 artifacts=${E2E_ARTIFACTS:-$PWD/artifacts/e2e}

@@ -5,7 +5,8 @@
 // it with the keyboard (a), and the ad is found in search — in French and in Arabic; on a phone,
 // the list then the ad, refused with a reason, nothing wider than the screen; the abuse reports;
 // axe-core finds no serious or critical violation on the desk and the reports. Screenshots:
-// admin-desk-{fr,ar}, admin-desk-phone-{fr,ar} (and -full), admin-desk-phone-list-{fr,ar}, admin-reports-{fr,ar}.
+// admin-desk-{fr,ar}, admin-desk-phone-{fr,ar} (and -full), admin-desk-phone-list-{fr,ar}, admin-reports-{fr,ar},
+// admin-ad-back-{fr,ar} (an ad page opened from the reports, with its way back), admin-reports-dismiss-{fr,ar}.
 //
 //   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… DEMO_ADMIN_LOGIN=07… node e2e/admin.e2e.mjs
 
@@ -179,6 +180,28 @@ for (const language of ['fr', 'ar']) {
       await page.screenshot({ path: `${SCREENSHOTS}admin-reports-${language}.png`, fullPage: true });
       await assertAccessible(page, `the abuse reports (${language})`);
       assert.equal(await scrollsSideways(page), false);
+
+      // The ad's page, opened from its card, leads back to the reports.
+      await card.locator(`a[href$="/vi/${reported.listId}.htm"]`).click();
+      const back = page.getByRole('link', { name: t('admin.backToReports') });
+      await back.waitFor(WAIT);
+      await page.getByRole('heading', { level: 1 }).waitFor(WAIT);
+      await page.screenshot({ path: `${SCREENSHOTS}admin-ad-back-${language}.png` });
+      await back.click();
+      await card.waitFor(WAIT);
+      assert.equal(new URL(page.url()).pathname, `/${language}/admin/reports`);
+
+      // Closing the ad's reports: a reason first, then the card leaves.
+      await card.getByRole('button', { name: t('admin.dismiss.open') }).click();
+      // Its title counts the ad's open reports: the two above, at least.
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor(WAIT);
+      assert.match((await dialog.getByRole('heading').first().textContent()) ?? '', new RegExp(t('admin.dismiss.title', { count: 2 }).replace(/\d+/, '\\d+')));
+      await dialog.getByText(t('admin.dismissal.no_violation')).click();
+      await dialog.getByLabel(t('admin.dismiss.note')).fill('Prix vérifié avec le vendeur');
+      await page.screenshot({ path: `${SCREENSHOTS}admin-reports-dismiss-${language}.png` });
+      await dialog.getByRole('button', { name: t('admin.dismiss.confirm') }).click();
+      await card.waitFor({ state: 'detached', ...WAIT });
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

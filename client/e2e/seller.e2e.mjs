@@ -4,8 +4,9 @@
 // view; the shop owner's seller centre, open in the other context, shows the order within a
 // second without a reload; the owner prepares it; the buyer's "my orders" shows "en
 // préparation" / "قيد التحضير" live; an order of more units than are left is refused with the
-// OUT_OF_STOCK wording; the seller centre on a phone shows the desktop-only notice for products.
-// Then a screenshot of each new screen at phone (390×844) and desktop (1366×900) size.
+// OUT_OF_STOCK wording; the seller centre on a phone shows the desktop-only notice for products;
+// on a phone, the ad view's sticky contact bar offers Buy, which opens the checkout of that
+// product. Then a screenshot of each new screen at phone (390×844) and desktop (1366×900) size.
 //
 //   BASE_URL=http://127.0.0.1:18080 DEMO_PRIVATE_LOGIN=06… DEMO_ECOMMERCE_LOGIN=…@… node e2e/seller.e2e.mjs
 
@@ -290,6 +291,46 @@ for (const [language, productIndex] of runs) {
         await seller.context.close();
         await buyer.context.close();
       }
+    }
+  });
+
+  test(`on a phone, the ad view's sticky bar offers Buy, which opens the product's checkout (${language})`, needs('DEMO_PRIVATE_LOGIN', 'DEMO_ECOMMERCE_LOGIN'), async () => {
+    const t = translator(language);
+    const product = await productWithStock(productIndex, 5);
+    const buyer = await openContext(language, PHONE);
+    try {
+      await signInBuyer(buyer.page, language);
+      await buyer.page.goto(`${BASE_URL}/${language}/vi/${product.listId}.htm`);
+      await buyer.page.getByRole('heading', { level: 1 }).waitFor(WAIT);
+      const bar = buyer.page.getByRole('group', { name: t('adView.bar.label') });
+      const buy = bar.getByRole('link', { name: t('buy.action'), exact: true });
+      await buy.waitFor(WAIT);
+      // The bar stays in sight: its Buy is inside the phone's screen with the page at its top,
+      // and still there once the page is scrolled to its end.
+      const inSight = async () => {
+        const box = await buy.boundingBox();
+        assert.ok(box, 'the bar\'s Buy has a box');
+        assert.ok(box.y >= 0 && box.y + box.height <= PHONE.height, `Buy is on screen: ${JSON.stringify(box)}`);
+        assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `Buy is within the width: ${JSON.stringify(box)}`);
+      };
+      await inSight();
+      // With Buy, the bar's three actions fit the phone: the message button says it short.
+      await bar.getByRole('button', { name: t('adView.bar.messageShort'), exact: true }).waitFor(WAIT);
+      const width = await buyer.page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= PHONE.width, `no page wider than the phone: ${String(width)}`);
+      await buyer.page.screenshot({ path: `${SCREENSHOTS}seller-phone-bar-${language}.png` });
+      await buyer.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await inSight();
+      await buy.click();
+      await buyer.page.getByRole('heading', { level: 1, name: t('ecom.title') }).waitFor(WAIT);
+      const url = new URL(buyer.page.url());
+      assert.equal(url.pathname, `/${language}/ecom/checkout`);
+      assert.equal(url.searchParams.get('listId'), String(product.listId), 'the checkout of that product');
+      await buyer.page.getByRole('region', { name: t('ecom.summary') }).waitFor(WAIT);
+      await buyer.page.screenshot({ path: `${SCREENSHOTS}seller-phone-bar-checkout-${language}.png`, fullPage: true });
+      assert.deepEqual(buyer.problems, []);
+    } finally {
+      await buyer.context.close();
     }
   });
 }

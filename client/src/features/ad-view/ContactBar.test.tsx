@@ -52,9 +52,9 @@ describe('ad view contact bar', () => {
   });
 
   it.each([
-    ['fr', 'Contacter le vendeur', 'Acheter'],
-    ['ar', 'التواصل مع البائع', 'شراء'],
-  ] as const)('adds Buy for a product in stock, to the checkout, and none when sold out (%s)', async (language, label, buy) => {
+    ['fr', 'Contacter le vendeur', 'Acheter', 'Message', 'Envoyer un message'],
+    ['ar', 'التواصل مع البائع', 'شراء', 'رسالة', 'إرسال رسالة'],
+  ] as const)('adds Buy for a product in stock, to the checkout, with the short message label so the three fit, and none when sold out (%s)', async (language, label, buy, short, long) => {
     viewport(390);
     const product = {
       id: 'p1',
@@ -68,12 +68,14 @@ describe('ad view contact bar', () => {
     const first = renderApp(`/${language}/vi/10000001.htm`);
     const bar = await screen.findByRole('group', { name: label });
     expect(within(bar).getByRole('link', { name: buy })).toHaveAttribute('href', `/${language}/ecom/checkout?listId=10000001&quantity=1`);
+    expect(within(bar).getByRole('button', { name: short })).toBeInTheDocument();
     first.unmount();
 
     fetchMock.mockImplementation(gateway({ ...RESOLVERS, getAd: () => ({ ...publicAd(), product: { ...product, units: 0, status: 'outOfStock' } }) }));
     renderApp(`/${language}/vi/10000001.htm`);
     const soldOut = await screen.findByRole('group', { name: label });
     expect(within(soldOut).queryByRole('link', { name: buy })).not.toBeInTheDocument();
+    expect(within(soldOut).getByRole('button', { name: long })).toBeInTheDocument();
   });
 
   it('is in Arabic under /ar, and offers only the message when the number is hidden', async () => {

@@ -2,7 +2,8 @@
 // message" (the contact form or the chat) and, for a seller-centre product in stock, "Buy" (to
 // the checkout), fixed at the bottom of the screen above the device's safe area, so that
 // contacting the seller or buying is one tap from anywhere on the page. Not shown to the ad's
-// owner; a seller whose number is hidden gets no call button.
+// owner; a seller whose number is hidden gets no call button. With three actions the message
+// button's label is the short one, so that the bar never runs past a phone's width.
 
 import { useIntl } from 'react-intl';
 import type { PublicProduct } from '../../api/ads';
@@ -23,11 +24,12 @@ export function ContactBar({ listId, sellerAccountId, phoneHidden, product }: Co
   const intl = useIntl();
   const user = useAppSelector(selectUser);
   if (user?.accountId === sellerAccountId) return null;
+  const buy = product ? inStock(product) : false;
   return (
     <div className="ad-contact-bar" role="group" aria-label={intl.formatMessage({ id: 'adView.bar.label' })}>
       {phoneHidden ? null : <PhoneButton listId={listId} hidden={false} compact />}
-      <ContactSeller listId={listId} sellerAccountId={sellerAccountId} compact />
-      {product && inStock(product) ? <BuyLink listId={listId} className="button button--primary ad-contact-bar__buy" /> : null}
+      <ContactSeller listId={listId} sellerAccountId={sellerAccountId} compact short={buy && !phoneHidden} />
+      {buy ? <BuyLink listId={listId} className="button button--primary ad-contact-bar__buy" /> : null}
     </div>
   );
 }

@@ -248,8 +248,12 @@ function VisitorForm({ listId }: { listId: number }) {
   );
 }
 
-/** The "contact the seller" button and its dialog; nothing on the viewer's own ad. */
-export function ContactSeller({ listId, sellerAccountId, compact = false }: { listId: number; sellerAccountId: number; compact?: boolean }) {
+/**
+ * The "contact the seller" button and its dialog; nothing on the viewer's own ad. `compact`: the
+ * phone bar's button (an icon, "Envoyer un message"); `short`: the bar also holds Buy, so the
+ * button says just "Message" and the three fit a phone's width.
+ */
+export function ContactSeller({ listId, sellerAccountId, compact = false, short = false }: { listId: number; sellerAccountId: number; compact?: boolean; short?: boolean }) {
   const intl = useIntl();
   const user = useAppSelector(selectUser);
   const [open, setOpen] = useState(false);
@@ -258,7 +262,7 @@ export function ContactSeller({ listId, sellerAccountId, compact = false }: { li
     <>
       <button type="button" className="button" onClick={() => { setOpen(true); }}>
         {compact ? <Icon name="chat" size={18} /> : null}
-        {intl.formatMessage({ id: compact ? 'adView.bar.message' : 'ad.contact' })}
+        {intl.formatMessage({ id: compact ? (short ? 'adView.bar.messageShort' : 'adView.bar.message') : 'ad.contact' })}
       </button>
       {open ? (
         <Modal title={intl.formatMessage({ id: 'contact.title' })} onClose={() => { setOpen(false); }}>

@@ -20,38 +20,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
 
-/// An event's payload: JSON text, serialised once however many sockets get it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Payload(Arc<str>);
-
-impl Payload {
-    /// A payload from JSON text the caller has serialised itself (it is not checked again).
-    pub fn from_json_text(json: String) -> Payload {
-        Payload(json.into())
-    }
-
-    /// The JSON text.
-    pub fn json(&self) -> &str {
-        &self.0
-    }
-
-    /// The payload parsed back (for tests and the few readers that need the values).
-    pub fn value(&self) -> Value {
-        serde_json::from_str(&self.0).unwrap_or(Value::Null)
-    }
-}
-
-impl From<Value> for Payload {
-    fn from(v: Value) -> Self {
-        Payload(v.to_string().into())
-    }
-}
-
-impl From<&Value> for Payload {
-    fn from(v: &Value) -> Self {
-        Payload(v.to_string().into())
-    }
-}
+pub use crate::messages::Payload;
 
 /// The pub/sub channel carrying events between nodes (under the store's prefix).
 pub const CHANNEL: &str = "realtime-events";

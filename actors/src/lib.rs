@@ -7,6 +7,7 @@
 pub mod ad_session;
 pub mod conversation;
 pub mod fanout;
+pub mod messages;
 pub mod order_workflow;
 pub mod presence;
 pub mod scheduler;

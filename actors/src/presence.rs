@@ -4,10 +4,13 @@
 //! node's heartbeat: a node that dies leaves the set three heartbeats after its last beat even
 //! while another node keeps the account online. `last-seen:{id}` is written when the account's
 //! last socket on a node leaves. Changes are pushed as `presence`
-//! events to the people the account talks with. The actor runs under an actix `Supervisor`:
-//! the work on the stores runs in its own task, and a panic there restarts the actor, which
-//! keeps the accounts online on this node (the registry's news, which no store holds) and
-//! writes them again at once.
+//! events to the people the account talks with. Changes are applied in batches: every change
+//! that arrives while a batch is being written waits for it, then all of them go together,
+//! each account once (its last change wins) and the accounts side by side (at most
+//! [`CONCURRENCY`] at once), so a reconnect storm costs a few rounds of store calls, not one
+//! round per socket. The actor runs under an actix `Supervisor`: the work on the stores runs in
+//! its own task, and a panic there restarts the actor, which keeps the accounts online on this
+//! node (the registry's news, which no store holds) and writes them again at once.
 
 use crate::fanout::Fanout;
 use actix::prelude::*;
@@ -22,6 +25,8 @@ use std::time::Duration;
 const LAST_SEEN_TTL: Duration = Duration::from_secs(90 * 86400);
 /// How many recent conversation partners are told about a change.
 const PARTNERS: u32 = 100;
+/// How many accounts of a batch are written at once.
+pub const CONCURRENCY: usize = 64;
 
 /// Online or not, and when last seen (ms since the epoch).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,13 +67,7 @@ pub async fn presence_of(ephemeral: &dyn Ephemeral, account_id: i64) -> Ephemera
     Ok(PresenceState { online, last_seen })
 }
 
-/// An account's first socket arrived on this node (`online`) or its last one left.
-#[derive(Message, Debug, Clone, Copy)]
-#[rtype(result = "()")]
-pub struct PresenceChange {
-    pub account_id: i64,
-    pub online: bool,
-}
+pub use crate::messages::PresenceChange;
 
 /// The presence actor of this node.
 pub struct Presence {
@@ -80,6 +79,10 @@ pub struct Presence {
     ttl: Duration,
     heartbeat: Duration,
     online: HashSet<i64>,
+    /// The changes waiting for the next batch, each account's last one.
+    pending: std::collections::HashMap<i64, bool>,
+    /// Whether a batch is being written (the next one waits for it).
+    flushing: bool,
 }
 
 impl Presence {
@@ -98,6 +101,8 @@ impl Presence {
             ttl: heartbeat * 3,
             heartbeat,
             online: HashSet::new(),
+            pending: std::collections::HashMap::new(),
+            flushing: false,
         })
     }
 }
@@ -133,8 +138,10 @@ impl Supervised for Presence {
     fn restarting(&mut self, ctx: &mut Self::Context) {
         tracing::warn!(online = self.online.len(), "presence actor restarting; its accounts are written again");
         // `started` runs again after this and sets the heartbeat again; the accounts online here
-        // are refreshed now rather than one heartbeat later.
+        // are refreshed now rather than one heartbeat later, and the changes that waited go.
         self.beat(ctx);
+        self.flushing = false;
+        self.flush(ctx);
     }
 }
 
@@ -147,48 +154,105 @@ impl Handler<PresenceChange> for Presence {
         } else {
             self.online.remove(&msg.account_id);
         }
+        self.pending.insert(msg.account_id, msg.online);
+        if !self.flushing {
+            self.flush(ctx);
+        }
+    }
+}
+
+impl Presence {
+    /// Writes the waiting changes as one batch; when it is done, the changes that arrived
+    /// meanwhile go as the next one (so an offline right after an online is applied after it).
+    fn flush(&mut self, ctx: &mut Context<Self>) {
+        if self.pending.is_empty() {
+            return;
+        }
+        self.flushing = true;
+        let batch: Vec<(i64, bool)> = self.pending.drain().collect();
         let (eph, store, fanout, node, ttl) =
             (Arc::clone(&self.ephemeral), Arc::clone(&self.store), self.fanout.clone(), self.node_id.clone(), self.ttl);
-        // Waits for the store so that an offline right after an online is applied after it.
         // The work runs in its own task: a panic there restarts this actor (see `restarting`).
         let work = tokio::spawn(async move {
-            let account = msg.account_id;
-            let now = crate::now_millis();
-            let written = if msg.online {
-                record_online(eph.as_ref(), account, &node, ttl).await
-            } else {
-                let removed = eph.expiring_set_remove(&online_key(account), &node).await.map(drop);
-                let seen = eph.set(&last_seen_key(account), now.to_string().as_bytes(), Some(LAST_SEEN_TTL)).await;
-                removed.and(seen)
-            };
-            if let Err(e) = written {
-                tracing::warn!(error = %e, account, "presence not written");
+            let permits = Arc::new(tokio::sync::Semaphore::new(CONCURRENCY));
+            let mut accounts = tokio::task::JoinSet::new();
+            for (account, online) in batch {
+                let change = Change {
+                    eph: Arc::clone(&eph),
+                    store: Arc::clone(&store),
+                    fanout: fanout.clone(),
+                    node: node.clone(),
+                    ttl,
+                };
+                let permits = Arc::clone(&permits);
+                accounts.spawn(async move {
+                    let _permit = permits.acquire_owned().await;
+                    change.apply(account, online).await;
+                });
             }
-            let Ok(state) = presence_of(eph.as_ref(), account).await else { return };
-            if state.online != msg.online {
-                // Another node still holds a socket of the account: nothing changed for others.
-                return;
-            }
-            let payload = crate::fanout::Payload::from(
-                json!({ "accountId": account, "online": state.online, "lastSeen": state.last_seen }),
-            );
-            let partners = store.conversations_of(account, PARTNERS).await.unwrap_or_default();
-            let mut told = HashSet::new();
-            for view in partners {
-                if let Some(other) = view.conversation.other_party(account)
-                    && told.insert(other)
+            while let Some(done) = accounts.join_next().await {
+                if let Err(e) = done
+                    && e.is_panic()
                 {
-                    fanout.deliver(other, "presence", payload.clone());
+                    std::panic::resume_unwind(e.into_panic());
                 }
             }
         });
-        ctx.wait(work.into_actor(self).map(|done, _, ctx| {
+        ctx.spawn(work.into_actor(self).map(|done, act, ctx| {
+            act.flushing = false;
             if let Err(e) = done
                 && e.is_panic()
             {
                 tracing::error!(error = %e, "presence change failed: restarting the presence actor");
                 ctx.stop();
+                return;
             }
+            act.flush(ctx);
         }));
+    }
+}
+
+/// What writing one account's change needs.
+struct Change {
+    eph: Arc<dyn Ephemeral>,
+    store: Arc<dyn ChatStore>,
+    fanout: Fanout,
+    node: String,
+    ttl: Duration,
+}
+
+impl Change {
+    /// Records the account online or offline on this node and, when that changed what others
+    /// see, tells its recent conversation partners.
+    async fn apply(self, account: i64, online: bool) {
+        let eph = self.eph.as_ref();
+        let written = if online {
+            record_online(eph, account, &self.node, self.ttl).await
+        } else {
+            let now = crate::now_millis();
+            let removed = eph.expiring_set_remove(&online_key(account), &self.node).await.map(drop);
+            let seen = eph.set(&last_seen_key(account), now.to_string().as_bytes(), Some(LAST_SEEN_TTL)).await;
+            removed.and(seen)
+        };
+        if let Err(e) = written {
+            tracing::warn!(error = %e, account, "presence not written");
+        }
+        let Ok(state) = presence_of(eph, account).await else { return };
+        if state.online != online {
+            // Another node still holds a socket of the account: nothing changed for others.
+            return;
+        }
+        let payload = crate::fanout::Payload::from(
+            json!({ "accountId": account, "online": state.online, "lastSeen": state.last_seen }),
+        );
+        let partners = self.store.conversations_of(account, PARTNERS).await.unwrap_or_default();
+        let mut told = HashSet::new();
+        for view in partners {
+            if let Some(other) = view.conversation.other_party(account)
+                && told.insert(other)
+            {
+                self.fanout.deliver(other, "presence", payload.clone());
+            }
+        }
     }
 }

@@ -6,8 +6,7 @@
 //! socket's own code) restarts it, and the rooms, which are this node's live sockets and are
 //! kept in no store, survive the restart as they are.
 
-use crate::fanout::Payload;
-use crate::presence::PresenceChange;
+use crate::messages::{Payload, PresenceChange};
 use actix::prelude::*;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};

@@ -313,3 +313,50 @@ async fn a_panic_restarts_the_registry_which_keeps_its_rooms() {
     let size = registry.send(Size).await.unwrap();
     assert_eq!((size.sockets, size.accounts), (1, 1));
 }
+
+/// A reconnect storm: 40 accounts come online at once while each listing of conversations (the
+/// partners to tell) takes 50 ms. The changes are written as batches with the accounts side by
+/// side — listings run at once (one at a time, the storm would take 40 × 50 ms and queue every
+/// change behind it) — and an account whose socket came and went within one batch ends offline
+/// with its last-seen time, its last change winning.
+#[actix::test]
+async fn a_reconnect_storm_is_written_in_batches_with_the_accounts_side_by_side() {
+    let sqlite = fresh_store("storm");
+    let store = Arc::new(Flaky::new(sqlite.clone()));
+    store.listing_delay_ms.store(50, Ordering::SeqCst);
+    let ephemeral: Arc<dyn Ephemeral> = Arc::new(MemoryEphemeral::new("presence-storm:"));
+    let (registry, rooms) = SessionRegistry::start_supervised();
+    let chat: Arc<dyn ChatStore> = store.clone();
+    let presence = Presence::start_supervised(
+        ephemeral.clone(),
+        chat,
+        Fanout::local(registry.clone(), rooms),
+        Duration::from_secs(5),
+    );
+    registry.do_send(AttachPresence(presence.recipient()));
+
+    for account in 100..140 {
+        registry.do_send(Register { account_id: account, sink: sink(&format!("s-{account}")) });
+    }
+    registry.do_send(Register { account_id: 99, sink: sink("blink") });
+    registry.do_send(Unregister { account_id: 99, socket_id: "blink".into() });
+    for account in 100..140 {
+        eventually("every account of the storm online", async || {
+            presence_of(ephemeral.as_ref(), account).await.unwrap().online
+        })
+        .await;
+    }
+    eventually("the account that came and went offline, with its last-seen time", async || {
+        let state = presence_of(ephemeral.as_ref(), 99).await.unwrap();
+        !state.online && state.last_seen.is_some()
+    })
+    .await;
+    let at_once = store.listings_at_once.load(Ordering::SeqCst);
+    assert!(at_once > 1, "the accounts of a batch are written side by side: at most {at_once} listing at once");
+    assert!(
+        at_once <= souk_actors::presence::CONCURRENCY,
+        "and no more than {} at once",
+        souk_actors::presence::CONCURRENCY
+    );
+    sqlite.shutdown().await;
+}

@@ -1,5 +1,6 @@
 //! What the actor tests share: the SQLite chat store with switches that make its next append or
-//! its next listing of conversations panic, to test the supervision of the actors that call it.
+//! its next listing of conversations panic, to test the supervision of the actors that call it,
+//! and a delay on each listing that counts how many run at once.
 
 use async_trait::async_trait;
 use souk_storage::StoreError;
@@ -7,18 +8,30 @@ use souk_storage::chat::{
     Appended, ChatAd, ChatMessage, ChatStore, Conversation, ConversationView, NewMessage, Starter,
 };
 use souk_storage::sqlite::SqliteStore;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// The SQLite store; each switch makes the next call of its operation panic.
 pub struct Flaky {
     pub inner: SqliteStore,
     pub panic_next_append: AtomicBool,
     pub panic_next_listing: AtomicBool,
+    /// Each listing of conversations takes this long (ms).
+    pub listing_delay_ms: AtomicU64,
+    /// Listings running now, and the most that ever ran at once.
+    pub listings_now: AtomicUsize,
+    pub listings_at_once: AtomicUsize,
 }
 
 impl Flaky {
     pub fn new(inner: SqliteStore) -> Flaky {
-        Flaky { inner, panic_next_append: AtomicBool::new(false), panic_next_listing: AtomicBool::new(false) }
+        Flaky {
+            inner,
+            panic_next_append: AtomicBool::new(false),
+            panic_next_listing: AtomicBool::new(false),
+            listing_delay_ms: AtomicU64::new(0),
+            listings_now: AtomicUsize::new(0),
+            listings_at_once: AtomicUsize::new(0),
+        }
     }
 }
 
@@ -46,7 +59,15 @@ impl ChatStore for Flaky {
         if self.panic_next_listing.swap(false, Ordering::SeqCst) {
             panic!("storage bug while listing conversations");
         }
-        self.inner.conversations_of(account, limit).await
+        let now = self.listings_now.fetch_add(1, Ordering::SeqCst) + 1;
+        self.listings_at_once.fetch_max(now, Ordering::SeqCst);
+        let delay = self.listing_delay_ms.load(Ordering::SeqCst);
+        if delay > 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(delay)).await;
+        }
+        let listed = self.inner.conversations_of(account, limit).await;
+        self.listings_now.fetch_sub(1, Ordering::SeqCst);
+        listed
     }
     async fn messages(
         &self,

@@ -72,7 +72,7 @@ export function SimulatorCard({ offer }: { offer: LoanOffer }) {
         min={0}
         max={priceDh}
         step={step}
-        value={down !== undefined && problem === undefined ? down : 0}
+        value={Math.min(Math.max(down ?? 0, 0), priceDh)}
         onChange={(event) => {
           setDownText(event.target.value);
         }}

@@ -22,6 +22,9 @@ struct Counting {
 
 #[async_trait]
 impl SearchStore for Counting {
+    fn listing_generation(&self) -> u64 {
+        self.inner.listing_generation()
+    }
     async fn analyze_listing(&self) -> Result<(), StoreError> {
         self.inner.analyze_listing().await
     }

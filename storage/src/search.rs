@@ -216,19 +216,23 @@ pub(crate) fn backfill(c: &Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Moves every time the listing index changes in this process (any `sync_ad`): a cached
-/// listing page computed under an older value is stale.
-static LISTING_GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+thread_local! {
+    /// Whether the write transaction running on this thread (the writer's) changed the listing
+    /// index; the writer moves its store's listing generation once that transaction committed
+    /// (`sqlite::commit_group`), never before: a page read between a change and its commit sees
+    /// the old rows and must not be cached as fresh.
+    static LISTING_CHANGED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
 
-/// The listing index's change counter (see `LISTING_GENERATION`).
-pub fn listing_generation() -> u64 {
-    LISTING_GENERATION.load(std::sync::atomic::Ordering::Acquire)
+/// Whether the transaction just ended changed the listing index (and forgets it).
+pub(crate) fn take_listing_changed() -> bool {
+    LISTING_CHANGED.with(|changed| changed.replace(false))
 }
 
 /// Makes the index follow one ad: removed, then put back if the ad is active. `fresh` skips
 /// the removal for an ad that was just inserted.
 pub(crate) fn sync_ad(c: &Connection, ad_id: &str, fresh: bool) -> Result<(), StoreError> {
-    LISTING_GENERATION.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+    LISTING_CHANGED.with(|changed| changed.set(true));
     type Row = (i64, i64, u32, u32, Option<u32>, String, Option<i64>, i64, String, String, String, String, String, i64);
     let row: Option<Row> = c
         .prepare_cached(
@@ -643,6 +647,9 @@ pub struct PageRequest {
 
 #[async_trait]
 pub trait SearchStore: Send + Sync + 'static {
+    /// The listing index's change counter: it moves once a committed write changed the index,
+    /// so a listing page computed under an older value is stale.
+    fn listing_generation(&self) -> u64;
     /// After a bulk load: refreshes the planner's statistics of the listing index (`ANALYZE`) and
     /// merges the FTS index's segments into one.
     async fn analyze_listing(&self) -> Result<(), StoreError>;
@@ -1052,6 +1059,10 @@ fn list_ids(c: &Connection, sql: &str, args: &[Value]) -> Result<Vec<i64>, Store
 
 #[async_trait]
 impl SearchStore for SqliteStore {
+    fn listing_generation(&self) -> u64 {
+        self.listing_changes()
+    }
+
     async fn analyze_listing(&self) -> Result<(), StoreError> {
         self.write(|c| {
             // After a bulk load the FTS index is many segments (each batch wrote its own): merged
@@ -1585,5 +1596,51 @@ impl SavedSearchStore for SqliteStore {
             Ok(())
         })
         .await
+    }
+}
+
+#[cfg(test)]
+mod generation {
+    use super::*;
+
+    /// The listing generation moves once the change is committed, not while the transaction
+    /// that changed the index is still open: a page read in that window (the old rows) would
+    /// otherwise be cached under the new generation and served as fresh.
+    #[tokio::test]
+    async fn the_listing_generation_moves_after_the_commit_not_before() {
+        let dir = std::env::temp_dir().join(format!("souk-listing-generation-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        let store = SqliteStore::open(dir.join("souk.db"), 1).expect("store");
+        let before = store.listing_generation();
+        let inside = store.clone();
+        let during = store
+            .write(move |c| {
+                c.execute(
+                    "INSERT INTO accounts (account_id, uuid, account_type, name, city_id, password_hash, registered_at)
+                     VALUES (1, 'u-1', 'private', 'Salma', 1, 'x', 0)",
+                    [],
+                )?;
+                c.execute(
+                    "INSERT INTO ads (ad_id, list_id, account_id, category_id, ad_type, title, description, city_id,
+                                      params, status, urgent, delivery, phone_hidden, images, published_at,
+                                      modified_at, rank_time)
+                     VALUES ('gen-1', 1, 1, 2010, 'sell', 'Dacia Logan 2019', 'Très bon état', 1, '{}', 'active',
+                             0, 0, 0, '[]', 0, 0, 0)",
+                    [],
+                )?;
+                sync_ad(c, "gen-1", true)?;
+                // Still inside the transaction: nothing is committed yet.
+                Ok(inside.listing_generation())
+            })
+            .await
+            .expect("write");
+        assert_eq!(during, before, "the generation must not move before the commit");
+        assert_eq!(store.listing_generation(), before + 1, "it moves once the change is committed");
+        // A write that does not touch the listing leaves it.
+        store.write(|c| Ok(c.execute("UPDATE ads SET title = title WHERE ad_id = 'none'", [])?)).await.expect("write");
+        assert_eq!(store.listing_generation(), before + 1);
+        store.shutdown().await;
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -142,7 +142,7 @@ impl SearchService {
     fn lookup(&self, key: &str) -> Lookup {
         let Ok(mut cache) = self.cache.lock() else { return Lookup::Missing };
         let Some(c) = cache.get_mut(key) else { return Lookup::Missing };
-        if c.generation != souk_storage::search::listing_generation() {
+        if c.generation != self.store.listing_generation() {
             return Lookup::Missing;
         }
         let age = c.at.elapsed();
@@ -412,7 +412,7 @@ impl SearchService {
         limit: u32,
         now: i64,
     ) -> Result<(SearchResult, u64), SoukError> {
-        let generation = souk_storage::search::listing_generation();
+        let generation = self.store.listing_generation();
         let sort = if sort == SearchSort::Relevance && q.keyword.is_empty() { SearchSort::Newest } else { sort };
         let page = PageRequest {
             sort,

@@ -55,6 +55,9 @@ struct Inner {
     writer: Mutex<Option<mpsc::Sender<WriterMessage>>>,
     readers: Mutex<Option<mpsc::Sender<ReadJob>>>,
     threads: Mutex<Vec<JoinHandle<()>>>,
+    /// Moves once a committed write changed the listing index: a listing page computed under
+    /// an older value is stale (`SearchStore::listing_generation`).
+    listing_generation: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl SqliteStore {
@@ -96,10 +99,12 @@ impl SqliteStore {
                 .map_err(|e| StoreError::Corrupt(format!("cannot start the checkpoint thread: {e}")))?,
         );
         let (write_tx, write_rx) = mpsc::channel::<WriterMessage>();
+        let listing_generation = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let generation = Arc::clone(&listing_generation);
         threads.push(
             std::thread::Builder::new()
                 .name("sqlite-writer".into())
-                .spawn(move || writer_loop(writer_conn, write_rx, committed_tx))
+                .spawn(move || writer_loop(writer_conn, write_rx, committed_tx, &generation))
                 .map_err(|e| StoreError::Corrupt(format!("cannot start the writer thread: {e}")))?,
         );
 
@@ -126,8 +131,14 @@ impl SqliteStore {
                 writer: Mutex::new(Some(write_tx)),
                 readers: Mutex::new(Some(read_tx)),
                 threads: Mutex::new(threads),
+                listing_generation,
             }),
         })
+    }
+
+    /// How many committed writes changed the listing index since the store opened.
+    pub fn listing_changes(&self) -> u64 {
+        self.inner.listing_generation.load(std::sync::atomic::Ordering::Acquire)
     }
 
     pub fn path(&self) -> &Path {
@@ -250,7 +261,12 @@ fn run_in_savepoint<T>(
     }
 }
 
-fn writer_loop(conn: Connection, rx: mpsc::Receiver<WriterMessage>, committed: mpsc::SyncSender<()>) {
+fn writer_loop(
+    conn: Connection,
+    rx: mpsc::Receiver<WriterMessage>,
+    committed: mpsc::SyncSender<()>,
+    listing_generation: &std::sync::atomic::AtomicU64,
+) {
     let mut shutdown: Option<oneshot::Sender<()>> = None;
     while shutdown.is_none() {
         let Ok(first) = rx.recv() else { break };
@@ -275,7 +291,7 @@ fn writer_loop(conn: Connection, rx: mpsc::Receiver<WriterMessage>, committed: m
                 batch.push(job);
             }
         }
-        commit_group(&conn, batch);
+        commit_group(&conn, batch, listing_generation);
         // The checkpointer takes it from here (a full channel: it is told already).
         let _ = committed.try_send(());
     }
@@ -287,7 +303,7 @@ fn writer_loop(conn: Connection, rx: mpsc::Receiver<WriterMessage>, committed: m
     }
 }
 
-fn commit_group(conn: &Connection, batch: Vec<WriteJob>) {
+fn commit_group(conn: &Connection, batch: Vec<WriteJob>, listing_generation: &std::sync::atomic::AtomicU64) {
     let mut jobs = batch.into_iter().peekable();
     while jobs.peek().is_some() {
         if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
@@ -322,6 +338,11 @@ fn commit_group(conn: &Connection, batch: Vec<WriteJob>) {
                 commit
             }
         };
+        // The listing moved only once its change is committed (and not at all when rolled back),
+        // before the writers are answered.
+        if crate::search::take_listing_changed() && commit.is_ok() {
+            listing_generation.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        }
         tracing::trace!(writes = completions.len(), "group committed");
         for done in completions {
             done(commit.clone());

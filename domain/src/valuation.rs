@@ -8,6 +8,7 @@ use crate::account::{check_person_name, normalize_email, normalize_phone};
 use crate::catalog::CarCatalogue;
 use crate::money::Money;
 use crate::{ErrorCode, SoukError};
+use serde::{Deserialize, Serialize};
 
 /// Fewer comparables than this after trimming: "could not evaluate" (spec §4).
 pub const MIN_COMPARABLES: usize = 8;
@@ -72,7 +73,8 @@ pub struct ValuationForm {
 }
 
 /// A request that passed spec §5's rules: trimmed and normalised.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CheckedValuation {
     pub brand: String,
     pub model: String,
@@ -216,7 +218,8 @@ pub struct Subject {
 }
 
 /// Which listings the estimate came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub enum Scope {
     /// The same model, model years within [`YEAR_WINDOW`].
     Model,
@@ -234,7 +237,8 @@ impl Scope {
 }
 
 /// Spec §3 valuation output (the expiry date is the service's: it knows the clock).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Estimate {
     pub low: Money,
     pub high: Money,

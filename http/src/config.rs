@@ -33,6 +33,31 @@ pub struct Settings {
     pub stats: StatsSettings,
     pub chat: ChatSettings,
     pub credit: CreditConfig,
+    pub valuation: ValuationConfig,
+}
+
+/// `[valuation]`: the car valuation's per-user limit and how long an estimate holds
+/// (docs/valuation.md; spec §6 "Valuation has a per-user limit").
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ValuationConfig {
+    /// At most this many valuations per account within `window_days`.
+    pub limit_per_account: u32,
+    pub window_days: u32,
+    /// Days after which an estimate expires (spec §3 expiry date).
+    pub validity_days: u32,
+}
+
+impl ValuationConfig {
+    /// The service's settings, links pointing at `public_base_url`.
+    pub fn service(&self, public_base_url: &str) -> souk_services::valuation::ValuationSettings {
+        souk_services::valuation::ValuationSettings {
+            limit_per_account: self.limit_per_account,
+            window_days: self.window_days,
+            validity_days: self.validity_days,
+            public_base_url: public_base_url.to_string(),
+        }
+    }
 }
 
 /// `[credit]`: the loan simulator's terms per category group (docs/credit.md).
@@ -495,6 +520,12 @@ impl Settings {
             if let Err(e) = terms.terms().check() {
                 return fail(&format!("credit.{name}: {e}"));
             }
+        }
+        let v = &self.valuation;
+        if v.limit_per_account < 1 || v.window_days < 1 || v.validity_days < 1 {
+            return fail(
+                "valuation.limit_per_account, valuation.window_days and valuation.validity_days must be at least 1",
+            );
         }
         let o = &self.orders;
         if o.delivery_fee_dh < 0 || o.commission_percent > 50 {

@@ -231,6 +231,12 @@ pub async fn build_state_with(
         Arc::clone(&mailer),
         settings.credit.service(&settings.auth.public_base_url),
     ));
+    let valuation = Arc::new(souk_services::valuation::ValuationService::new(
+        Arc::new(store.clone()),
+        Arc::clone(&catalog),
+        Arc::clone(&mailer),
+        settings.valuation.service(&settings.auth.public_base_url),
+    ));
     let saved_searches = SavedSearchService::new(
         Arc::new(store.clone()),
         Arc::new(store.clone()),
@@ -291,6 +297,7 @@ pub async fn build_state_with(
     }
     Ok(AppState {
         credit,
+        valuation,
         saved_searches,
         ads,
         payments,

@@ -38,6 +38,8 @@ pub struct AppState {
     pub orders: Arc<OrderService>,
     /// The loan simulator and credit requests.
     pub credit: Arc<souk_services::credit::CreditService>,
+    /// The car valuation.
+    pub valuation: Arc<souk_services::valuation::ValuationService>,
     pub payments: Arc<PaymentService>,
     pub products: Arc<ProductService>,
     pub limits: Arc<souk_services::limits::RateLimits>,

@@ -105,6 +105,9 @@ const CENSUS: &[(&str, Who)] = &[
     ("adjustProductStock", Who::Owner),
     ("applyProductDiscount", Who::Owner),
     ("submitCreditRequest", Who::OwnOnly),
+    ("requestValuation", Who::OwnOnly),
+    // Probed in valuation.rs (another account's valuation is refused, nothing is sent).
+    ("resendValuationEmail", Who::OwnOnly),
 ];
 
 /// The fields of `root` (`MutationRoot`, `QueryRoot`) the schema serves, read from its SDL.
@@ -229,6 +232,10 @@ const QUERY_CENSUS: &[(&str, Who)] = &[
     // Probed in credit.rs (another account's request is not found).
     ("getCreditRequest", Who::OwnOnly),
     ("getCreditRequests", Who::Admin),
+    ("getValuationRules", Who::Anyone),
+    ("getMyValuations", Who::OwnOnly),
+    // Probed in valuation.rs (another account's valuation is refused).
+    ("getValuation", Who::OwnOnly),
 ];
 
 const REGISTER: &str =

@@ -21,4 +21,5 @@ pub mod search;
 pub mod sitemap;
 pub mod socket_caps;
 pub mod stats;
+pub mod valuation;
 pub mod video;

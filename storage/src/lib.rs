@@ -22,6 +22,7 @@ pub mod scylla;
 pub mod search;
 mod search_rank;
 pub mod sqlite;
+pub mod valuation;
 pub mod visitor_messages;
 
 pub use error::StoreError;

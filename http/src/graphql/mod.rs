@@ -18,6 +18,7 @@ pub mod products;
 pub mod request;
 pub mod search;
 pub mod stats;
+pub mod valuation;
 
 use crate::body::read_limited;
 use crate::state::AppState;
@@ -41,6 +42,7 @@ pub struct QueryRoot(
     payments::PaymentQuery,
     products::ProductQuery,
     credit::CreditQuery,
+    valuation::ValuationQuery,
 );
 
 /// Every mutation of the product, merged from the areas' modules.
@@ -55,6 +57,7 @@ pub struct MutationRoot(
     orders::OrderMutation,
     products::ProductMutation,
     credit::CreditMutation,
+    valuation::ValuationMutation,
 );
 
 pub type SoukSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;

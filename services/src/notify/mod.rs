@@ -46,6 +46,18 @@ pub enum Message {
     /// A pre-approved credit request was received (spec §3, issue 25): what was asked, with the
     /// simulated monthly payment; the amounts already written (`1 409,56 DH`).
     CreditRequestReceived { title: String, amount: String, months: u32, monthly_payment: String, link: String },
+    /// A car valuation's estimate (spec §3 valuation output, issue 25), sent when it is made and
+    /// again on request; the amounts already written (`95 000 DH`), `expires` a date.
+    ValuationEstimate {
+        car: String,
+        low: String,
+        high: String,
+        ad_value: String,
+        transaction_value: String,
+        confidence: u8,
+        expires: String,
+        link: String,
+    },
 }
 
 /// One visitor message in a seller's digest.
@@ -81,6 +93,7 @@ impl Message {
             Message::NewOrder { .. } => "new_order",
             Message::OrderReminder { .. } => "order_reminder",
             Message::CreditRequestReceived { .. } => "credit_request_received",
+            Message::ValuationEstimate { .. } => "valuation_estimate",
         }
     }
 
@@ -98,7 +111,8 @@ impl Message {
             | Message::SavedSearchDigest { .. }
             | Message::NewOrder { .. }
             | Message::OrderReminder { .. }
-            | Message::CreditRequestReceived { .. } => None,
+            | Message::CreditRequestReceived { .. }
+            | Message::ValuationEstimate { .. } => None,
         }
     }
 
@@ -111,7 +125,8 @@ impl Message {
             | Message::SellerMessageDigest { link, .. }
             | Message::NewOrder { link, .. }
             | Message::OrderReminder { link, .. }
-            | Message::CreditRequestReceived { link, .. } => Some(link),
+            | Message::CreditRequestReceived { link, .. }
+            | Message::ValuationEstimate { link, .. } => Some(link),
             Message::PhoneVerificationCode { .. }
             | Message::RecoveryCode { .. }
             | Message::AdRefused { .. }

@@ -104,6 +104,12 @@ pub fn render_sms(msg: &Message, lang: Lang) -> String {
         (Message::CreditRequestReceived { title, amount, months, .. }, Lang::Ar) => {
             format!("Souk: توصلنا بطلب القرض الخاص بك بمبلغ {amount} على {months} شهرًا من أجل «{}».", one_line(title))
         }
+        (Message::ValuationEstimate { car, low, high, .. }, Lang::Fr) => {
+            format!("Souk : l'estimation de votre {} est entre {low} et {high}.", one_line(car))
+        }
+        (Message::ValuationEstimate { car, low, high, .. }, Lang::Ar) => {
+            format!("Souk: تقييم سيارتك {} بين {low} و{high}.", one_line(car))
+        }
         (Message::SavedSearchDigest { searches }, Lang::Fr) => format!(
             "Souk : {} nouvelles annonces pour vos recherches sauvegardées.",
             searches.iter().map(|s| s.ads.len() + s.more).sum::<usize>()
@@ -437,6 +443,43 @@ fn email_content(msg: &Message, lang: Lang) -> EmailContent {
                         Para(format!("رقم الطلب {order_id}. جهّزه من فضاء البائع:")),
                         Button { label: "عرض طلباتي", url: link.clone() },
                         Fine("ينتظر الزبون مكالمة تأكيد: جهّز الطلب في أقرب وقت.".into()),
+                    ],
+                }
+            }
+        }
+        Message::ValuationEstimate { car, low, high, ad_value, transaction_value, confidence, expires, link } => {
+            let car = one_line(car);
+            if fr {
+                EmailContent {
+                    subject: format!("L'estimation de votre {car}"),
+                    blocks: vec![
+                        greeting,
+                        Para(format!("Votre {car} est estimée entre {low} et {high}.")),
+                        Para(format!(
+                            "Prix à afficher dans une annonce : {ad_value}. Prix de transaction probable : \
+                             {transaction_value}. Indice de confiance : {confidence} sur 5."
+                        )),
+                        Button { label: "Voir mon estimation", url: link.clone() },
+                        Fine(format!(
+                            "Estimation calculée à partir des annonces comparables en ligne sur Souk, valable \
+                             jusqu'au {expires}."
+                        )),
+                    ],
+                }
+            } else {
+                EmailContent {
+                    subject: format!("تقييم سيارتك {car}"),
+                    blocks: vec![
+                        greeting,
+                        Para(format!("القيمة التقديرية لسيارتك {car} بين {low} و{high}.")),
+                        Para(format!(
+                            "الثمن المقترح في الإعلان: {ad_value}. ثمن البيع المرجح: {transaction_value}. \
+                             مؤشر الثقة: {confidence} من 5."
+                        )),
+                        Button { label: "عرض تقييمي", url: link.clone() },
+                        Fine(format!(
+                            "تقييم محسوب انطلاقًا من الإعلانات المماثلة المنشورة على Souk، صالح إلى غاية {expires}."
+                        )),
                     ],
                 }
             }

@@ -43,6 +43,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 25, name: "visitor_messages", apply: crate::visitor_messages::migration },
     Migration { version: 26, name: "credit_requests", apply: crate::credit::migration },
     Migration { version: 27, name: "abuse_report_dismissals", apply: abuse_report_dismissals },
+    Migration { version: 28, name: "valuations", apply: crate::valuation::migration },
 ];
 
 /// Applies the migrations the database does not have yet.

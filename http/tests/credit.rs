@@ -78,8 +78,13 @@ async fn the_simulator_reads_the_configured_terms_and_computes_the_formula() {
     let flat = call(&s, None, "fr", OFFER, json!({ "l": FLAT })).await;
     assert_eq!(flat["data"]["getLoanOffer"]["categoryGroup"], "realEstate", "{flat}");
     assert_eq!(flat["data"]["getLoanOffer"]["rateBasisPoints"], s.state.settings.credit.real_estate.rate_basis_points);
+    // Every ad view asks: an ad without a simulator is answered null, not refused.
     let sofa = call(&s, None, "fr", OFFER, json!({ "l": SOFA })).await;
-    assert_eq!(code(&sofa), "LOAN_NOT_OFFERED", "{sofa}");
+    assert_eq!((code(&sofa), sofa["data"]["getLoanOffer"].clone()), ("none", Value::Null), "{sofa}");
+    let sofa_loan = call(&s, None, "ar", SIMULATE, json!({ "l": SOFA, "d": 0, "m": 68 })).await;
+    assert_eq!(code(&sofa_loan), "LOAN_NOT_OFFERED", "{sofa_loan}");
+    let gone = call(&s, None, "fr", OFFER, json!({ "l": 999_999 })).await;
+    assert_eq!(code(&gone), "AD_NOT_FOUND", "{gone}");
 
     // Spec §9's illustration: 80 000 DH over 68 months (a 100 000 DH car, 20 000 DH down).
     let sim = call(&s, None, "fr", SIMULATE, json!({ "l": CAR, "d": 20000, "m": 68 })).await;

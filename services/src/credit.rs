@@ -122,27 +122,35 @@ impl CreditService {
             .ok_or_else(|| SoukError::with_detail(ErrorCode::AdNotFound, format!("no online ad {list_id}")))
     }
 
-    fn offer_of(&self, ad: &StoredAd) -> Result<LoanOffer, SoukError> {
+    /// The simulator of an ad: only a priced vehicle or real-estate ad has one.
+    fn offer_for(&self, ad: &StoredAd) -> Option<LoanOffer> {
         let group = CategoryGroup::of(self.catalog.tree(), ad.ad.category_id);
-        let terms = self.settings.terms(group).ok_or_else(|| {
-            SoukError::with_detail(ErrorCode::LoanNotOffered, format!("category {}", ad.ad.category_id))
-        })?;
-        let price = ad.ad.price.filter(|p| p.centimes() > 0).ok_or_else(|| {
-            SoukError::with_detail(ErrorCode::LoanNotOffered, format!("ad {} has no price", ad.ad.list_id))
-        })?;
-        Ok(LoanOffer { list_id: ad.ad.list_id, group, price, terms: terms.clone() })
+        let terms = self.settings.terms(group)?;
+        let price = ad.ad.price.filter(|p| p.centimes() > 0)?;
+        Some(LoanOffer { list_id: ad.ad.list_id, group, price, terms: terms.clone() })
     }
 
-    /// `getLoanOffer(listId)`: the simulator's price, rate and durations for an online ad
-    /// (`LOAN_NOT_OFFERED` outside priced vehicle and real-estate ads).
-    pub async fn loan_offer(&self, list_id: i64) -> Result<LoanOffer, SoukError> {
+    fn offer_of(&self, ad: &StoredAd) -> Result<LoanOffer, SoukError> {
+        self.offer_for(ad).ok_or_else(|| {
+            SoukError::with_detail(
+                ErrorCode::LoanNotOffered,
+                format!("ad {} in category {}", ad.ad.list_id, ad.ad.category_id),
+            )
+        })
+    }
+
+    /// `getLoanOffer(listId)`: the simulator's price, rate and durations for an online ad; none
+    /// outside priced vehicle and real-estate ads (every ad view asks: no error for them).
+    pub async fn loan_offer(&self, list_id: i64) -> Result<Option<LoanOffer>, SoukError> {
         let ad = self.online_ad(list_id).await?;
-        self.offer_of(&ad)
+        Ok(self.offer_for(&ad))
     }
 
-    /// `simulateLoan`: the monthly payment of a loan on an ad (spec §5 down payment rules).
+    /// `simulateLoan`: the monthly payment of a loan on an ad (spec §5 down payment rules;
+    /// `LOAN_NOT_OFFERED` outside priced vehicle and real-estate ads).
     pub async fn simulate(&self, list_id: i64, down_payment: Money, months: u32) -> Result<LoanSimulation, SoukError> {
-        let offer = self.loan_offer(list_id).await?;
+        let ad = self.online_ad(list_id).await?;
+        let offer = self.offer_of(&ad)?;
         loan::simulate(offer.price, down_payment, months, &offer.terms)
     }
 

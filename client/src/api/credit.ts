@@ -72,9 +72,10 @@ export const GET_CREDIT_REQUESTS = `query getCreditRequests($page: Int, $size: I
 
 export const creditApi = api.enhanceEndpoints({ addTagTypes: ['CreditRequests'] }).injectEndpoints({
   endpoints: (build) => ({
-    getLoanOffer: build.query<LoanOffer, { listId: number }>({
+    /** Null for an ad without a simulator (not a priced vehicle or real-estate ad). */
+    getLoanOffer: build.query<LoanOffer | null, { listId: number }>({
       query: (variables) => ({ document: GET_LOAN_OFFER, variables }),
-      transformResponse: (data: { getLoanOffer: LoanOffer }) => data.getLoanOffer,
+      transformResponse: (data: { getLoanOffer: LoanOffer | null }) => data.getLoanOffer,
       extraOptions: { retry: false },
     }),
     submitCreditRequest: build.mutation<CreditRequest, { input: CreditRequestInput }>({

@@ -1,5 +1,6 @@
 //! GraphQL operations of the loan simulator and pre-approved credit requests (issue 25,
-//! docs/credit.md): `getLoanOffer` and `simulateLoan` for anyone on an ad's view;
+//! docs/credit.md): `getLoanOffer` (null for an ad without a simulator) and `simulateLoan` for
+//! anyone on an ad's view;
 //! `submitCreditRequest`, `getMyCreditRequests` and `getCreditRequest` for the signed-in
 //! requester; `getCreditRequests` for admins. Each resolver reads the caller, makes one
 //! credit-service call and maps the result.
@@ -160,12 +161,12 @@ pub struct CreditQuery;
 
 #[Object]
 impl CreditQuery {
-    /// The loan simulator of an online vehicle or real-estate ad with a price (`LOAN_NOT_OFFERED`
-    /// otherwise).
-    async fn get_loan_offer(&self, ctx: &Context<'_>, list_id: i64) -> Result<LoanOfferNode> {
+    /// The loan simulator of an online vehicle or real-estate ad with a price; null for any
+    /// other ad.
+    async fn get_loan_offer(&self, ctx: &Context<'_>, list_id: i64) -> Result<Option<LoanOfferNode>> {
         let r = req(ctx);
         let offer = r.state.credit.loan_offer(list_id).await.map_err(|e| r.err(e))?;
-        Ok(offer_node(offer))
+        Ok(offer.map(offer_node))
     }
 
     /// The monthly payment of a loan on an ad: down payment in whole DH, duration in months.

@@ -55,7 +55,7 @@ function resolvers(calls: GatewayCall[] = [], submit?: (call: GatewayCall) => un
       getRelatedAds: () => [],
       getPremiumAds: () => [],
       collectPerformanceEvent: () => true,
-      getLoanOffer: () => (offer === 'none' ? graphqlError('LOAN_NOT_OFFERED', 'credit.error.notOffered', 'non') : offer),
+      getLoanOffer: () => (offer === 'none' ? null : offer),
       ...(submit ? { submitCreditRequest: submit } : {}),
     },
     calls,

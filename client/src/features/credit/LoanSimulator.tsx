@@ -4,7 +4,7 @@
 // payment and the duration, computed by loan.ts exactly as the server does. Spec §5's down
 // payment rules show under the field in the page's language. "Demander un crédit pré-approuvé"
 // opens the request form (CreditRequestDialog) behind the login wall. Ads the simulator is not
-// offered for (LOAN_NOT_OFFERED) show nothing.
+// offered for (getLoanOffer answers null) show nothing.
 
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';

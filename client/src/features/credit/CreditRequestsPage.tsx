@@ -37,6 +37,8 @@ function CreditRequestsList() {
   if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} />;
   if (!currentData) return isFetching ? <Loader /> : null;
   if (currentData.requests.length === 0) return <p className="credit-requests__empty">{intl.formatMessage({ id: 'credit.admin.empty' })}</p>;
+  // Each cell carries its column's name, which a phone shows above it (the rows become cards).
+  const label = (id: MessageId) => intl.formatMessage({ id });
   return (
     <div className="credit-requests">
       <p>{intl.formatMessage({ id: 'credit.admin.count' }, { count: currentData.total })}</p>
@@ -53,21 +55,23 @@ function CreditRequestsList() {
         <tbody>
           {currentData.requests.map((r) => (
             <tr key={r.id}>
-              <td>{intl.formatDate(new Date(r.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}</td>
-              <td dir="auto">
-                <Link to={`/${language}/vi/${r.listId}.htm`}>{r.adTitle}</Link>
+              <td data-label={label('credit.admin.date')}>{intl.formatDate(new Date(r.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}</td>
+              <td data-label={label('credit.admin.ad')}>
+                <Link to={`/${language}/vi/${r.listId}.htm`} dir="auto">
+                  {r.adTitle}
+                </Link>
               </td>
-              <td>
+              <td data-label={label('credit.admin.amount')}>
                 <Amount text={r.amount.withCurrency} />
                 <br />
                 {intl.formatMessage({ id: 'credit.simulator.months' }, { n: r.months })} · <Amount text={r.monthlyPayment.withCurrency} />
               </td>
-              <td>
+              <td data-label={label('credit.admin.borrower')}>
                 <span dir="auto">{r.profession}</span>
                 <br />
                 {intl.formatMessage({ id: PROFILES[r.borrowerProfile] ?? 'credit.request.profile' })} · {intl.formatMessage({ id: 'credit.admin.ageValue' }, { n: r.age })}
               </td>
-              <td>{intl.formatMessage({ id: FINANCING[r.financingType] ?? 'credit.request.financingType' })}</td>
+              <td data-label={label('credit.admin.financing')}>{intl.formatMessage({ id: FINANCING[r.financingType] ?? 'credit.request.financingType' })}</td>
             </tr>
           ))}
         </tbody>

@@ -510,35 +510,9 @@ fn limit(args: &[Data], default: u32) -> u32 {
     json_field(args, "limit").and_then(|v| v.as_u64()).map(|n| n.min(u64::from(u32::MAX)) as u32).unwrap_or(default)
 }
 
-/// The JSON of a conversation in the caller's list.
+/// The JSON of a conversation in the caller's list: the GraphQL `ConversationNode`, serialised.
 pub fn conversation_json(item: &ConversationItem) -> Value {
-    let v = &item.view;
-    let c = &v.conversation;
-    json!({
-        "id": c.conversation_id,
-        "listId": c.list_id,
-        "adId": c.ad_id,
-        "adTitle": c.ad_title,
-        "adImage": c.ad_image,
-        "buyerId": c.buyer_id,
-        "sellerId": c.seller_id,
-        "visitorEmail": c.visitor_email,
-        "other": {
-            "accountId": item.other_id,
-            "name": item.other_name,
-            "online": item.other_presence.online,
-            "lastSeen": item.other_presence.last_seen,
-        },
-        "lastMessageId": v.last_message_id,
-        "lastMessagePreview": v.last_preview,
-        "lastSenderId": v.last_sender_id,
-        "lastActivity": v.last_activity,
-        "unread": v.unread,
-        "readUpto": v.read_upto,
-        "otherReadUpto": v.other_read_upto,
-        "blocked": c.is_blocked(),
-        "blockedByMe": c.blocked_by(v.account_id),
-    })
+    serde_json::to_value(crate::graphql::chat::conversation_node(item.clone())).unwrap_or(Value::Null)
 }
 
 async fn handle(chat: &ChatService, caller: &Caller, event: &str, args: &[Data]) -> Result<Value, SoukError> {

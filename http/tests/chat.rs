@@ -653,3 +653,33 @@ fn animated_gif(frames: u32, width: u32, height: u32) -> Vec<u8> {
     }
     out
 }
+
+/// One representation per entity for both transports: the conversation list and the history
+/// a socket reads (`chat:list`, `chat:history`) are exactly what GraphQL answers with every
+/// field of `ConversationNode` and `ChatMessageNode` asked.
+#[actix_web::test]
+async fn sockets_and_graphql_answer_the_same_conversation_and_messages() {
+    let s = start("chat-one-representation", |_| {}).await;
+    let (seller, seller_id) = sign_up(&s.base, shop("same@atlas.ma", "0522000077")).await;
+    let (buyer, _) = sign_up(&s.base, private("0611000077")).await;
+    insert_ad(&s.store, seller_id, 677).await;
+    let started = call(&s.base, Some(&buyer), START, json!({ "l": 677, "t": "Bonjour", "c": "same-1" })).await;
+    let id = started["data"]["startConversation"]["conversation"]["id"].as_str().expect("conversation").to_owned();
+    call(&s.base, Some(&seller), SEND, json!({ "id": id, "c": "same-2", "t": "Oui, toujours là" })).await;
+
+    let every_field = "{ myConversations { id listId adId adTitle adImage buyerId sellerId visitorEmail
+        other { accountId name online lastSeen } lastMessageId lastMessagePreview lastSenderId lastActivity
+        unread readUpto otherReadUpto blocked blockedByMe } }";
+    let graphql = call(&s.base, Some(&buyer), every_field, json!({})).await;
+    let (socket, _) = PollingClient::connect(&s.base, &buyer).await;
+    let listed = socket.ask(1, "chat:list", json!({})).await;
+    assert_eq!(listed["conversations"], graphql["data"]["myConversations"], "the same conversation both ways");
+    assert_eq!(listed["conversations"][0]["lastSenderId"], json!(seller_id));
+
+    let history = "query($id: String!) { conversationMessages(conversationId: $id) { id conversationId senderId text
+        attachment { name contentType size url } sentAt clientMessageId } }";
+    let graphql = call(&s.base, Some(&buyer), history, json!({ "id": id })).await;
+    let read = socket.ask(2, "chat:history", json!({ "conversationId": id })).await;
+    assert_eq!(read["messages"], graphql["data"]["conversationMessages"], "the same messages both ways");
+    assert_eq!(read["messages"].as_array().map(Vec::len), Some(2));
+}

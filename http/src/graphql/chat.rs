@@ -3,6 +3,11 @@
 //! presence, history paging, catch-up, start/send/read/typing/block/unblock/delete, and the
 //! visitor's `sendMessageToSeller`. Files (chat attachments, the CV) go through the multipart
 //! routes of `rest/chat_upload.rs`, since the gateway's body limit is small.
+//!
+//! One representation per entity for both transports: a message is the JSON the chat service
+//! renders for `chat:message` (`ChatService::render`), read into [`ChatMessageNode`]; a
+//! conversation is [`ConversationNode`], which the socket events serialise as it is
+//! (`realtime::conversation_json`).
 
 use super::request::req;
 use crate::state::AppState;
@@ -12,7 +17,8 @@ use souk_services::chat::{ConversationItem, Outgoing, SellerMessage, SellerMessa
 use souk_storage::chat::ChatMessage;
 
 /// A file attached to a message.
-#[derive(SimpleObject)]
+#[derive(SimpleObject, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ChatAttachmentNode {
     pub name: String,
     pub content_type: String,
@@ -20,8 +26,9 @@ pub struct ChatAttachmentNode {
     pub url: String,
 }
 
-/// A chat message (the `chat:message` payload).
-#[derive(SimpleObject)]
+/// A chat message: the `chat:message` payload, read from the JSON the chat service renders.
+#[derive(SimpleObject, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ChatMessageNode {
     pub id: String,
     pub conversation_id: String,
@@ -35,24 +42,25 @@ pub struct ChatMessageNode {
 }
 
 fn message_node(m: &ChatMessage, state: &AppState) -> ChatMessageNode {
-    ChatMessageNode {
-        id: m.message_id.clone(),
-        conversation_id: m.conversation_id.clone(),
-        sender_id: m.sender_id,
-        text: m.text.clone(),
-        attachment: m.attachment.as_ref().map(|a| ChatAttachmentNode {
-            name: a.name.clone(),
-            content_type: a.content_type.clone(),
-            size: a.size,
-            url: state.media.public_path(&a.key),
-        }),
-        sent_at: m.sent_at,
-        client_message_id: m.client_message_id.clone(),
-    }
+    let rendered = state.chat.render(m);
+    serde_json::from_value(rendered).unwrap_or_else(|e| {
+        // Both sides are this crate's and its service's: a test keeps them the same shape.
+        tracing::error!(error = %e, message = %m.message_id, "the rendered message does not fit ChatMessageNode");
+        ChatMessageNode {
+            id: m.message_id.clone(),
+            conversation_id: m.conversation_id.clone(),
+            sender_id: m.sender_id,
+            text: m.text.clone(),
+            attachment: None,
+            sent_at: m.sent_at,
+            client_message_id: m.client_message_id.clone(),
+        }
+    })
 }
 
 /// The other party of a conversation, with presence.
-#[derive(SimpleObject)]
+#[derive(SimpleObject, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ChatPartyNode {
     pub account_id: Option<i64>,
     pub name: Option<String>,
@@ -60,8 +68,9 @@ pub struct ChatPartyNode {
     pub last_seen: Option<i64>,
 }
 
-/// A conversation as the caller sees it.
-#[derive(SimpleObject)]
+/// A conversation as the caller sees it, in GraphQL and in the socket events alike.
+#[derive(SimpleObject, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ConversationNode {
     pub id: String,
     pub list_id: i64,
@@ -74,6 +83,8 @@ pub struct ConversationNode {
     pub other: ChatPartyNode,
     pub last_message_id: Option<String>,
     pub last_message_preview: Option<String>,
+    /// Who wrote the last message (0 for a visitor).
+    pub last_sender_id: Option<i64>,
     pub last_activity: i64,
     pub unread: u32,
     pub read_upto: Option<String>,
@@ -82,7 +93,7 @@ pub struct ConversationNode {
     pub blocked_by_me: bool,
 }
 
-fn conversation_node(item: ConversationItem) -> ConversationNode {
+pub fn conversation_node(item: ConversationItem) -> ConversationNode {
     let v = item.view;
     let c = v.conversation;
     ConversationNode {
@@ -104,6 +115,7 @@ fn conversation_node(item: ConversationItem) -> ConversationNode {
         },
         last_message_id: v.last_message_id,
         last_message_preview: v.last_preview,
+        last_sender_id: v.last_sender_id,
         last_activity: v.last_activity,
         unread: v.unread,
         read_upto: v.read_upto,

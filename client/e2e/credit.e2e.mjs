@@ -15,6 +15,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BASE_URL, DEMO_ADMIN_LOGIN, DEMO_PASSWORD, DEMO_PRIVATE_LOGIN, needs, SCREENSHOTS, useBrowser, WAIT } from './support/browser.mjs';
+import { assertAccessible } from './support/axe.mjs';
 import { gql } from './support/graphql.mjs';
 import { translator } from './support/messages.mjs';
 
@@ -94,6 +95,7 @@ for (const [language, viewport, device] of [
       }
       await card.screenshot({ path: `${SCREENSHOTS}credit-simulator-${device}-${language}.png` });
       await page.screenshot({ path: `${SCREENSHOTS}credit-ad-view-${device}-${language}.png`, fullPage: device === 'desktop' });
+      await assertAccessible(page, `ad view with the loan simulator (${language}, ${device})`);
 
       // Spec §5: not negative, not above the price.
       await down.fill('-1000');
@@ -138,6 +140,7 @@ for (const [language, viewport, device] of [
       await form.getByRole('button', { name: t('credit.request.submit') }).click();
       await form.getByText(t('credit.error.ageInvalid')).waitFor(WAIT);
       await page.screenshot({ path: `${SCREENSHOTS}credit-request-error-${device}-${language}.png` });
+      await assertAccessible(page, `credit request form (${language}, ${device})`);
       await form.getByLabel(t('credit.request.age')).fill('34');
       await form.getByRole('button', { name: t('credit.request.submit') }).click();
       await form.getByRole('heading', { name: t('credit.request.sent.title') }).waitFor(WAIT);
@@ -156,6 +159,7 @@ for (const [language, viewport, device] of [
         await row.waitFor(WAIT);
         assert.match(plain(await row.innerText()), new RegExp(ad.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
         await admin.page.screenshot({ path: `${SCREENSHOTS}credit-admin-${device}-${language}.png`, fullPage: true });
+        await assertAccessible(admin.page, `credit requests desk (${language}, ${device})`);
         assert.deepEqual(admin.problems, []);
       } finally {
         await admin.context.close();

@@ -6,6 +6,7 @@ pub mod ad;
 pub mod ad_form;
 pub mod ad_lifecycle;
 pub mod ad_params;
+pub mod ad_patch;
 pub mod ad_text;
 pub mod availability;
 pub mod balances;

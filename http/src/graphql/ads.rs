@@ -12,6 +12,7 @@ use souk_domain::ad::{AdStatus, ParamValue, VasPack, VasPackKind};
 use souk_domain::ad_form::AdDraft;
 use souk_domain::ad_lifecycle::Activation;
 use souk_domain::ad_params::{ParamKind, params_of};
+use souk_domain::ad_patch::AdPatch;
 use souk_domain::moderation::RefusalReason;
 use souk_domain::money::Money;
 use souk_domain::time::rfc3339;
@@ -673,88 +674,25 @@ pub struct AdInput {
     pub phone_hidden: Option<bool>,
 }
 
-fn param_value(key: &str, v: serde_json::Value) -> Result<ParamValue, SoukError> {
-    match v {
-        serde_json::Value::Bool(b) => Ok(ParamValue::Bool(b)),
-        serde_json::Value::Number(n) => n
-            .as_i64()
-            .map(ParamValue::Number)
-            .ok_or_else(|| SoukError::with_detail(ErrorCode::NotANumber, format!("params.{key}"))),
-        serde_json::Value::String(s) => Ok(ParamValue::Text(s)),
-        _ => Err(SoukError::with_detail(ErrorCode::InvalidParam, format!("params.{key}"))),
-    }
-}
-
-impl AdInput {
-    /// Laid over `base` (empty for a new ad, the current content for an edit).
-    fn apply(self, mut d: AdDraft) -> Result<AdDraft, SoukError> {
-        if let Some(v) = self.category_id {
-            d.category_id = Some(v);
+impl From<AdInput> for AdPatch {
+    fn from(i: AdInput) -> AdPatch {
+        AdPatch {
+            ad_id: i.ad_id,
+            category_id: i.category_id,
+            ad_type: i.ad_type,
+            title: i.title,
+            description: i.description,
+            params: i.params.map(|Json(p)| p),
+            urgent: i.urgent,
+            discount: i.discount,
+            delivery: i.delivery,
+            images: i.images,
+            video: i.video,
+            city_id: i.city_id,
+            area_id: i.area_id,
+            price: i.price,
+            phone_hidden: i.phone_hidden,
         }
-        if let Some(v) = self.ad_type {
-            d.ad_type = Some(v);
-        }
-        if let Some(v) = self.title {
-            d.title = Some(v);
-        }
-        if let Some(v) = self.description {
-            d.description = Some(v);
-        }
-        if let Some(Json(p)) = self.params {
-            d.params = p.into_iter().map(|(k, v)| param_value(&k, v).map(|v| (k, v))).collect::<Result<_, _>>()?;
-        }
-        if let Some(v) = self.urgent {
-            d.urgent = v;
-        }
-        if self.discount.is_some() {
-            d.discount = self.discount;
-        }
-        if let Some(v) = self.delivery {
-            d.delivery = v;
-        }
-        if let Some(v) = self.images {
-            d.images = v;
-        }
-        if self.video.is_some() {
-            d.video = self.video.filter(|v| !v.is_empty());
-        }
-        if let Some(v) = self.city_id {
-            d.city_id = Some(v);
-            d.area_id = None;
-        }
-        if self.area_id.is_some() {
-            d.area_id = self.area_id;
-        }
-        if let Some(p) = self.price {
-            let centimes =
-                p.checked_mul(100).ok_or_else(|| SoukError::with_detail(ErrorCode::ValueTooLarge, "price"))?;
-            d.price = Some(Money(centimes)).filter(|_| p != 0);
-        }
-        if let Some(v) = self.phone_hidden {
-            d.phone_hidden = v;
-        }
-        Ok(d)
-    }
-}
-
-/// The current content of an ad as a draft (the base of an edit).
-fn draft_of(ad: &StoredAd) -> AdDraft {
-    let a = &ad.ad;
-    AdDraft {
-        category_id: Some(a.category_id),
-        ad_type: Some(a.ad_type.clone()),
-        title: Some(a.title.clone()),
-        description: Some(a.description.clone()),
-        params: a.params.clone(),
-        urgent: a.urgent,
-        discount: a.discount,
-        delivery: a.delivery,
-        images: a.images.clone(),
-        video: a.video.clone(),
-        city_id: Some(a.city_id),
-        area_id: a.area_id,
-        price: a.price,
-        phone_hidden: a.phone_hidden,
     }
 }
 
@@ -1078,16 +1016,7 @@ impl AdMutation {
     ) -> Result<DraftNode> {
         let r = req(ctx);
         let caller = r.caller().await?;
-        let base = match &draft_id {
-            Some(id) => r.state.ads.draft(&caller, id).await.map_err(|e| r.err(e))?.draft,
-            None => match &ad.ad_id {
-                Some(ad_id) => draft_of(&r.state.ads.my_ad(&caller, ad_id).await.map_err(|e| r.err(e))?.ad),
-                None => AdDraft::default(),
-            },
-        };
-        let ad_id = ad.ad_id.clone();
-        let draft = ad.apply(base).map_err(|e| r.err(e))?;
-        let state = r.state.ads.save_draft(&caller, draft_id, ad_id, step, draft).await.map_err(|e| r.err(e))?;
+        let state = r.state.ads.save_form(&caller, draft_id, step, ad.into()).await.map_err(|e| r.err(e))?;
         Ok(draft_node(state))
     }
 
@@ -1095,11 +1024,7 @@ impl AdMutation {
     async fn submit_ad(&self, ctx: &Context<'_>, draft_id: Option<String>, ad: Option<AdInput>) -> Result<SubmittedAd> {
         let r = req(ctx);
         let caller = r.caller().await?;
-        let draft = match ad {
-            Some(a) => Some(a.apply(AdDraft::default()).map_err(|e| r.err(e))?),
-            None => None,
-        };
-        let saved = r.state.ads.submit(&caller, draft_id, draft).await.map_err(|e| r.err(e))?;
+        let saved = r.state.ads.submit_form(&caller, draft_id, ad.map(AdPatch::from)).await.map_err(|e| r.err(e))?;
         Ok(submitted(&saved))
     }
 
@@ -1122,10 +1047,7 @@ impl AdMutation {
     async fn patch_ad(&self, ctx: &Context<'_>, ad: AdInput) -> Result<String> {
         let r = req(ctx);
         let caller = r.caller().await?;
-        let ad_id = ad.ad_id.clone().ok_or_else(|| r.err(SoukError::with_detail(ErrorCode::Required, "adId")))?;
-        let current = r.state.ads.my_ad(&caller, &ad_id).await.map_err(|e| r.err(e))?;
-        let draft = ad.apply(draft_of(&current.ad)).map_err(|e| r.err(e))?;
-        let saved = r.state.ads.patch(&caller, &ad_id, draft).await.map_err(|e| r.err(e))?;
+        let saved = r.state.ads.patch_form(&caller, ad.into()).await.map_err(|e| r.err(e))?;
         Ok(saved.ad.ad_id)
     }
 

@@ -15,6 +15,7 @@ use souk_domain::account::{AccountType, Role};
 use souk_domain::ad::{AdStatus, BoostedFilter, EditStatus, ParamValue, ReportType, VasPack, VasPackKind};
 use souk_domain::ad_form::{AdDraft, FREE_PHOTOS, FormContext, check_steps, next_step};
 use souk_domain::ad_lifecycle::{self, Activation, EditOutcome};
+use souk_domain::ad_patch::{AdPatch, draft_of};
 use souk_domain::availability::{self, BookedPeriod};
 use souk_domain::moderation::{RefusalReason, banned_word, duplicate_key};
 use souk_domain::stats::Metric;
@@ -303,6 +304,44 @@ impl AdService {
             (None, _) => None,
         };
         Ok((images, video_key))
+    }
+
+    /// `saveAdDraft`: the form's fields laid over the caller's draft (or the caller's ad being
+    /// edited, or nothing), then saved as [`save_draft`](Self::save_draft) does.
+    pub async fn save_form(
+        &self,
+        caller: &Caller,
+        draft_id: Option<String>,
+        step: u8,
+        patch: AdPatch,
+    ) -> Result<DraftState, SoukError> {
+        let base = match (&draft_id, &patch.ad_id) {
+            (Some(id), _) => self.draft(caller, id).await?.draft,
+            (None, Some(ad_id)) => draft_of(&self.own_ad(caller, ad_id).await?.ad),
+            (None, None) => AdDraft::default(),
+        };
+        let ad_id = patch.ad_id.clone();
+        let draft = patch.apply(base)?;
+        self.save_draft(caller, draft_id, ad_id, step, draft).await
+    }
+
+    /// `submitAd`: a saved draft, or the whole form at once (laid over nothing).
+    pub async fn submit_form(
+        &self,
+        caller: &Caller,
+        draft_id: Option<String>,
+        patch: Option<AdPatch>,
+    ) -> Result<StoredAd, SoukError> {
+        let draft = patch.map(|p| p.apply(AdDraft::default())).transpose()?;
+        self.submit(caller, draft_id, draft).await
+    }
+
+    /// `patchAd`: the form's fields laid over one of the caller's ads (left out: kept).
+    pub async fn patch_form(&self, caller: &Caller, patch: AdPatch) -> Result<StoredAd, SoukError> {
+        let ad_id = patch.ad_id.clone().ok_or_else(|| SoukError::with_detail(ErrorCode::Required, "adId"))?;
+        let current = self.own_ad(caller, &ad_id).await?;
+        let draft = patch.apply(draft_of(&current.ad))?;
+        self.patch(caller, &ad_id, draft).await
     }
 
     /// Saves a draft after checking steps 1 to `step`. A new draft gets an id; an existing one

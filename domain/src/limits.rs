@@ -41,8 +41,12 @@ pub const PHONES_SHOWN_PER_ADDRESS: Limit = Limit { name: "show-phone-addr", max
 pub const PASSWORD_CHECKS_PER_ACCOUNT: Limit =
     Limit { name: "password-check-account", max: 5, window_secs: 15 * MINUTE };
 
+/// Pre-approved credit requests stored (`submitCreditRequest`, docs/credit.md), per account.
+pub const CREDIT_REQUESTS_PER_ACCOUNT: Limit = Limit { name: "credit-request-account", max: 10, window_secs: DAY };
+
 /// Every limit, for the documentation test.
-pub const ALL: [Limit; 11] = [
+pub const ALL: [Limit; 12] = [
+    CREDIT_REQUESTS_PER_ACCOUNT,
     SELLER_MESSAGES_PER_ADDRESS,
     SELLER_MESSAGES_PER_EMAIL,
     SELLER_MESSAGES_PER_AD,

@@ -229,6 +229,7 @@ pub async fn build_state_with(
         Arc::clone(&catalog),
         Arc::clone(&slugs),
         Arc::clone(&mailer),
+        Arc::new(souk_services::limits::RateLimits::new(Arc::clone(&ephemeral))),
         settings.credit.service(&settings.auth.public_base_url),
     ));
     let valuation = Arc::new(souk_services::valuation::ValuationService::new(

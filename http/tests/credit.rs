@@ -220,6 +220,15 @@ async fn a_credit_request_is_stored_acknowledged_and_refused_field_by_field() {
 
     let mine = call(&s, Some(&token), "fr", MINE, json!({})).await;
     assert_eq!(mine["data"]["getMyCreditRequests"][0]["adTitle"], "Dacia Logan 2019", "{mine}");
+
+    // At most 10 stored a day per account (the refused ones above did not count).
+    for _ in 1..souk_domain::limits::CREDIT_REQUESTS_PER_ACCOUNT.max {
+        let more = call(&s, Some(&token), "fr", SUBMIT, json!({ "i": request(CAR) })).await;
+        assert_eq!(code(&more), "none", "{more}");
+    }
+    let over = call(&s, Some(&token), "ar", SUBMIT, json!({ "i": request(CAR) })).await;
+    assert_eq!(code(&over), "TOO_MANY_ATTEMPTS", "{over}");
+    assert_eq!(s.store.account_credit_requests(id, 20).await.expect("read").len(), 10);
 }
 
 #[actix_web::test]

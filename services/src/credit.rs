@@ -5,8 +5,10 @@
 
 use crate::accounts::service::Caller;
 use crate::catalog::CatalogService;
+use crate::limits::RateLimits;
 use crate::notify::{Mailer, Message};
 use souk_domain::ad::AdStatus;
+use souk_domain::limits;
 use souk_domain::listing_url::{SlugIndex, ad_path};
 use souk_domain::loan::{self, CreditRequestForm, LoanSimulation, LoanTerms};
 use souk_domain::money::Money;
@@ -72,6 +74,7 @@ pub struct CreditService {
     catalog: Arc<CatalogService>,
     slugs: Arc<SlugIndex>,
     mailer: Arc<dyn Mailer>,
+    limits: Arc<RateLimits>,
     settings: CreditSettings,
 }
 
@@ -96,6 +99,7 @@ impl CreditService {
         catalog: Arc<CatalogService>,
         slugs: Arc<SlugIndex>,
         mailer: Arc<dyn Mailer>,
+        limits: Arc<RateLimits>,
         settings: CreditSettings,
     ) -> CreditService {
         CreditService {
@@ -105,6 +109,7 @@ impl CreditService {
             catalog,
             slugs,
             mailer,
+            limits,
             settings,
         }
     }
@@ -156,7 +161,8 @@ impl CreditService {
 
     /// `submitCreditRequest`: checks the simulation and spec §5's fields, stores the request and
     /// acknowledges it by e-mail to the caller's address (a failed e-mail is logged; the request
-    /// stays stored).
+    /// stays stored). An account stores at most `CREDIT_REQUESTS_PER_ACCOUNT` a day (refused ones
+    /// do not count).
     pub async fn submit_credit_request(
         &self,
         caller: &Caller,
@@ -167,6 +173,7 @@ impl CreditService {
         let offer = self.offer_of(&ad)?;
         loan::simulate(offer.price, input.down_payment, input.months, &offer.terms)?;
         let checked = loan::check_credit_request(&input.form, offer.price)?;
+        self.limits.hit(&limits::CREDIT_REQUESTS_PER_ACCOUNT, &caller.account_id().to_string()).await?;
         let monthly = loan::monthly_payment(checked.amount.centimes(), offer.terms.rate_bp, input.months);
         let request = CreditRequest {
             request_id: uuid::Uuid::now_v7().to_string(),

@@ -903,8 +903,8 @@ impl ErrorCode {
                 "تعذر تقييم هذه السيارة: عدد الإعلانات المماثلة غير كافٍ",
             ),
             ErrorCode::ValuationLimitReached => (
-                "Vous avez atteint la limite de {limit} estimations sur {days} jours",
-                "لقد بلغت الحد الأقصى وهو {limit} تقييمات خلال {days} يومًا",
+                "Vous avez atteint la limite de {max} estimations sur {days} jours",
+                "لقد بلغت الحد الأقصى وهو {max} تقييمات خلال {days} يومًا",
             ),
         };
         match lang {

@@ -120,7 +120,7 @@ impl ValuationService {
     }
 
     /// `requestValuation`: spec §5's rules, then the per-user limit (`VALUATION_LIMIT_REACHED`
-    /// with `{limit}` and `{days}`), then the estimate (`VALUATION_NOT_POSSIBLE` with too few
+    /// with `{max}` and `{days}`), then the estimate (`VALUATION_NOT_POSSIBLE` with too few
     /// comparables). Only an estimate is stored — a refused request leaves the store as it was —
     /// and it is e-mailed to the request's address (a failed e-mail is logged and can be resent).
     pub async fn request_valuation(
@@ -135,7 +135,7 @@ impl ValuationService {
         let made = self.store.count_valuations_since(caller.account_id(), since).await.map_err(internal)?;
         if made >= u64::from(self.settings.limit_per_account) {
             return Err(SoukError::with_detail(ErrorCode::ValuationLimitReached, format!("{made} made"))
-                .with_param("limit", i64::from(self.settings.limit_per_account))
+                .with_param("max", i64::from(self.settings.limit_per_account))
                 .with_param("days", i64::from(self.settings.window_days)));
         }
         let subject = Subject {

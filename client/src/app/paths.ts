@@ -49,6 +49,13 @@ export const PATHS = {
   adminReports: '/admin/reports',
   // The admins' list of pre-approved credit requests (issue 25, docs/credit.md).
   adminCredit: '/admin/credit',
+  // The car valuation (issue 25, docs/valuation.md): landing, steps, sign-in, my estimations and
+  // one estimation (/mes-estimations/details/{id}).
+  valuation: '/cotation-voiture',
+  valuationSteps: '/estimation',
+  valuationSignIn: '/connexion',
+  myValuations: '/mes-estimations',
+  valuationDetails: '/mes-estimations/details',
 } as const;
 
 /** Spec §2 route keys, every one the spec names, with their paths (without language prefix). */

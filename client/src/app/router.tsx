@@ -3,7 +3,7 @@
 // entry (sign-in, shop sign-in, sign-up, password reset, the account page), my ads and
 // favorites, the ad form, the payment pages (checkout, boost, success, failure, my payments), the seller centre
 // (products, orders, payments, settings, the product form), the e-commerce checkout, the legal pages (terms, privacy), the
-// admins' moderation desk and abuse reports, and 404. Pages are loaded on demand (React.lazy) inside the layout's
+// admins' moderation desk and abuse reports, the car valuation (landing, steps, sign-in, my estimations), and 404. Pages are loaded on demand (React.lazy) inside the layout's
 // Suspense. The spec's other addresses of these pages (the ad form without a step, /ad?id=,
 // /v2/search, /list, /li, /deeplink/view/{id}, /magasin, /boutique, the ad operation links)
 // redirect to them. ROUTE_KEYS
@@ -13,6 +13,7 @@ import { lazy, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
 import { LazyListingPage as ListingPage } from '../features/listing/LazyListingPage';
+import { RequireValuationSignIn, ValuationSignIn } from '../features/valuation/ValuationSignIn';
 import { LANGUAGES } from './language';
 import { lazyPage } from './lazyPage';
 import { Layout } from './Layout';
@@ -69,6 +70,31 @@ const EcomCheckoutPage = lazy(() => import(/* webpackChunkName: "ecom-checkout" 
 const ModerationDeskPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/admin/ModerationDeskPage'));
 const AbuseReportsPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/admin/AbuseReportsPage'));
 const CreditRequestsPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/credit/CreditRequestsPage'));
+// The car valuation (issue 25): one chunk.
+const ValuationLandingPage = lazy(() => import(/* webpackChunkName: "valuation" */ '../features/valuation/ValuationLandingPage'));
+const ValuationStepsPage = lazy(() => import(/* webpackChunkName: "valuation" */ '../features/valuation/ValuationStepsPage'));
+const MyValuationsPage = lazy(() => import(/* webpackChunkName: "valuation" */ '../features/valuation/MyValuationsPage').then((m) => ({ default: m.MyValuationsPage })));
+const ValuationDetailsPage = lazy(() =>
+  import(/* webpackChunkName: "valuation" */ '../features/valuation/MyValuationsPage').then((m) => ({ default: m.ValuationDetailsPage })),
+);
+
+/**
+ * The car valuation's routes (spec §1): /cotation-voiture (landing), /estimation (the steps),
+ * /connexion (sign-in, back to the steps), /mes-estimations/{o?} and
+ * /mes-estimations/details/{id?}. The steps and the estimations need a signed-in person.
+ */
+function valuationRoutes(): RouteObject[] {
+  const signedIn = (page: ReactNode) => <RequireValuationSignIn>{page}</RequireValuationSignIn>;
+  return [
+    { path: relative(PATHS.valuation), element: <ValuationLandingPage /> },
+    { path: relative(PATHS.valuationSteps), element: signedIn(<ValuationStepsPage />) },
+    { path: relative(PATHS.valuationSignIn), element: <ValuationSignIn /> },
+    { path: relative(PATHS.myValuations), element: signedIn(<MyValuationsPage />) },
+    { path: relative(PATHS.valuationDetails), element: signedIn(<ValuationDetailsPage />) },
+    { path: `${relative(PATHS.valuationDetails)}/:id`, element: signedIn(<ValuationDetailsPage />) },
+    { path: `${relative(PATHS.myValuations)}/:o`, element: signedIn(<MyValuationsPage />) },
+  ];
+}
 
 /**
  * The seller centre's routes (spec §2 seller.*): /account/seller/{my-products, my-orders,
@@ -286,6 +312,7 @@ function pageRoutes(): RouteObject[] {
     ...accountAreaRoutes(),
     ...sellerRoutes(),
     ...adminRoutes(),
+    ...valuationRoutes(),
     {
       path: relative(PATHS.messages),
       element: (

@@ -324,7 +324,7 @@ pub async fn build_state_with(
         sessions,
         socketio,
         settings: Arc::new(settings),
-        store,
+        readiness: Arc::new(souk_services::health::Readiness::new(Arc::new(store), Arc::clone(&ephemeral))),
         ephemeral,
         catalog,
         schema,

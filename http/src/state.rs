@@ -21,14 +21,14 @@ use souk_services::search::shops::ShopService;
 use souk_services::stats::StatsService;
 use souk_storage::ephemeral::Ephemeral;
 use souk_storage::media::MediaStore;
-use souk_storage::sqlite::SqliteStore;
 use std::sync::Arc;
 
 /// The application state, cheap to clone (everything behind `Arc`).
 #[derive(Clone)]
 pub struct AppState {
     pub settings: Arc<Settings>,
-    pub store: SqliteStore,
+    /// Whether the durable and ephemeral stores answer (`/readyz`).
+    pub readiness: Arc<souk_services::health::Readiness>,
     pub ephemeral: Arc<dyn Ephemeral>,
     pub catalog: Arc<CatalogService>,
     pub client_log: Arc<ClientLogService>,

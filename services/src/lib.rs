@@ -9,6 +9,7 @@ pub mod chat;
 pub mod client_log;
 pub mod credit;
 pub mod demo;
+pub mod health;
 pub mod lease;
 pub mod limits;
 pub mod media;

@@ -11,6 +11,7 @@ pub mod credit;
 pub mod delivery;
 pub mod ephemeral;
 pub mod error;
+pub mod health;
 pub mod jobs;
 pub mod media;
 pub mod metrics;

@@ -24,12 +24,8 @@ pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
             Lang::Fr,
         );
     }
-    if let Err(e) = state.store.ping().await {
-        return request_failure(&SoukError::with_detail(ErrorCode::StoreUnavailable, format!("sqlite: {e}")), Lang::Fr);
+    match state.readiness.check().await {
+        Ok(ephemeral) => HttpResponse::Ok().json(json!({ "status": "ready", "ephemeral": ephemeral })),
+        Err(e) => request_failure(&e, Lang::Fr),
     }
-    if let Err(e) = state.ephemeral.ping().await {
-        let detail = format!("{}: {e}", state.ephemeral.backend_name());
-        return request_failure(&SoukError::with_detail(ErrorCode::StoreUnavailable, detail), Lang::Fr);
-    }
-    HttpResponse::Ok().json(json!({ "status": "ready", "ephemeral": state.ephemeral.backend_name() }))
 }

@@ -1,7 +1,7 @@
 // The frame of the admin pages (/admin/moderation, /admin/reports): who may be there — an admin
 // in their own session; a visitor is sent to sign in by the route (RequireSignIn), anyone else
 // (or an admin acting as a user, who has that user's rights only) gets a forbidden page — and the
-// heading with the tabs between the moderation queue and the abuse reports.
+// heading with the tabs between the moderation queue, the abuse reports and the credit requests.
 
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -68,6 +68,7 @@ export function AdminFrame({ title, children }: { title: string; children: React
         <nav className="admin-tabs" aria-label={intl.formatMessage({ id: 'admin.tabs' })}>
           {tab(PATHS.adminModeration, intl.formatMessage({ id: 'admin.tab.queue' }), queue.data?.total)}
           {tab(PATHS.adminReports, intl.formatMessage({ id: 'admin.tab.reports' }), reports.data?.total)}
+          {tab(PATHS.adminCredit, intl.formatMessage({ id: 'admin.tab.credit' }), undefined)}
         </nav>
       </header>
       {children}

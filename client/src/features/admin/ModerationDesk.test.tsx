@@ -430,6 +430,8 @@ describe('long lists', () => {
     });
     const tabs = screen.getByRole('navigation', { name: "Rubriques de l'administration" });
     expect(within(tabs).getByRole('link', { name: /Signalements/ })).toHaveTextContent('53');
+    // The credit requests have their tab too (issue 25).
+    expect(within(tabs).getByRole('link', { name: 'Demandes de crédit' })).toHaveAttribute('href', '/fr/admin/credit');
     expect(screen.getByText('50 affichées sur 53')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Afficher 3 de plus' }));
     await waitFor(() => {

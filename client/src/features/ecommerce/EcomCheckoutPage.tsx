@@ -174,7 +174,7 @@ function Summary({ quote, updating, children }: { quote: CheckoutQuote; updating
           <div className="order-summary__discount">
             <dt>{intl.formatMessage({ id: 'ecom.discount' })}</dt>
             <dd>
-              − <Amount text={quote.discount.withCurrency} />
+              <Amount text={`− ${quote.discount.withCurrency}`} />
             </dd>
           </div>
         ) : null}

@@ -10,9 +10,10 @@ import { fileURLToPath } from 'node:url';
 
 // admin (issue 26): it posts, approves and refuses its own ads in the moderation desk; payment:
 // it publishes demo ads that waited for payment; boost (issue 24): it pays packs for demo ads;
-// credit (issue 25): it sends credit requests on demo car ads;
+// credit (issue 25): it sends credit requests on demo car ads; valuation (issue 25): it values a
+// demo car as the demo private account;
 // seller (issue 23) last: it places orders on the demo e-commerce shops' products.
-const ALL = ['home', 'account', 'ads', 'listing', 'shops', 'stats', 'messaging', 'admin', 'payment', 'boost', 'credit', 'seller'];
+const ALL = ['home', 'account', 'ads', 'listing', 'shops', 'stats', 'messaging', 'admin', 'payment', 'boost', 'credit', 'valuation', 'seller'];
 // E2E_ONLY=account,boost runs those files only (a developer's shortcut; make test runs them all).
 const only = (process.env.E2E_ONLY ?? '').split(',').filter(Boolean);
 const JOURNEYS = only.length > 0 ? ALL.filter((name) => only.includes(name)) : ALL;

@@ -10,10 +10,14 @@ use crate::money::Money;
 use crate::{ErrorCode, SoukError};
 use serde::{Deserialize, Serialize};
 
-/// Fewer comparables than this after trimming: "could not evaluate" (spec §4).
-pub const MIN_COMPARABLES: usize = 8;
+/// Fewer comparables than this after trimming: "could not evaluate" (spec §4). Six leave three
+/// degrees of freedom after the three coefficients; so few give confidence 1 and a wide range.
+pub const MIN_COMPARABLES: usize = 6;
 /// Comparables are listings of a model year within this many years of the car's.
 pub const YEAR_WINDOW: i64 = 4;
+/// The last fallback: the brand's listings within this many model years (age is a regressor, so
+/// a wider window still prices the car's own age; the confidence is at most 2).
+pub const WIDE_YEAR_WINDOW: i64 = 10;
 /// Residuals further than this many robust standard deviations (1.4826 × MAD) from their median
 /// are dropped before the final fit.
 pub const TRIM_MADS: f64 = 2.5;
@@ -225,6 +229,8 @@ pub enum Scope {
     Model,
     /// Too few of the model: the same brand (the catalogue's only segment), same year window.
     Brand,
+    /// Too few still: the same brand within [`WIDE_YEAR_WINDOW`].
+    BrandWide,
 }
 
 impl Scope {
@@ -232,6 +238,7 @@ impl Scope {
         match self {
             Scope::Model => "model",
             Scope::Brand => "brand",
+            Scope::BrandWide => "brandWide",
         }
     }
 }
@@ -265,15 +272,23 @@ pub struct Estimate {
 }
 
 /// The comparables of `subject`: its model within the year window, or when fewer than
-/// [`MIN_COMPARABLES`], its brand within the window.
+/// [`MIN_COMPARABLES`], its brand within the window, or its brand within the wide window.
 pub fn select<'a>(subject: &Subject, all: &'a [Comparable]) -> (Scope, Vec<&'a Comparable>) {
-    let near = |c: &&Comparable| (c.year - subject.year).abs() <= YEAR_WINDOW && c.price_centimes > 0;
-    let same_model: Vec<&Comparable> =
-        all.iter().filter(|c| c.brand == subject.brand && c.model == subject.model).filter(near).collect();
+    let within = |years: i64| move |c: &&Comparable| (c.year - subject.year).abs() <= years && c.price_centimes > 0;
+    let same_model: Vec<&Comparable> = all
+        .iter()
+        .filter(|c| c.brand == subject.brand && c.model == subject.model)
+        .filter(within(YEAR_WINDOW))
+        .collect();
     if same_model.len() >= MIN_COMPARABLES {
         return (Scope::Model, same_model);
     }
-    (Scope::Brand, all.iter().filter(|c| c.brand == subject.brand).filter(near).collect())
+    let same_brand: Vec<&Comparable> =
+        all.iter().filter(|c| c.brand == subject.brand).filter(within(YEAR_WINDOW)).collect();
+    if same_brand.len() >= MIN_COMPARABLES {
+        return (Scope::Brand, same_brand);
+    }
+    (Scope::BrandWide, all.iter().filter(|c| c.brand == subject.brand).filter(within(WIDE_YEAR_WINDOW)).collect())
 }
 
 /// A least-squares fit of `y = b0 + b1·age + b2·mileage` (mileage in 10,000 km), dropping the
@@ -366,8 +381,8 @@ fn to_money(log_price_dh: f64) -> Money {
     Money::from_dirhams(((dh / 1000.0).round() as i64) * 1000)
 }
 
-/// The confidence index (1–5): the lower of what the sample size and the fit allow, and at most
-/// 3 when the estimate had to fall back on the brand.
+/// The confidence index (1–5): the lower of what the sample size and the fit allow, at most 3
+/// when the estimate had to fall back on the brand, at most 2 on the brand's wide window.
 pub fn confidence(sample_size: usize, residual_sd: f64, scope: Scope) -> u8 {
     let by_size = match sample_size {
         n if n >= 40 => 5,
@@ -384,7 +399,11 @@ pub fn confidence(sample_size: usize, residual_sd: f64, scope: Scope) -> u8 {
         _ => 1,
     };
     let level = by_size.min(by_fit);
-    if scope == Scope::Brand { level.min(3) } else { level }
+    match scope {
+        Scope::Model => level,
+        Scope::Brand => level.min(3),
+        Scope::BrandWide => level.min(2),
+    }
 }
 
 /// Model attractiveness (1–5) from the rotation delay: listings of a model that sells fast stay
@@ -551,6 +570,10 @@ mod tests {
         let e = estimate(&subject("logan", 2021, 80_000), &all, NOW, None).unwrap();
         assert_eq!(e.scope, Scope::Brand);
         assert!(e.confidence <= 3);
+        // Ten years apart, the brand's listings are still read on the wide window.
+        let far: Vec<Comparable> = market("sandero", 50).into_iter().filter(|c| c.year <= NOW - 5).collect();
+        let e = estimate(&subject("logan", NOW - 14, 200_000), &far, NOW, None).unwrap();
+        assert_eq!((e.scope, e.confidence <= 2), (Scope::BrandWide, true));
     }
 
     #[test]
@@ -583,6 +606,7 @@ mod tests {
         assert_eq!(confidence(60, 0.30, Scope::Model), 1);
         assert_eq!(confidence(12, 0.05, Scope::Model), 2);
         assert_eq!(confidence(60, 0.05, Scope::Brand), 3);
+        assert_eq!(confidence(60, 0.05, Scope::BrandWide), 2);
         // Noisier comparables: lower confidence than clean ones.
         let clean = estimate(&subject("logan", 2021, 80_000), &market("logan", 60), NOW, None).unwrap();
         let noisy: Vec<Comparable> = market("logan", 60)

@@ -139,7 +139,12 @@ fn the_estimate_against_held_out_demo_listings_by_confidence() {
     let reference = reference();
     // `souk serve --demo` seeds `demo.ads` = 3,200 ads (config/default.toml); a market ten times
     // larger from the same generator shows the higher confidence levels.
-    for (title, ads) in [("Demo seed, 3,200 ads", 3_200), ("Same generator, 32,000 ads", 32_000)] {
+    // The browser journeys seed 600 (scripts/e2e.sh).
+    for (title, ads) in [
+        ("Browser journeys' seed, 600 ads", 600),
+        ("Demo seed, 3,200 ads", 3_200),
+        ("Same generator, 32,000 ads", 32_000),
+    ] {
         let data = generate(&reference, ads, DEMO_SEED, NOW, &ImageSet::standard());
         let all = listings(&data.ads);
         let outcomes = hold_out(&all);

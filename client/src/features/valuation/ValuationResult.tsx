@@ -56,10 +56,10 @@ export function ValuationResult({ valuation, car }: { valuation: Valuation; car:
         {row(intl.formatMessage({ id: 'valuation.result.expires' }), date(valuation.expiresAt))}
       </dl>
       <p className="valuation-result__basis">
-        {intl.formatMessage({ id: e.scope === 'brand' ? 'valuation.result.basisBrand' : 'valuation.result.basisModel' }, { count: e.sampleSize })}
+        {intl.formatMessage({ id: e.scope === 'model' ? 'valuation.result.basisModel' : 'valuation.result.basisBrand' }, { count: e.sampleSize })}
       </p>
       <div className="valuation-result__email">
-        <p>{intl.formatMessage({ id: 'valuation.result.emailed' }, { email: valuation.email })}</p>
+        <p>{intl.formatMessage({ id: 'valuation.result.emailed' }, { email: <bdi key="email">{valuation.email}</bdi> })}</p>
         <button
           type="button"
           className="button"

@@ -50,6 +50,9 @@ pub const ORIGINS: [&str; 3] = ["ww_au_maroc", "dedouanee", "importee_neuve"];
 pub const CONDITIONS: [&str; 4] = ["excellent", "good", "average", "poor"];
 /// Warning-light keys (optional).
 pub const WARNING_LIGHTS: [&str; 2] = ["none", "some"];
+/// Model phase keys (spec §3 "year and phase": the model's generation or facelift; optional, as a
+/// person often does not know it).
+pub const PHASES: [&str; 3] = ["phase_1", "phase_2", "phase_3"];
 /// Reason-of-interest keys (spec §5 "reason").
 pub const REASONS: [&str; 4] = ["sell", "buy", "trade_in", "curiosity"];
 
@@ -61,6 +64,7 @@ pub struct ValuationForm {
     pub fuel: String,
     pub gearbox: String,
     pub year: Option<i64>,
+    pub phase: Option<String>,
     pub version: String,
     pub real_power: Option<i64>,
     pub fiscal_power: Option<i64>,
@@ -85,6 +89,8 @@ pub struct CheckedValuation {
     pub fuel: String,
     pub gearbox: String,
     pub year: i64,
+    #[serde(default)]
+    pub phase: Option<String>,
     pub version: String,
     pub real_power: i64,
     pub fiscal_power: i64,
@@ -156,6 +162,7 @@ pub fn check_valuation_request(
         return Err(invalid("gearbox"));
     }
     let year = number(form.year, "year", YEAR_MIN, now_year + 1)?;
+    let phase = optional_choice(&form.phase, "phase", &PHASES)?;
     let version = text(&form.version, "version")?;
     if version.chars().count() > VERSION_MAX_CHARS {
         return Err(invalid("version"));
@@ -183,6 +190,7 @@ pub fn check_valuation_request(
         fuel,
         gearbox,
         year,
+        phase,
         version,
         real_power,
         fiscal_power,
@@ -658,6 +666,7 @@ mod tests {
             fuel: "diesel".into(),
             gearbox: "manuelle".into(),
             year: Some(2020),
+            phase: Some("phase_2".into()),
             version: "1.5 dCi Lauréate".into(),
             real_power: Some(90),
             fiscal_power: Some(6),
@@ -694,6 +703,7 @@ mod tests {
             (|f| f.gearbox = "cvt".into(), ErrorCode::InvalidArgument, "gearbox"),
             (|f| f.year = None, ErrorCode::Required, "year"),
             (|f| f.year = Some(2040), ErrorCode::InvalidArgument, "year"),
+            (|f| f.phase = Some("phase_9".into()), ErrorCode::InvalidArgument, "phase"),
             (|f| f.version = "  ".into(), ErrorCode::Required, "version"),
             (|f| f.real_power = None, ErrorCode::Required, "realPower"),
             (|f| f.fiscal_power = Some(0), ErrorCode::InvalidArgument, "fiscalPower"),

@@ -17,7 +17,7 @@ use souk_storage::ads::AdStore;
 use souk_storage::valuation::ValuationStore;
 use std::collections::BTreeMap;
 
-const REQUEST: &str = "mutation($i: ValuationInput!) { requestValuation(input: $i) { id brand model year mileage phone email emailsSent expiresAt estimate { low { centimes } high { centimes } referenceValue { centimes } adValue { centimes } transactionValue { centimes } negotiationMarginBasisPoints rotationDays attractiveness newCarPrice { centimes } confidence scope sampleSize } } }";
+const REQUEST: &str = "mutation($i: ValuationInput!) { requestValuation(input: $i) { id brand model year phase mileage phone email emailsSent expiresAt estimate { low { centimes } high { centimes } referenceValue { centimes } adValue { centimes } transactionValue { centimes } negotiationMarginBasisPoints rotationDays attractiveness newCarPrice { centimes } confidence scope sampleSize } } }";
 const MINE: &str = "{ getMyValuations { id model estimate { adValue { withCurrency } } } }";
 const ONE: &str = "query($id: String!) { getValuation(id: $id) { id contactName estimate { confidence } } }";
 const RESEND: &str = "mutation($id: String!) { resendValuationEmail(id: $id) { id emailsSent } }";
@@ -76,7 +76,7 @@ async fn market(s: &TestServer) {
 fn input(model: &str) -> Value {
     json!({
         "brand": "dacia", "model": model, "fuel": "diesel", "gearbox": "manuelle", "year": year_of(now()) - 4,
-        "version": "1.5 dCi Lauréate", "realPower": 90, "fiscalPower": 6, "origin": "ww_au_maroc", "mileage": 60000,
+        "phase": "phase_2", "version": "1.5 dCi Lauréate", "realPower": 90, "fiscalPower": 6, "origin": "ww_au_maroc", "mileage": 60000,
         "bodyCondition": "good", "reason": "sell", "contactName": "Amina Benali", "phone": "06 12 34 56 78",
         "email": "amina.cote@example.ma", "termsAccepted": true,
     })
@@ -128,6 +128,7 @@ async fn a_valuation_is_estimated_from_live_car_ads_stored_emailed_and_resent() 
     assert_eq!((e["scope"].as_str(), e["confidence"].as_i64()), (Some("model"), Some(5)), "{e}");
     assert!(e["rotationDays"].as_i64().is_some_and(|d| (5..=14).contains(&d)), "{e}");
     assert_eq!(v["emailsSent"], 1);
+    assert_eq!(v["phase"], "phase_2");
     common::chat::wait_for_mails(&s.data_dir, "amina.cote@example.ma", "valuation_estimate", 1).await;
 
     let valuation_id = v["id"].as_str().expect("id").to_string();
@@ -160,6 +161,7 @@ async fn every_rule_of_spec_5_answers_in_french_and_arabic_and_stores_nothing() 
         (json!({ "origin": "" }), ErrorCode::Required),
         (json!({ "mileage": null }), ErrorCode::Required),
         (json!({ "mileage": -10 }), ErrorCode::InvalidArgument),
+        (json!({ "phase": "phase_9" }), ErrorCode::InvalidArgument),
         (json!({ "brand": "licorne" }), ErrorCode::InvalidArgument),
         (json!({ "reason": "" }), ErrorCode::Required),
         (json!({ "reason": "spéculer" }), ErrorCode::InvalidArgument),

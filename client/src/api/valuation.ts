@@ -6,6 +6,7 @@ import { api } from './baseApi';
 import type { Money } from './seller';
 
 export interface ValuationRules {
+  phases: string[];
   origins: string[];
   conditions: string[];
   warningLights: string[];
@@ -29,6 +30,7 @@ export interface ValuationInput {
   fuel: string;
   gearbox: string;
   year: number | null;
+  phase: string | null;
   version: string;
   realPower: number | null;
   fiscalPower: number | null;
@@ -74,10 +76,10 @@ export interface Valuation extends Omit<ValuationInput, 'termsAccepted' | 'year'
 
 const MONEY = '{ centimes withCurrency withoutCurrency }';
 const ESTIMATE = `estimate { low ${MONEY} high ${MONEY} referenceValue ${MONEY} adValue ${MONEY} transactionValue ${MONEY} negotiationMarginBasisPoints rotationDays attractiveness newCarPrice ${MONEY} confidence scope sampleSize }`;
-const FIELDS = `id brand model fuel gearbox year version realPower fiscalPower origin mileage mechanicalCondition bodyCondition warningLights reason contactName phone email ${ESTIMATE} createdAt expiresAt emailsSent`;
+const FIELDS = `id brand model fuel gearbox year phase version realPower fiscalPower origin mileage mechanicalCondition bodyCondition warningLights reason contactName phone email ${ESTIMATE} createdAt expiresAt emailsSent`;
 
 export const GET_VALUATION_RULES = `query getValuationRules {
-  getValuationRules { origins conditions warningLights reasons yearMin yearMax realPowerMin realPowerMax fiscalPowerMin fiscalPowerMax mileageMax versionMaxChars limitPerAccount windowDays validityDays }
+  getValuationRules { phases origins conditions warningLights reasons yearMin yearMax realPowerMin realPowerMax fiscalPowerMin fiscalPowerMax mileageMax versionMaxChars limitPerAccount windowDays validityDays }
 }`;
 
 export const REQUEST_VALUATION = `mutation requestValuation($input: ValuationInput!) {

@@ -15,6 +15,7 @@ use souk_services::valuation::Valuation;
 /// the ranges, and the per-user limit.
 #[derive(SimpleObject)]
 pub struct ValuationRulesNode {
+    pub phases: Vec<String>,
     pub origins: Vec<String>,
     pub conditions: Vec<String>,
     pub warning_lights: Vec<String>,
@@ -42,6 +43,8 @@ pub struct ValuationInput {
     pub fuel: String,
     pub gearbox: String,
     pub year: Option<i64>,
+    /// Optional.
+    pub phase: Option<String>,
     pub version: String,
     pub real_power: Option<i64>,
     pub fiscal_power: Option<i64>,
@@ -88,6 +91,7 @@ pub struct ValuationNode {
     pub fuel: String,
     pub gearbox: String,
     pub year: i64,
+    pub phase: Option<String>,
     pub version: String,
     pub real_power: i64,
     pub fiscal_power: i64,
@@ -117,6 +121,7 @@ fn node(v: Valuation) -> ValuationNode {
         fuel: r.fuel,
         gearbox: r.gearbox,
         year: r.year,
+        phase: r.phase,
         version: r.version,
         real_power: r.real_power,
         fiscal_power: r.fiscal_power,
@@ -163,6 +168,7 @@ impl ValuationQuery {
         let r = req(ctx);
         let s = r.state.valuation.settings();
         Ok(ValuationRulesNode {
+            phases: keys(&rules::PHASES),
             origins: keys(&rules::ORIGINS),
             conditions: keys(&rules::CONDITIONS),
             warning_lights: keys(&rules::WARNING_LIGHTS),
@@ -213,6 +219,7 @@ impl ValuationMutation {
             fuel: input.fuel,
             gearbox: input.gearbox,
             year: input.year,
+            phase: input.phase,
             version: input.version,
             real_power: input.real_power,
             fiscal_power: input.fiscal_power,

@@ -12,6 +12,7 @@ import serverAr from '../../generated/messages.ar.json';
 import serverFr from '../../generated/messages.fr.json';
 
 const RULES: ValuationRules = {
+  phases: ['phase_1', 'phase_2', 'phase_3'],
   origins: ['ww_au_maroc', 'dedouanee', 'importee_neuve'],
   conditions: ['excellent', 'good', 'average', 'poor'],
   warningLights: ['none', 'some'],
@@ -38,6 +39,7 @@ const VALUATION: Valuation = {
   fuel: 'diesel',
   gearbox: 'manuelle',
   year: 2022,
+  phase: null,
   version: '1.5 dCi',
   realPower: 90,
   fiscalPower: 6,

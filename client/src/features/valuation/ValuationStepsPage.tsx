@@ -1,5 +1,5 @@
 // The car valuation's steps (/estimation; issue 25, spec §3 input, §5 rules): the car (brand,
-// model from the car catalogue, fuel, gearbox, year, version), its characteristics (real and
+// model from the car catalogue, fuel, gearbox, year and optional phase, version), its characteristics (real and
 // fiscal power, origin, mileage), its condition (optional mechanical and body condition, warning
 // lights) and the reason of interest, the contact (name, phone, e-mail, terms), then the summary.
 // Each step is checked before the next; the server checks again, and its refusal (a rule, "limit
@@ -150,6 +150,7 @@ export default function ValuationStepsPage() {
         {choice('fuel', 'valuation.field.fuel', fuels.data ?? [])}
         {choice('gearbox', 'valuation.field.gearbox', gearboxes.data ?? [])}
         {choice('year', 'valuation.field.year', years)}
+        {choice('phase', 'valuation.field.phase', keyed('valuation.phase', r.phases), true)}
         {text('version', 'valuation.field.version', { dir: 'auto' })}
       </>
     );
@@ -195,6 +196,7 @@ export default function ValuationStepsPage() {
       ['valuation.field.fuel', find(fuels.data, values.fuel)],
       ['valuation.field.gearbox', find(gearboxes.data, values.gearbox)],
       ['valuation.field.year', values.year],
+      ['valuation.field.phase', values.phase === '' ? label('valuation.unknown') : label(`valuation.phase.${values.phase}` as MessageId)],
       ['valuation.field.version', values.version],
       ['valuation.field.realPower', values.realPower],
       ['valuation.field.fiscalPower', values.fiscalPower],

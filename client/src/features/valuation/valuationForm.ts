@@ -12,6 +12,7 @@ export interface ValuationValues {
   fuel: string;
   gearbox: string;
   year: string;
+  phase: string;
   version: string;
   realPower: string;
   fiscalPower: string;
@@ -33,6 +34,7 @@ export const EMPTY_VALUES: ValuationValues = {
   fuel: '',
   gearbox: '',
   year: '',
+  phase: '',
   version: '',
   realPower: '',
   fiscalPower: '',
@@ -52,7 +54,7 @@ export type Problems = Partial<Record<keyof ValuationValues, MessageId>>;
 
 /** The fields of each step, in order: the car, its characteristics, its condition, the contact. */
 export const STEP_FIELDS: (keyof ValuationValues)[][] = [
-  ['brand', 'model', 'fuel', 'gearbox', 'year', 'version'],
+  ['brand', 'model', 'fuel', 'gearbox', 'year', 'phase', 'version'],
   ['realPower', 'fiscalPower', 'origin', 'mileage'],
   ['mechanicalCondition', 'bodyCondition', 'warningLights', 'reason'],
   ['contactName', 'phone', 'email', 'termsAccepted'],
@@ -118,6 +120,7 @@ export function toInput(values: ValuationValues): ValuationInput {
     fuel: values.fuel,
     gearbox: values.gearbox,
     year: numberOrNull(values.year),
+    phase: optional(values.phase),
     version: values.version.trim(),
     realPower: numberOrNull(values.realPower),
     fiscalPower: numberOrNull(values.fiscalPower),

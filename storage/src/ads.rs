@@ -6,29 +6,17 @@
 
 use crate::accounts::AuditEntry;
 use crate::error::StoreError;
+pub use crate::rows::StoredAd;
+pub(crate) use crate::rows::{COLUMNS, corrupt, query_ads};
 use crate::search;
 use crate::sqlite::SqliteStore;
 use async_trait::async_trait;
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, params};
 use souk_domain::ad::{Ad, AdStatus, EditStatus, ParamValue, VasPack};
 use souk_domain::availability::BookedPeriod;
 use souk_domain::catalog::{AreaId, CategoryId, CityId};
 use souk_domain::money::Money;
 use std::collections::BTreeMap;
-
-/// An ad with what only the store keeps: moderation counters, photo allowance, performance.
-#[derive(Debug, Clone, PartialEq)]
-pub struct StoredAd {
-    pub ad: Ad,
-    pub resubmissions: u32,
-    pub photo_allowance: u32,
-    pub views: u64,
-    pub phone_views: u64,
-    pub conversations: u64,
-    /// End of the latest boost pack (0 when never boosted).
-    pub boosted_until: i64,
-    pub rank_time: i64,
-}
 
 /// The content fields of an ad, as the form writes them.
 #[derive(Debug, Clone, PartialEq)]
@@ -305,70 +293,8 @@ pub trait AdStore: Send + Sync + 'static {
     async fn set_availability(&self, ad_id: &str, periods: Vec<BookedPeriod>) -> Result<(), StoreError>;
 }
 
-pub(crate) const COLUMNS: &str =
-    "ad_id, list_id, account_id, category_id, ad_type, title, description, price_centimes, city_id,
-    area_id, params, status, urgent, delivery, phone_hidden, images, published_at, modified_at, discount, video,
-    state_time, edit_status, refusal_reason, resubmissions, photo_allowance, views, phone_views, conversations,
-    boosted_until, rank_time";
-
-/// A stored value that cannot be read back.
-pub(crate) fn corrupt(what: impl std::fmt::Display) -> StoreError {
-    StoreError::Corrupt(what.to_string())
-}
-
 fn json<T: serde::Serialize>(v: &T) -> Result<String, StoreError> {
     serde_json::to_string(v).map_err(corrupt)
-}
-
-fn row_to_ad(r: &Row<'_>) -> Result<StoredAd, StoreError> {
-    let status: String = r.get(11)?;
-    let params: String = r.get(10)?;
-    let images: String = r.get(15)?;
-    let edit_status: Option<String> = r.get(21)?;
-    Ok(StoredAd {
-        ad: Ad {
-            ad_id: r.get(0)?,
-            list_id: r.get(1)?,
-            account_id: r.get(2)?,
-            category_id: r.get(3)?,
-            ad_type: r.get(4)?,
-            title: r.get(5)?,
-            description: r.get(6)?,
-            price: r.get::<_, Option<i64>>(7)?.map(Money),
-            city_id: r.get(8)?,
-            area_id: r.get(9)?,
-            params: serde_json::from_str(&params).map_err(corrupt)?,
-            status: AdStatus::parse(&status).ok_or_else(|| corrupt(format!("ad status {status}")))?,
-            urgent: r.get(12)?,
-            delivery: r.get(13)?,
-            phone_hidden: r.get(14)?,
-            images: serde_json::from_str(&images).map_err(corrupt)?,
-            published_at: r.get(16)?,
-            modified_at: r.get(17)?,
-            discount: r.get(18)?,
-            video: r.get(19)?,
-            state_time: r.get(20)?,
-            edit_status: edit_status.as_deref().and_then(EditStatus::parse),
-            refusal_reason: r.get(22)?,
-        },
-        resubmissions: r.get(23)?,
-        photo_allowance: r.get(24)?,
-        views: r.get::<_, i64>(25)?.max(0) as u64,
-        phone_views: r.get::<_, i64>(26)?.max(0) as u64,
-        conversations: r.get::<_, i64>(27)?.max(0) as u64,
-        boosted_until: r.get(28)?,
-        rank_time: r.get(29)?,
-    })
-}
-
-pub(crate) fn query_ads(c: &Connection, sql: &str, args: impl rusqlite::Params) -> Result<Vec<StoredAd>, StoreError> {
-    let mut st = c.prepare_cached(sql)?;
-    let mut rows = st.query(args)?;
-    let mut out = Vec::new();
-    while let Some(r) = rows.next()? {
-        out.push(row_to_ad(r)?);
-    }
-    Ok(out)
 }
 
 fn load_ad(c: &Connection, ad_id: &str) -> Result<Option<StoredAd>, StoreError> {

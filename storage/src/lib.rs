@@ -21,6 +21,7 @@ pub mod products;
 pub mod reference;
 pub mod scylla;
 pub mod search;
+mod rows;
 mod search_rank;
 pub mod sqlite;
 pub mod valuation;

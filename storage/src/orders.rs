@@ -7,7 +7,7 @@
 //! is integer centimes. The conformance suite every backend must pass is here too
 //! (`conformance`).
 
-use crate::ads::corrupt;
+use crate::rows::corrupt;
 use crate::error::StoreError;
 use crate::products;
 use crate::sqlite::SqliteStore;

@@ -7,9 +7,9 @@
 //! index follow the ad (in, updated, or out when it stops being active) in the same transaction.
 //! Which index serves which read is in `docs/search.md`.
 
-use crate::ads::{COLUMNS, StoredAd, query_ads};
 use crate::error::StoreError;
-use crate::search_rank::{RANK_FUNCTION, TITLE_MASK_SCALE};
+use crate::rows::{COLUMNS, StoredAd, query_ads};
+use crate::search_rank::{BODY_WORDS_BITS, RANK_FUNCTION, TITLE_MASK_SCALE};
 use crate::sqlite::SqliteStore;
 use async_trait::async_trait;
 use rusqlite::types::Value;
@@ -378,10 +378,6 @@ pub(crate) const FTS_SCHEMA: &str = "
 pub(crate) fn body_words(body: &str) -> i64 {
     body.split(' ').filter(|w| !w.is_empty()).count() as i64
 }
-
-/// Bits of `search_listing.words` holding the body's length; the title's word count is above
-/// them (`packed_words`).
-pub(crate) const BODY_WORDS_BITS: u32 = 20;
 
 /// What `search_listing.words` holds for an ad: the body's length in words (the relevance's
 /// length, up to 2^20 - 1) in the low `BODY_WORDS_BITS` bits, and how many of its first words are

@@ -22,12 +22,15 @@
 //! title; `search::relevance_order` turns it, with the hit's category, into the order (issue 32).
 
 use crate::error::StoreError;
-use crate::search::BODY_WORDS_BITS;
 use rusqlite::Connection;
 use rusqlite::ffi;
 use souk_domain::search::{BM25_B as B, BM25_K1 as K1, MAX_KEYWORD_WORDS, word_weight};
 use std::ffi::c_int;
 use std::ptr;
+
+/// Bits of `search_listing.words` holding the body's length; the title's word count is above
+/// them (`search::packed_words` writes them, the rank function reads them).
+pub(crate) const BODY_WORDS_BITS: u32 = 20;
 
 /// What the title mask is multiplied by in `souk_rank`'s answer: above any BM25 sum (at most ten
 /// words of weight below 15 each, times `K1 + 1`).

@@ -380,10 +380,10 @@ async fn bad_input_gets_catalogue_codes_never_a_failure() {
 
 #[actix_web::test]
 async fn the_index_follows_its_sellers_status_shop_and_verified_flag() {
-    use souk_domain::account::AccountStatus;
+    use souk_domain::account::{AccountStatus, AccountType};
     use souk_storage::accounts::AccountStore;
-    // Seller changes made by triggers (verified flag, shop conversion) reach a cached page
-    // only when it expires (docs/search.md); this test reads the index itself.
+    // Seller changes (status, verified flag, shop conversion) go through the store's writes,
+    // which keep the index (no trigger since migration 29) and move its generation.
     let s = start("search-sellers", |c| c.search.listing_cache_ms = 0).await;
     let (private, shop) = seed(&s).await;
     let cars = json!({ "f": { "categoryId": 2010 }, "s": "NEWEST" });
@@ -400,17 +400,11 @@ async fn the_index_follows_its_sellers_status_shop_and_verified_flag() {
     // The verified flag and the seller kind follow the seller without touching the ads.
     let verified = json!({ "f": { "categoryId": 2010, "verifiedSeller": true } });
     assert_eq!(ids(&search(&s, verified.clone()).await), Vec::<i64>::new());
-    s.store
-        .write(move |c| Ok(c.execute("UPDATE stores SET is_verified_seller = 1 WHERE account_id = ?1", [shop])?))
-        .await
-        .expect("verify");
+    s.store.set_verified_seller(shop, true).await.expect("verify");
     assert_eq!(ids(&search(&s, verified).await), vec![900001]);
     let shops = json!({ "f": { "categoryId": 2010, "seller": "SHOP" } });
     assert_eq!(ids(&search(&s, shops.clone()).await), vec![900001]);
-    s.store
-        .write(move |c| Ok(c.execute("UPDATE accounts SET account_type = 'shop' WHERE account_id = ?1", [private])?))
-        .await
-        .expect("convert");
+    s.store.set_account_type(private, AccountType::Shop).await.expect("convert");
     let mut both = ids(&search(&s, shops).await);
     both.sort();
     assert_eq!(both, vec![900001, 900002]);

@@ -179,6 +179,10 @@ pub trait AccountStore: Send + Sync + 'static {
     -> Result<(), StoreError>;
     async fn set_email_verified(&self, account_id: i64) -> Result<(), StoreError>;
     async fn set_account_status(&self, account_id: i64, status: AccountStatus) -> Result<(), StoreError>;
+    /// A private account converted to a shop (or back): its ads in the listing follow.
+    async fn set_account_type(&self, account_id: i64, account_type: AccountType) -> Result<(), StoreError>;
+    /// A shop's verified-seller mark, given or taken: its ads in the listing follow.
+    async fn set_verified_seller(&self, account_id: i64, verified: bool) -> Result<(), StoreError>;
     async fn set_roles(&self, account_id: i64, roles: Vec<Role>) -> Result<(), StoreError>;
 
     async fn insert_refresh_token(&self, token: RefreshToken) -> Result<(), StoreError>;
@@ -511,6 +515,29 @@ impl AccountStore for SqliteStore {
         self.write(move |c| {
             c.execute("UPDATE accounts SET status = ?2 WHERE account_id = ?1", params![account_id, status.as_str()])?;
             // A disabled seller's ads leave the listing index; they come back when re-enabled.
+            crate::search::sync_account(c, account_id)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn set_account_type(&self, account_id: i64, account_type: AccountType) -> Result<(), StoreError> {
+        self.write(move |c| {
+            let kind = if account_type == AccountType::Shop { "shop" } else { "private" };
+            c.execute("UPDATE accounts SET account_type = ?2 WHERE account_id = ?1", params![account_id, kind])?;
+            // The listing index is kept by its writers, never by triggers (issue 30).
+            crate::search::sync_account(c, account_id)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn set_verified_seller(&self, account_id: i64, verified: bool) -> Result<(), StoreError> {
+        self.write(move |c| {
+            c.execute(
+                "UPDATE stores SET is_verified_seller = ?2 WHERE account_id = ?1",
+                params![account_id, verified],
+            )?;
             crate::search::sync_account(c, account_id)?;
             Ok(())
         })

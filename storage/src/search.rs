@@ -160,25 +160,6 @@ pub(crate) const HITS_SCHEMA: &str = "
         FROM search_listing ORDER BY list_id;
 ";
 
-/// The seller's columns of the listing index follow the seller whoever writes them: a shop
-/// conversion (`accounts.account_type`) or a verified flag (`stores.is_verified_seller`)
-/// updates that seller's rows in the same statement (migration 9). A disabled or re-enabled
-/// account goes through `sync_account` (the index needs the ads' folded words to come back).
-pub(crate) const SELLER_TRIGGERS: &str = "
-    CREATE TRIGGER search_seller_kind AFTER UPDATE OF account_type ON accounts
-    BEGIN
-        UPDATE search_listing SET shop = (NEW.account_type = 'shop') WHERE account_id = NEW.account_id;
-    END;
-    CREATE TRIGGER search_seller_verified AFTER UPDATE OF is_verified_seller ON stores
-    BEGIN
-        UPDATE search_listing SET verified = coalesce(NEW.is_verified_seller, 0) WHERE account_id = NEW.account_id;
-    END;
-    CREATE TRIGGER search_seller_store AFTER INSERT ON stores
-    BEGIN
-        UPDATE search_listing SET verified = coalesce(NEW.is_verified_seller, 0) WHERE account_id = NEW.account_id;
-    END;
-";
-
 /// Takes the ads of accounts disabled before migration 9 out of the index.
 pub(crate) fn resync_disabled_sellers(c: &Connection) -> Result<(), StoreError> {
     let ids: Vec<i64> = {

@@ -44,6 +44,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 26, name: "credit_requests", apply: crate::credit::migration },
     Migration { version: 27, name: "abuse_report_dismissals", apply: abuse_report_dismissals },
     Migration { version: 28, name: "valuations", apply: crate::valuation::migration },
+    Migration { version: 29, name: "listing_kept_by_writers", apply: listing_kept_by_writers },
 ];
 
 /// Applies the migrations the database does not have yet.
@@ -479,11 +480,38 @@ fn metrics(tx: &Transaction) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// The listing index follows its sellers (`crate::search::SELLER_TRIGGERS`); ads of disabled
-/// accounts leave it.
+/// 9: the listing index followed its sellers by triggers (dropped by migration 29: the index is
+/// kept by its writers only); ads of disabled accounts leave it.
+const SELLER_TRIGGERS: &str = "
+    CREATE TRIGGER search_seller_kind AFTER UPDATE OF account_type ON accounts
+    BEGIN
+        UPDATE search_listing SET shop = (NEW.account_type = 'shop') WHERE account_id = NEW.account_id;
+    END;
+    CREATE TRIGGER search_seller_verified AFTER UPDATE OF is_verified_seller ON stores
+    BEGIN
+        UPDATE search_listing SET verified = coalesce(NEW.is_verified_seller, 0) WHERE account_id = NEW.account_id;
+    END;
+    CREATE TRIGGER search_seller_store AFTER INSERT ON stores
+    BEGIN
+        UPDATE search_listing SET verified = coalesce(NEW.is_verified_seller, 0) WHERE account_id = NEW.account_id;
+    END;
+";
+
 fn search_seller_status(tx: &Transaction) -> Result<(), StoreError> {
-    tx.execute_batch(crate::search::SELLER_TRIGGERS)?;
+    tx.execute_batch(SELLER_TRIGGERS)?;
     crate::search::resync_disabled_sellers(tx)
+}
+
+/// 29: the listing index is kept one way, by the writes that change what it shows (`sync_ad`,
+/// `sync_account` from the ads', accounts' and stores' writes): the seller triggers of
+/// migration 9 go.
+fn listing_kept_by_writers(tx: &Transaction) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "DROP TRIGGER search_seller_kind;
+        DROP TRIGGER search_seller_verified;
+        DROP TRIGGER search_seller_store;",
+    )?;
+    Ok(())
 }
 
 /// The booked nights of vacation rentals (`crate::ads`, `souk_domain::availability`): one

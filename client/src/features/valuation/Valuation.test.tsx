@@ -142,6 +142,8 @@ async function fillSteps() {
   fireEvent.click(screen.getByRole('checkbox', { name: "J'accepte les conditions d'utilisation de l'estimation" }));
   fireEvent.click(screen.getByRole('button', { name: 'Continuer' }));
   expect(await screen.findByRole('heading', { level: 2, name: 'Récapitulatif' })).toBeInTheDocument();
+  // The mileage in the app's number format (fr-MA), whatever spacing was typed.
+  expect(screen.getByText('Kilométrage (km)').nextElementSibling).toHaveTextContent(new Intl.NumberFormat('fr-MA').format(60000));
 }
 
 it.each([

@@ -13,14 +13,21 @@ import { useGetCarBrandsQuery, useGetCarFuelsQuery, useGetCarGearboxesQuery, use
 import { useGetValuationRulesQuery, useRequestValuationMutation } from '../../api/valuation';
 import { useLanguage, type MessageId } from '../../app/i18n';
 import { localized, PATHS } from '../../app/paths';
+import { buttonClass } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Loader } from '../../ui/Loader';
 import { Stepper } from '../../ui/Stepper';
 import { TextField } from '../../ui/TextField';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { EMPTY_VALUES, STEP_FIELDS, toInput, valuationProblems, type Problems, type ValuationValues } from './valuationForm';
+import { EMPTY_VALUES, STEP_FIELDS, toInput, valuationProblems, wholeNumber, type Problems, type ValuationValues } from './valuationForm';
 import './valuation.css';
+
+/** A whole number as typed ("60000", "60 000"), shown in the language's grouping; as typed otherwise. */
+function formatWhole(format: (n: number) => string, text: string): string {
+  const n = wholeNumber(text);
+  return n === undefined ? text : format(n);
+}
 
 function Select({
   label,
@@ -201,7 +208,7 @@ export default function ValuationStepsPage() {
       ['valuation.field.realPower', values.realPower],
       ['valuation.field.fiscalPower', values.fiscalPower],
       ['valuation.field.origin', label(`valuation.origin.${values.origin}` as MessageId)],
-      ['valuation.field.mileage', values.mileage],
+      ['valuation.field.mileage', formatWhole(intl.formatNumber, values.mileage)],
       ['valuation.field.reason', label(`valuation.reason.${values.reason}` as MessageId)],
       ['valuation.field.contactName', values.contactName],
       ['valuation.field.phone', values.phone],
@@ -250,7 +257,7 @@ export default function ValuationStepsPage() {
           {step > 1 ? (
             <button
               type="button"
-              className="button"
+              className={buttonClass({ weight: 'ghost' })}
               onClick={() => {
                 setShown({});
                 setStep(step - 1);

@@ -7,9 +7,9 @@
 //! is integer centimes. The conformance suite every backend must pass is here too
 //! (`conformance`).
 
-use crate::rows::corrupt;
 use crate::error::StoreError;
 use crate::products;
+use crate::rows::corrupt;
 use crate::sqlite::SqliteStore;
 use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, Row, params};

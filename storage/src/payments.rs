@@ -8,8 +8,8 @@
 //! can happen without the others. Provider callbacks are kept by event id (a replay is seen).
 //! The conformance suite every backend must pass is here too (`conformance`).
 
-use crate::rows::corrupt;
 use crate::error::StoreError;
+use crate::rows::corrupt;
 use crate::sqlite::SqliteStore;
 use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, Row, params};

@@ -716,6 +716,32 @@ const REFUSALS: &[&str] = &[
     "PRODUCT_NOT_FOUND",
 ];
 
+/// Asks each probe as each attacker: every answer must refuse as "not yours" (a bulk operation
+/// per ad) and show none of `secrets`; answers the refusals seen.
+async fn refusals(s: &TestServer, probes: &[Probe], attackers: &[(&str, &str)], secrets: &[&str]) -> Vec<String> {
+    let mut seen = Vec::new();
+    for probe in probes {
+        for (who, token) in attackers {
+            let body = call(s, Some(token), probe.query, probe.vars.clone()).await;
+            let refused = body["errors"][0]["extensions"]["code"]
+                .as_str()
+                .or_else(|| body["data"][probe.mutation][0]["error"]["code"].as_str())
+                .unwrap_or("");
+            seen.push(format!("{} ({who}): {refused}", probe.mutation));
+            assert!(
+                REFUSALS.contains(&refused),
+                "{} by the {who} was not refused as not theirs: {body}",
+                probe.mutation
+            );
+            let text = body.to_string();
+            for secret in secrets {
+                assert!(!text.contains(secret), "{} by the {who} shows {secret:?}: {body}", probe.mutation);
+            }
+        }
+    }
+    seen
+}
+
 #[actix_web::test]
 async fn another_account_changes_and_reads_nothing_of_a_shop_with_any_mutation_or_query() {
     let s = start("cross-account", |_| {}).await;
@@ -725,70 +751,26 @@ async fn another_account_changes_and_reads_nothing_of_a_shop_with_any_mutation_o
     let (rival, _) = ecommerce_shop(&s, "Rival Shop", "rival@souk.ma", "0611000004").await;
     let owned = owned_things(&s, &shop, shop_id, &buyer).await;
 
-    let before = every_row(&s).await;
+    let stored = every_row(&s).await;
     for table in
         ["ads", "ad_drafts", "chat_messages", "saved_searches", "payment_orders", "purchase_orders", "abuse_reports"]
     {
-        assert!(before.get(table).is_some_and(|rows| !rows.is_empty()), "the reading sees the shop's {table}");
+        assert!(stored.get(table).is_some_and(|rows| !rows.is_empty()), "the reading sees the shop's {table}");
     }
-    let probes = probes(&owned);
-    let probed: BTreeSet<&str> = probes.iter().map(|p| p.mutation).collect();
-    let want: BTreeSet<&str> =
-        CENSUS.iter().filter(|(_, who)| matches!(who, Who::Owner | Who::Admin)).map(|(name, _)| *name).collect();
-    assert_eq!(probed, want, "every owner's and admin's mutation is probed");
-
     let mut answers = Vec::new();
-    for probe in &probes {
-        for (who, token) in [("private", &intruder), ("shop", &rival)] {
-            let body = call(&s, Some(token), probe.query, probe.vars.clone()).await;
-            // A bulk operation answers per ad; the others with an error.
-            let refused = body["errors"][0]["extensions"]["code"]
-                .as_str()
-                .or_else(|| body["data"][probe.mutation][0]["error"]["code"].as_str())
-                .unwrap_or("");
-            answers.push(format!("{} ({who}): {refused}", probe.mutation));
-            assert!(
-                REFUSALS.contains(&refused),
-                "{} by the {who} was not refused as not theirs: {body}",
-                probe.mutation
-            );
-            let text = body.to_string();
-            assert!(
-                !text.contains("Atlas") && !text.contains("0611000001"),
-                "nothing of the shop in a refusal: {body}"
-            );
-        }
+    let attackers = [("private", intruder.as_str()), ("shop", rival.as_str())];
+    let secrets = ["Atlas", "0611000001", "Bonjour, toujours", "Canapé", "Galaxy", owned.payment_code.as_str()];
+    for (kind, probes, census) in [("mutation", probes(&owned), CENSUS), ("query", query_probes(&owned), QUERY_CENSUS)]
+    {
+        let probed: BTreeSet<&str> = probes.iter().map(|p| p.mutation).collect();
+        let want: BTreeSet<&str> =
+            census.iter().filter(|(_, who)| matches!(who, Who::Owner | Who::Admin)).map(|(name, _)| *name).collect();
+        assert_eq!(probed, want, "every owner's and admin's {kind} is probed");
+        let before = every_row(&s).await;
+        answers.extend(refusals(&s, &probes, &attackers, &secrets).await);
+        let changed = changes(&before, &every_row(&s).await);
+        assert!(changed.is_empty(), "the refused {kind} probes changed the store:\n{}", changed.join("\n"));
     }
-    let after = every_row(&s).await;
-    let changed = changes(&before, &after);
-    assert!(changed.is_empty(), "the refused probes changed the store:\n{}", changed.join("\n"));
-
-    // The queries: the owner's with the shop's ids, the admins' desks; nothing of the shop in
-    // any answer.
-    let probes = query_probes(&owned);
-    let probed: BTreeSet<&str> = probes.iter().map(|p| p.mutation).collect();
-    let want: BTreeSet<&str> =
-        QUERY_CENSUS.iter().filter(|(_, who)| matches!(who, Who::Owner | Who::Admin)).map(|(name, _)| *name).collect();
-    assert_eq!(probed, want, "every owner's and admin's query is probed");
-    for probe in &probes {
-        for (who, token) in [("private", &intruder), ("shop", &rival)] {
-            let body = call(&s, Some(token), probe.query, probe.vars.clone()).await;
-            let refused = body["errors"][0]["extensions"]["code"].as_str().unwrap_or("");
-            answers.push(format!("{} ({who}): {refused}", probe.mutation));
-            assert!(
-                REFUSALS.contains(&refused),
-                "{} by the {who} was not refused as not theirs: {body}",
-                probe.mutation
-            );
-            let text = body.to_string();
-            for secret in ["Atlas", "0611000001", "Bonjour, toujours", "Canapé", "Galaxy", &owned.payment_code] {
-                assert!(!text.contains(secret), "{} by the {who} shows {secret:?}: {body}", probe.mutation);
-            }
-        }
-    }
-    let after_queries = every_row(&s).await;
-    let changed = changes(&after, &after_queries);
-    assert!(changed.is_empty(), "the refused queries changed the store:\n{}", changed.join("\n"));
     eprintln!("{} refusals:\n  {}", answers.len(), answers.join("\n  "));
 
     // The shop itself still may: the probes were refused for who asked, not for what.
